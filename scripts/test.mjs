@@ -1,0 +1,63 @@
+// `npm test`: every check in order — type-check, lint, unit and component tests, server tests,
+// browser end-to-end tests — then one summary line. Every step runs even when an earlier one
+// fails, so a single run shows everything that is broken.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const vitest = (project) => [bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${project}.json`)}`]];
+
+const steps = [
+  { name: 'typecheck', command: [bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']] },
+  { name: 'lint', command: [bin('eslint'), ['.', '--max-warnings=0']] },
+  { name: 'unit and component tests', command: vitest('unit'), report: 'unit.json' },
+  { name: 'server tests', command: vitest('server'), report: 'server.json' },
+  { name: 'browser end-to-end tests', command: [process.execPath, [join(root, 'scripts/e2e.mjs')]], report: 'e2e.json', needsBrowser: true },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function countFrom(report) {
+  const path = join(reports, report);
+  if (!existsSync(path)) return;
+  const data = JSON.parse(readFileSync(path, 'utf8'));
+  if ('numPassedTests' in data) {
+    passed += data.numPassedTests;
+    failed += data.numFailedTests;
+    skipped += data.numPendingTests + (data.numTodoTests ?? 0);
+  } else if (data.stats) {
+    passed += data.stats.expected + data.stats.flaky;
+    failed += data.stats.unexpected;
+    skipped += data.stats.skipped;
+  }
+}
+
+for (const step of steps) {
+  if (step.needsBrowser && !existsSync(chromium)) {
+    const message = `Chromium was not found at ${chromium}: the browser end-to-end tests were NOT run.\n` +
+      'Install it with `sudo apt-get install chromium` (or set CHROMIUM_PATH) and run `npm test` again.';
+    console.error(`\n${'!'.repeat(78)}\n${message}\n${'!'.repeat(78)}\n`);
+    if (process.env.CI === 'true') failures.push(`${step.name} (Chromium missing under CI)`);
+    continue;
+  }
+  console.log(`\n▶ ${step.name}`);
+  const [command, args] = step.command;
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+  if (step.report) countFrom(step.report);
+  if (result.status !== 0) failures.push(step.name);
+}
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
