@@ -1,0 +1,60 @@
+// Starts the real server from a production build on a fresh data directory, for benchmarks.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+export const demoPassword = 'bench-demo-password';
+
+export function buildApp() {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+export async function startServer({ port = 18282, env = {} } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'publish-bench-'));
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login service and returns the JWT for `Authorization: JWT …`. */
+export async function signIn(baseUrl, username) {
+  const response = await fetch(`${baseUrl}/fr/login/signin/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: demoPassword }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${username} failed: ${response.status}`);
+  return (await response.json()).token;
+}
+
+export const median = (values) => percentile(values, 50);
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
