@@ -1,0 +1,108 @@
+/**
+ * Field validation shared by the admin app and the server (spec, section 5).
+ *
+ * Error messages are i18n keys ('validation.required', …) that the app and the server translate
+ * with their catalogues; they are never shown as is.
+ */
+import { string, type StringSchema } from 'yup';
+
+export const VALIDATION_MESSAGES = {
+  required: 'validation.required',
+  idComp: 'validation.idComp',
+  phone: 'validation.phone',
+  url: 'validation.url',
+  email: 'validation.email',
+} as const;
+
+/** Additional ID (idComp): ASCII letters, digits and the characters @ . + - _ only; not empty. */
+export const ID_COMP_PATTERN = /^[A-Za-z0-9@.+\-_]+$/;
+
+/** Phone number: digits only; not empty. */
+export const PHONE_PATTERN = /^[0-9]+$/;
+
+// C0 and C1 control characters except tab (U+0009) and line feed (U+000A).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+// An HTML/XML tag (<b>, </p>, <img src="…">, <br/>), comment, doctype or processing instruction.
+const MARKUP = /<!--[\s\S]*?(?:-->|$)|<[a-zA-Z/!?][^<>]*>/g;
+// A tag left open at the end of the text ("… <script src=x").
+const UNTERMINATED_TAG = /<[a-zA-Z/!?][^<>]*$/;
+
+/**
+ * Sanitises a plain-text field before it is checked and stored:
+ * - line breaks are normalised to "\n" and the text is put in Unicode NFC form;
+ * - control characters are removed, except newline and tab;
+ * - HTML markup is stripped (tags, comments, doctypes), not escaped: these fields are plain text,
+ *   displayed as text by the app, so markup in them is never wanted. Text such as "a < b" or
+ *   "x > 3" is kept; stripping repeats until nothing that looks like a tag is left;
+ * - leading and trailing whitespace is trimmed.
+ */
+export function sanitizeText(text: string): string {
+  let result = text.replace(/\r\n?/g, '\n').normalize('NFC').replace(CONTROL_CHARACTERS, '');
+  for (;;) {
+    const stripped = result.replace(MARKUP, '').replace(UNTERMINATED_TAG, '');
+    if (stripped === result) break;
+    result = stripped;
+  }
+  return result.trim();
+}
+
+function sanitized(): StringSchema<string | undefined> {
+  return string().transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value));
+}
+
+export interface FieldOptions {
+  /** When true the value may not be empty ('validation.required'). Default false. */
+  required?: boolean;
+}
+
+function withPresence(schema: StringSchema<string | undefined>, options: FieldOptions | undefined) {
+  return options?.required
+    ? schema.required(VALIDATION_MESSAGES.required)
+    : schema.nullable().optional();
+}
+
+/** A sanitised, non-empty string ('validation.required' otherwise, whitespace-only included). */
+export function requiredString(): StringSchema<string> {
+  return sanitized().required(VALIDATION_MESSAGES.required);
+}
+
+/** Additional ID: ID_COMP_PATTERN ('validation.idComp'); empty allowed unless required. */
+export function idCompString(options?: FieldOptions) {
+  return withPresence(
+    sanitized().matches(ID_COMP_PATTERN, { message: VALIDATION_MESSAGES.idComp, excludeEmptyString: true }),
+    options,
+  );
+}
+
+/** Phone number: digits only ('validation.phone'); empty allowed unless required. */
+export function phoneString(options?: FieldOptions) {
+  return withPresence(
+    sanitized().matches(PHONE_PATTERN, { message: VALIDATION_MESSAGES.phone, excludeEmptyString: true }),
+    options,
+  );
+}
+
+/** True for an absolute http: or https: URL with a host. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An optional http(s) URL ('validation.url'); empty, null and undefined are accepted. */
+export function optionalUrl() {
+  return sanitized()
+    .nullable()
+    .optional()
+    .test('url', VALIDATION_MESSAGES.url, (value) => value == null || value === '' || isHttpUrl(value));
+}
+
+/** An e-mail address ('validation.email'); empty allowed unless required. */
+export function emailString(options?: FieldOptions) {
+  return withPresence(sanitized().email(VALIDATION_MESSAGES.email), options);
+}
