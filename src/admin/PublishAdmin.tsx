@@ -1,0 +1,63 @@
+/**
+ * The react-admin application for one locale. Pages are loaded on demand; Data and Accounts
+ * require the matching rights (schemas/access.ts).
+ */
+import { Admin, CustomRoutes } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { canAccessAccounts, canAccessData } from '../../schemas/access.ts';
+import type { Locale } from '../../schemas/constants.ts';
+import type { AppServices } from './AppServices.ts';
+import { AppNotification } from './feedback/AppNotification.tsx';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { lazyPage } from './routing/lazyPage.ts';
+import { RequireAccess } from './routing/RequireAccess.tsx';
+import { theme } from './theme.ts';
+
+const HomePage = lazyPage(() => import('./pages/HomePage.tsx'));
+const DataPage = lazyPage(() => import('./pages/DataPage.tsx'));
+const AccountsPage = lazyPage(() => import('./pages/AccountsPage.tsx'));
+const AccessDeniedPage = lazyPage(() => import('./pages/AccessDeniedPage.tsx'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage.tsx'));
+
+export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
+  return (
+    <Admin
+      basename={`/${locale}`}
+      title="Publish"
+      theme={theme}
+      authProvider={services.authProvider}
+      dataProvider={services.dataProvider}
+      i18nProvider={services.i18nProvider}
+      queryClient={services.queryClient}
+      store={services.store}
+      layout={AppLayout}
+      notification={AppNotification}
+      catchAll={NotFoundPage}
+      accessDenied={AccessDeniedPage}
+      loginPage={false}
+      requireAuth={false}
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="home" element={<HomePage />} />
+        <Route
+          path="data"
+          element={
+            <RequireAccess allowed={canAccessData}>
+              <DataPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="accounts"
+          element={
+            <RequireAccess allowed={canAccessAccounts}>
+              <AccountsPage />
+            </RequireAccess>
+          }
+        />
+        <Route path="not-found" element={<NotFoundPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The few browser-level navigations the app makes to pages it does not own (the login service).
+ * Grouped in one object so component tests can observe them.
+ */
+export const browser = {
+  /** Leaves the app for a server page. */
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  /** The path and hash of the page shown, as sent in `next` parameters. */
+  currentPathAndHash(): string {
+    return `${window.location.pathname}${window.location.hash}`;
+  },
+  currentPath(): string {
+    return window.location.pathname;
+  },
+};

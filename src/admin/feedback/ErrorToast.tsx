@@ -1,0 +1,43 @@
+/**
+ * The content of an error toast (spec, section 8): titled 'Erreur' (or 'Erreur critique' for
+ * 500 and above), one 'field : message' line per field error, several in a list.
+ */
+import { Alert, AlertTitle, Box } from '@mui/material';
+import { useCloseNotification, useTranslate } from 'react-admin';
+import { summariseError, type ErrorLine } from '../http/errors.ts';
+
+export interface ErrorToastProps {
+  error: unknown;
+  /** The resource whose field labels name the fields (`resources.<resource>.fields.<field>`). */
+  resource?: string;
+}
+
+export function ErrorToast({ error, resource }: ErrorToastProps) {
+  const translate = useTranslate();
+  const close = useCloseNotification();
+  const { severity, lines } = summariseError(error);
+  const text = (line: ErrorLine) => {
+    const message = translate(line.message, { _: line.message });
+    if (!line.field) return message;
+    const label = resource
+      ? translate(`resources.${resource}.fields.${line.field}`, { _: line.field })
+      : line.field;
+    return `${label} : ${message}`;
+  };
+  return (
+    <Alert severity="error" variant="filled" onClose={close} sx={{ minWidth: 288 }}>
+      <AlertTitle>
+        {translate(severity === 'critical' ? 'publish.feedback.error.critical' : 'publish.feedback.error.title')}
+      </AlertTitle>
+      {lines.length === 0 && translate('publish.feedback.error.default')}
+      {lines.length === 1 && text(lines[0])}
+      {lines.length > 1 && (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {lines.map((line, index) => (
+            <li key={index}>{text(line)}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,21 @@
+import { Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { LatestTasks } from './LatestTasks.tsx';
+
+/** The data overview: latest tasks. */
+export default function DataPage() {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        {translate('publish.data.title')}
+      </Typography>
+      <section aria-labelledby="latest-tasks">
+        <Typography variant="h5" component="h2" id="latest-tasks" gutterBottom>
+          {translate('publish.data.latestTasks')}
+        </Typography>
+        <LatestTasks />
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The react-admin auth provider. Signing in, out and accepting the terms happen on the login
+ * service's own pages: this provider only sends the browser there, and sends users to the
+ * access-denied page on a 403.
+ */
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { HttpError } from 'react-admin';
+import { displayName, fetchCurrentUser, fetchSession } from '../auth/session.ts';
+import { goToSignIn, goToTerms } from '../auth/leaveApp.ts';
+import { currentLocale } from '../config/appBase.ts';
+import { httpClient, type HttpClient } from '../http/client.ts';
+import { errorStatus, isTermsRequired } from '../http/errors.ts';
+import { ACCESS_DENIED_PATH } from '../routing/paths.ts';
+
+/** The in-app path of the 403 page for the current locale (relative to the router basename). */
+export const accessDeniedPath = () => `/${currentLocale()}/${ACCESS_DENIED_PATH}`;
+
+export function createAuthProvider(http: HttpClient = httpClient): AuthProvider {
+  return {
+    // There is no react-admin login page: the login service has its own.
+    login: async () => {
+      await goToSignIn();
+    },
+    // Signing out is a link to the login service; react-admin only clears its caches.
+    logout: async () => false,
+
+    checkAuth: async (params) => {
+      const session = await fetchSession(http, params?.signal);
+      if (!session.is_authenticated) {
+        await goToSignIn();
+        throw { message: false, redirectTo: false };
+      }
+    },
+
+    checkError: async (error) => {
+      const status = errorStatus(error);
+      if (status === 401) {
+        await goToSignIn();
+        throw { message: false, logoutUser: false };
+      }
+      if (isTermsRequired(error)) {
+        await goToTerms();
+        throw { message: false, logoutUser: false };
+      }
+      if (status === 403) {
+        throw { message: false, logoutUser: false, redirectTo: accessDeniedPath() };
+      }
+    },
+
+    getIdentity: async (params): Promise<UserIdentity> => {
+      const user = await fetchCurrentUser(http, params?.signal);
+      if (!user) throw new HttpError('ra.auth.auth_check_error', 401);
+      return { ...user, id: user.id, fullName: displayName(user) };
+    },
+
+    getPermissions: async () => fetchCurrentUser(http),
+  };
+}
+
+export const authProvider = createAuthProvider();

@@ -1,0 +1,136 @@
+/**
+ * The react-admin data provider for the platform's DRF-style API. Resources map to API paths
+ * through RESOURCE_PATHS; every call goes through the HTTP client.
+ */
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { httpClient, type HttpClient, type Query } from '../http/client.ts';
+import { resourcePath } from './resourcePaths.ts';
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** `{field: 'a,b', order: 'DESC'}` → `-a,-b`. */
+export function toOrdering(sort: GetListParams['sort'] | undefined): string | undefined {
+  if (!sort?.field) return undefined;
+  const prefix = sort.order === 'DESC' ? '-' : '';
+  return sort.field
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean)
+    .map((field) => `${prefix}${field}`)
+    .join(',');
+}
+
+/** react-admin filters → DRF query: `q` is the search, arrays become `field__in=a,b`. */
+export function toFilterQuery(filter: Record<string, unknown> = {}): Query {
+  const query: Query = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'q') {
+      query.search = String(value);
+    } else if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      query[key.endsWith('__in') ? key : `${key}__in`] = value.join(',');
+    } else if (typeof value === 'object') {
+      query[key] = JSON.stringify(value);
+    } else {
+      query[key] = value as string | number | boolean;
+    }
+  }
+  return query;
+}
+
+/** The query string of a getList call. */
+export function toListQuery(params: Partial<GetListParams>): Query {
+  const query: Query = { ...toFilterQuery(params.filter) };
+  if (params.pagination) {
+    query.page = params.pagination.page;
+    query.page_size = params.pagination.perPage;
+  }
+  const ordering = toOrdering(params.sort);
+  if (ordering) query.ordering = ordering;
+  return query;
+}
+
+const itemPath = (resource: string, id: Identifier) => `${resourcePath(resource)}/${encodeURIComponent(String(id))}`;
+
+/** Only the fields that changed (PATCH payload). */
+function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined) {
+  if (!previous) return data;
+  return Object.fromEntries(
+    Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),
+  );
+}
+
+export function createDataProvider(http: HttpClient = httpClient): DataProvider {
+  const list = async (resource: string, params: Partial<GetListParams>) => {
+    const { json } = await http.request<Page<RaRecord> | RaRecord[]>(resourcePath(resource), {
+      query: toListQuery(params),
+      signal: params.signal,
+    });
+    // A few endpoints answer a plain array instead of a page.
+    const data = (Array.isArray(json) ? json : json.results) as never[];
+    return { data, total: Array.isArray(json) ? json.length : json.count };
+  };
+
+  return {
+    supportAbortSignal: true,
+
+    getList: (resource, params) => list(resource, params),
+
+    getOne: async (resource, params) => {
+      const { json } = await http.request<RaRecord>(itemPath(resource, params.id), { signal: params.signal });
+      return { data: json as never };
+    },
+
+    getMany: async (resource, params) => {
+      if (params.ids.length === 0) return { data: [] };
+      const { data } = await list(resource, {
+        filter: { id__in: params.ids },
+        pagination: { page: 1, perPage: params.ids.length },
+        signal: params.signal,
+      });
+      return { data };
+    },
+
+    getManyReference: (resource, params) =>
+      list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+
+    create: async (resource, params) => {
+      const { json } = await http.request<RaRecord>(resourcePath(resource), { method: 'POST', body: params.data });
+      return { data: json } as never;
+    },
+
+    update: async (resource, params) => {
+      const partial = params.meta?.partial === true;
+      const { json } = await http.request<RaRecord>(itemPath(resource, params.id), {
+        method: partial ? 'PATCH' : 'PUT',
+        body: partial ? changedFields(params.data, params.previousData) : params.data,
+      });
+      return { data: json ?? { ...params.previousData, ...params.data } } as never;
+    },
+
+    updateMany: async (resource, params) => {
+      await Promise.all(
+        params.ids.map((id) => http.request(itemPath(resource, id), { method: 'PATCH', body: params.data })),
+      );
+      return { data: params.ids };
+    },
+
+    delete: async (resource, params) => {
+      await http.request(itemPath(resource, params.id), { method: 'DELETE' });
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+
+    deleteMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => http.request(itemPath(resource, id), { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

@@ -1,0 +1,4 @@
+import { createContext } from 'react';
+import type { StartupData } from './types.ts';
+
+export const StartupContext = createContext<StartupData | null>(null);

@@ -1,0 +1,63 @@
+/**
+ * A fake platform server (msw) answering the calls of the contract: config, login, start-up
+ * lists, datastore availability and the task queue. Tests change who is signed in with
+ * `signInAs()` and override single calls with `server.use()`.
+ */
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { CurrentUser } from '../../src/admin/auth/session.ts';
+import { CONFIG } from './fixtures.ts';
+
+let signedIn: CurrentUser | null = null;
+
+export function signInAs(user: CurrentUser | null): void {
+  signedIn = user;
+}
+
+const requireUser = () =>
+  signedIn ? null : HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 });
+
+export const handlers = [
+  http.get('/publish/config.json', () => HttpResponse.json(CONFIG)),
+  http.get('/:locale/login/', () => requireUser() ?? HttpResponse.json(signedIn)),
+  http.get('/:locale/login/session/', () =>
+    HttpResponse.json({ is_authenticated: !!signedIn, username: signedIn?.username ?? null }),
+  ),
+  http.get('/:locale/usergroup/user-status/', () =>
+    requireUser() ??
+    HttpResponse.json([
+      { id: 0, label: 'En attente de vérification' },
+      { id: 1, label: 'En attente de validation' },
+      { id: 2, label: 'Actif' },
+    ]),
+  ),
+  http.get('/:locale/usergroup/user-group-status/', () =>
+    requireUser() ??
+    HttpResponse.json([
+      { id: 0, label: 'En attente de vérification' },
+      { id: 1, label: 'En attente de validation' },
+      { id: 2, label: 'Actif' },
+    ]),
+  ),
+  http.get('/:locale/usergroup/user-group-roles/', () =>
+    requireUser() ??
+    HttpResponse.json([
+      { id: 0, label: 'Membre' },
+      { id: 1, label: 'Éditeur' },
+      { id: 2, label: 'Administrateur délégué' },
+    ]),
+  ),
+  http.get('/:locale/resource/data-format/', () =>
+    requireUser() ??
+    HttpResponse.json([
+      { id: 1, codename: 'csv', display_name: 'CSV', extensions: ['csv'], mimetypes: ['text/csv'], is_structured: true },
+    ]),
+  ),
+  http.head('/:locale/datapusher/datastores/databases/', () => new HttpResponse(null, { status: 200 })),
+  http.head('/:locale/geospatial/datastores/databases/', () => new HttpResponse(null, { status: 503 })),
+  http.get('/:locale/dashboard/task-queue-track/', () =>
+    requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+  ),
+];
+
+export const server = setupServer(...handlers);

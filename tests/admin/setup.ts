@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetRuntimeConfig } from '../../src/admin/config/runtimeConfig.ts';
+import { server, signInAs } from './server.ts';
+
+// A missing catalogue key is a test failure (polyglot reports it through console.error).
+let missingTranslations: string[] = [];
+const consoleError = console.error.bind(console);
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    if (text.includes('Missing translation')) missingTranslations.push(text);
+    consoleError(...args);
+  });
+});
+
+beforeEach(() => {
+  missingTranslations = [];
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetRuntimeConfig();
+  signInAs(null);
+  window.history.replaceState(null, '', '/');
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+  if (missingTranslations.length) throw new Error(`Missing translations:\n${missingTranslations.join('\n')}`);
+});
+
+afterAll(() => server.close());
