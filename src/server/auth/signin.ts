@@ -1,0 +1,28 @@
+/** Checking credentials and opening a session, shared by the JSON API and the HTML form. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { SESSION_COOKIE, createSession } from './sessions.ts';
+import { findUserByUsername, isActive } from './users.ts';
+
+/** The user id for valid credentials of an active account, else null. Takes as long either way. */
+export async function checkCredentials(app: FastifyInstance, username: string, password: string): Promise<number | null> {
+  const user = username ? await findUserByUsername(app.db, username) : null;
+  const valid = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
+  return user && valid && isActive(user) ? user.id : null;
+}
+
+export function sessionCookieOptions(request: FastifyRequest) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+/** Opens a session (cookie) and returns an API token for the same user. */
+export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, username: string): Promise<string> {
+  const { token, expires } = await createSession(app.db, userId, app.config.sessionDays);
+  await app.db.query('UPDATE users SET last_login = now() WHERE id = $1', [userId]);
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request), expires });
+  return app.jwt.sign({ user_id: userId, username });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
+}

@@ -1,0 +1,142 @@
+/**
+ * Server settings, read once from the environment. Every setting is documented here with its
+ * default; nothing else in the server reads process.env.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface ServiceLink {
+  key: string;
+  url: string;
+  /** Shown to everyone when true. */
+  available: boolean;
+  /** Shown to superusers even when not available to all. */
+  superusers: boolean;
+}
+
+export interface ServerConfig {
+  /** PORT: TCP port to listen on. Default 8080. */
+  port: number;
+  /** HOST: interface to listen on. Default 127.0.0.1 (local only). */
+  host: string;
+  /** DATA_DIR: where the embedded database, its port and the secret key live. Default ./var. */
+  dataDir: string;
+  /** DATABASE_URL: external PostgreSQL; unset = embedded PostgreSQL under DATA_DIR/pg. */
+  databaseUrl: string | null;
+  /** PG_PORT: port of the embedded PostgreSQL; unset = 54329 or the port remembered in DATA_DIR. */
+  pgPort: number | null;
+  /** DEMO_PASSWORD: password of the demo accounts; unset = a random one, printed once at seeding. */
+  demoPassword: string | null;
+  /** SECRET_KEY: signs the API tokens; unset = random key stored once in DATA_DIR/secret-key (0600). */
+  secretKey: string;
+  /** LOG_LEVEL: pino level (fatal, error, warn, info, debug, trace, silent). Default info. */
+  logLevel: string;
+  /** STATIC_DIR: the built admin app (vite build with base /publish/). Default ./dist. */
+  staticDir: string;
+  /** DATASTORE_URL: the datastore database; unset = the datastore is not configured. */
+  datastoreUrl: string | null;
+  /** MAPSERVER_URL: the map-server database; unset = the map server is not configured. */
+  mapserverUrl: string | null;
+  /** TRUST_PROXY: trust X-Forwarded-* headers (behind a reverse proxy). Default false. */
+  trustProxy: boolean;
+  /** TERMS_VERSION: current version of the terms of use; users must accept it. Default "1". */
+  termsVersion: string;
+  /** SESSION_DAYS: lifetime of a sign-in session in days. Default 14. */
+  sessionDays: number;
+  /** JWT_EXPIRES_IN: lifetime of API tokens (vercel/ms syntax). Default 12h. */
+  jwtExpiresIn: string;
+  /** SIGNIN_RATE_LIMIT: sign-in attempts allowed per minute per client address and username. Default 10. */
+  signinRateLimit: number;
+  /** PORTAL_URL: home of the data portal, also the "home" link. Default "/". */
+  portalUrl: string;
+  /**
+   * Services menu: <KEY>_URL and <KEY>_AVAILABLE, <KEY>_SUPERUSERS for PORTAL, CONTRIBUTION,
+   * LAND_REGISTRY (available by default), MAPS, STATISTICS, MAPSERVER_ADMIN, METADATA
+   * (superusers only by default).
+   */
+  services: ServiceLink[];
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value === '' ? null : value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function integer(env: Env, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+function service(env: Env, key: string, prefix: string, url: string, available: boolean): ServiceLink {
+  return {
+    key,
+    url: text(env, `${prefix}_URL`, url),
+    available: flag(env, `${prefix}_AVAILABLE`, available),
+    superusers: flag(env, `${prefix}_SUPERUSERS`, true),
+  };
+}
+
+/** The secret key from SECRET_KEY, else from DATA_DIR/secret-key, created on first use. */
+export function loadSecretKey(env: Env, dataDir: string): string {
+  const fromEnv = optional(env, 'SECRET_KEY');
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'secret-key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists, so two servers starting together keep one key.
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const dataDir = path.resolve(text(env, 'DATA_DIR', './var'));
+  const portalUrl = text(env, 'PORTAL_URL', '/');
+  return {
+    port: integer(env, 'PORT', 8080),
+    host: text(env, 'HOST', '127.0.0.1'),
+    dataDir,
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    pgPort: env.PG_PORT ? integer(env, 'PG_PORT', 54329) : null,
+    demoPassword: optional(env, 'DEMO_PASSWORD'),
+    secretKey: loadSecretKey(env, dataDir),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    staticDir: path.resolve(text(env, 'STATIC_DIR', './dist')),
+    datastoreUrl: optional(env, 'DATASTORE_URL'),
+    mapserverUrl: optional(env, 'MAPSERVER_URL'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    termsVersion: text(env, 'TERMS_VERSION', '1'),
+    sessionDays: integer(env, 'SESSION_DAYS', 14),
+    jwtExpiresIn: text(env, 'JWT_EXPIRES_IN', '12h'),
+    signinRateLimit: integer(env, 'SIGNIN_RATE_LIMIT', 10),
+    portalUrl,
+    services: [
+      service(env, 'portal', 'PORTAL', portalUrl, true),
+      service(env, 'contribution', 'CONTRIBUTION', '/contribution/', true),
+      service(env, 'landRegistry', 'LAND_REGISTRY', '/cadastre/', true),
+      service(env, 'maps', 'MAPS', '/maps/', false),
+      service(env, 'statistics', 'STATISTICS', '/statistics/', false),
+      service(env, 'mapServerAdmin', 'MAPSERVER_ADMIN', '/geoserver/', false),
+      service(env, 'metadataCatalogue', 'METADATA', '/geonetwork/', false),
+    ],
+  };
+}

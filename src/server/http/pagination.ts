@@ -1,0 +1,226 @@
+/**
+ * DRF-style lists: `page` (1-based), `page_size`, `ordering` (`-field` descending, comma separated),
+ * `search`, `field=value` and `field__in=a,b` filters. Generic: each list passes a ListSpec naming
+ * its public fields and their SQL columns; only those can be ordered or filtered, and every value
+ * reaches SQL as a parameter.
+ */
+import type { Locale } from '../../../schemas/constants.ts';
+import { PAGE_SIZE } from '../../../schemas/constants.ts';
+import type { Db } from '../db/pool.ts';
+import { t } from '../i18n.ts';
+import { invalidPage, ValidationError, type FieldErrors } from './errors.ts';
+
+export const MAX_PAGE_SIZE = 1000;
+
+export type FieldType = 'integer' | 'text' | 'boolean' | 'timestamp';
+
+export interface ListField {
+  /** SQL expression, written by the programmer (never from the request). */
+  column: string;
+  type: FieldType;
+  orderable?: boolean;
+  /** Filters the list accepts on this field: `field=value` (exact) and `field__in=a,b` (in). */
+  filters?: ReadonlyArray<'exact' | 'in'>;
+}
+
+export interface ListSpec {
+  fields: Record<string, ListField>;
+  /** Ordering when the request gives none, e.g. ['-start_date']. */
+  defaultOrdering: string[];
+  /** Field appended to every ordering so pages are stable; default 'id' when declared. */
+  tieBreaker?: string;
+  /** SQL expressions matched by `search` (case and accent insensitive). */
+  searchColumns?: string[];
+}
+
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+/** Collects parameter values and hands out their $n placeholders. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export interface PageParams {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+/** Page number and size. A bad `page` is DRF's 404 "Invalid page."; a bad `page_size` falls back to the default. */
+export function parsePageParams(query: QueryParams, defaultPageSize = PAGE_SIZE, maxPageSize = MAX_PAGE_SIZE): PageParams {
+  const rawPage = single(query.page);
+  let page = 1;
+  if (rawPage !== undefined && rawPage !== '') {
+    if (rawPage === 'last' || !/^\d{1,9}$/.test(rawPage) || Number(rawPage) < 1) throw invalidPage();
+    page = Number(rawPage);
+  }
+  const rawSize = single(query.page_size);
+  let pageSize = defaultPageSize;
+  if (rawSize !== undefined && /^\d{1,9}$/.test(rawSize) && Number(rawSize) > 0) {
+    pageSize = Math.min(Number(rawSize), maxPageSize);
+  }
+  return { page, pageSize };
+}
+
+/** ORDER BY clause from `ordering`, restricted to orderable fields; unknown fields are a 400. */
+export function buildOrderBy(ordering: string | undefined, spec: ListSpec, locale: Locale): string {
+  const requested = (ordering ?? '')
+    .split(',')
+    .map((term) => term.trim())
+    .filter(Boolean);
+  const terms = requested.length > 0 ? requested : spec.defaultOrdering;
+  const errors: string[] = [];
+  const clauses: string[] = [];
+  const used = new Set<string>();
+  for (const term of terms) {
+    const descending = term.startsWith('-');
+    const name = descending ? term.slice(1) : term;
+    const field = Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
+    if (!field || !field.orderable) {
+      errors.push(t(locale, 'invalidOrdering', { field: term }));
+      continue;
+    }
+    if (used.has(name)) continue;
+    used.add(name);
+    clauses.push(`${field.column} ${descending ? 'DESC' : 'ASC'}${descending ? ' NULLS LAST' : ' NULLS FIRST'}`);
+  }
+  if (errors.length > 0) throw new ValidationError({ ordering: errors });
+  const tieBreaker = spec.tieBreaker ?? (spec.fields.id ? 'id' : undefined);
+  if (tieBreaker && !used.has(tieBreaker)) clauses.push(`${spec.fields[tieBreaker].column} ASC`);
+  return clauses.length > 0 ? `ORDER BY ${clauses.join(', ')}` : '';
+}
+
+const SQL_TYPES: Record<FieldType, string> = {
+  integer: 'integer',
+  text: 'text',
+  boolean: 'boolean',
+  timestamp: 'timestamptz',
+};
+
+function parseValue(raw: string, type: FieldType): { ok: true; value: unknown } | { ok: false; message: 'invalidInteger' | 'invalidValue' } {
+  switch (type) {
+    case 'integer':
+      return /^-?\d{1,9}$/.test(raw.trim()) ? { ok: true, value: Number(raw) } : { ok: false, message: 'invalidInteger' };
+    case 'boolean': {
+      const lowered = raw.trim().toLowerCase();
+      if (['true', '1'].includes(lowered)) return { ok: true, value: true };
+      if (['false', '0'].includes(lowered)) return { ok: true, value: false };
+      return { ok: false, message: 'invalidValue' };
+    }
+    case 'timestamp':
+      return Number.isNaN(Date.parse(raw)) ? { ok: false, message: 'invalidValue' } : { ok: true, value: raw };
+    case 'text':
+      return { ok: true, value: raw };
+  }
+}
+
+/** WHERE conditions for the `field` / `field__in` filters present in the query. */
+export function buildFilters(query: QueryParams, spec: ListSpec, params: SqlParams, locale: Locale): string[] {
+  const conditions: string[] = [];
+  const errors: FieldErrors = {};
+  for (const [name, field] of Object.entries(spec.fields)) {
+    const filters = field.filters ?? [];
+    if (filters.includes('exact')) {
+      const raw = single(query[name]);
+      if (raw !== undefined && raw !== '') {
+        const parsed = parseValue(raw, field.type);
+        if (parsed.ok) conditions.push(`${field.column} = ${params.add(parsed.value)}`);
+        else errors[name] = [t(locale, parsed.message)];
+      }
+    }
+    if (filters.includes('in')) {
+      const key = `${name}__in`;
+      const rawValue = query[key];
+      const raw = Array.isArray(rawValue) ? rawValue.join(',') : rawValue;
+      if (raw !== undefined && raw !== '') {
+        const values: unknown[] = [];
+        for (const item of raw.split(',').filter((part) => part !== '')) {
+          const parsed = parseValue(item, field.type);
+          if (parsed.ok) values.push(parsed.value);
+          else errors[key] = [t(locale, parsed.message)];
+        }
+        if (!errors[key]) conditions.push(`${field.column} = ANY(${params.add(values)}::${SQL_TYPES[field.type]}[])`);
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return conditions;
+}
+
+/** `search` matches any search column, ignoring case and accents. */
+export function buildSearch(search: string | undefined, spec: ListSpec, params: SqlParams): string | null {
+  const text = search?.trim();
+  if (!text || !spec.searchColumns?.length) return null;
+  const pattern = params.add(`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const matches = spec.searchColumns.map((column) => `immutable_unaccent(lower(${column})) LIKE immutable_unaccent(${pattern})`);
+  return `(${matches.join(' OR ')})`;
+}
+
+/** next/previous as absolute paths keeping the other query parameters; page 1 drops `page`, like DRF. */
+export function pageLinks(url: string, page: number, pageSize: number, count: number): { next: string | null; previous: string | null } {
+  const [path, search = ''] = url.split('?', 2);
+  const link = (target: number) => {
+    const params = new URLSearchParams(search);
+    if (target === 1) params.delete('page');
+    else params.set('page', String(target));
+    const query = params.toString();
+    return query ? `${path}?${query}` : path;
+  };
+  return {
+    next: page * pageSize < count ? link(page + 1) : null,
+    previous: page > 1 ? link(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
+  };
+}
+
+export interface ListSource {
+  /** FROM clause (tables and joins), written by the programmer. */
+  from: string;
+  /** SELECT list. */
+  select: string;
+  /** Extra conditions and their values, e.g. visibility rules, using `params`. */
+  where?: (params: SqlParams) => string[];
+}
+
+/** Runs a list request end to end: filters, search, ordering, count and one page. */
+export async function paginatedList<T>(
+  db: Db,
+  source: ListSource,
+  spec: ListSpec,
+  request: { url: string; query: QueryParams; locale: Locale },
+  options: { defaultPageSize?: number; extraConditions?: (params: SqlParams) => string[] } = {},
+): Promise<Page<T>> {
+  const { page, pageSize } = parsePageParams(request.query, options.defaultPageSize);
+  const orderBy = buildOrderBy(single(request.query.ordering), spec, request.locale);
+  const params = new SqlParams();
+  const conditions = [
+    ...(source.where?.(params) ?? []),
+    ...(options.extraConditions?.(params) ?? []),
+    ...buildFilters(request.query, spec, params, request.locale),
+  ];
+  const search = buildSearch(single(request.query.search), spec, params);
+  if (search) conditions.push(search);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const limit = params.add(pageSize);
+  const offset = params.add((page - 1) * pageSize);
+  const [countResult, pageResult] = await Promise.all([
+    db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, params.values.slice(0, -2)),
+    db.query<T & object>(`SELECT ${source.select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
+  ]);
+  const count = Number(countResult.rows[0].count);
+  if (page > 1 && pageResult.rows.length === 0) throw invalidPage();
+  return { count, ...pageLinks(request.url, page, pageSize, count), results: pageResult.rows };
+}

@@ -1,0 +1,116 @@
+/** Messages of the API (error details, status and role labels) in each locale. */
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../schemas/constants.ts';
+import loginEn from '../../i18n/login/en.ts';
+import loginFr from '../../i18n/login/fr.ts';
+import loginIt from '../../i18n/login/it.ts';
+
+const en = {
+  notFound: 'Not found.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  invalidToken: 'The authentication token is invalid or has expired.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  termsRequired: 'You must accept the terms of use before using the platform.',
+  csrfFailed: 'CSRF failed: CSRF token missing or incorrect.',
+  invalidCredentials: 'Unable to sign in with the provided credentials.',
+  required: 'This field is required.',
+  invalidValue: 'Invalid value.',
+  invalidInteger: 'A valid integer is required.',
+  invalidPage: 'Invalid page.',
+  invalidOrdering: 'Invalid ordering field: "%{field}".',
+  parseError: 'Malformed request body.',
+  unsupportedMediaType: 'Unsupported media type in request.',
+  methodNotAllowed: 'Method not allowed.',
+  tooManyRequests: 'Request was throttled. Try again in %{after}.',
+  serverError: 'A server error occurred.',
+  signedOut: 'You have been signed out.',
+  datastoreUnavailable: 'The datastore is not configured.',
+  mapserverUnavailable: 'The map server is not configured.',
+  'status.0': 'Pending verification',
+  'status.1': 'Pending validation',
+  'status.2': 'Active',
+  'role.0': 'Registered user',
+  'role.1': 'Editor',
+  'role.2': 'Delegated administrator',
+};
+
+export type MessageKey = keyof typeof en;
+
+const fr: Record<MessageKey, string> = {
+  notFound: 'Pas trouvé.',
+  notAuthenticated: "Informations d'authentification non fournies.",
+  invalidToken: "Le jeton d'authentification est invalide ou a expiré.",
+  permissionDenied: "Vous n'avez pas la permission d'effectuer cette action.",
+  termsRequired: "Vous devez accepter les conditions d'utilisation avant d'utiliser la plateforme.",
+  csrfFailed: 'CSRF : jeton CSRF absent ou incorrect.',
+  invalidCredentials: 'Impossible de se connecter avec les identifiants fournis.',
+  required: 'Ce champ est obligatoire.',
+  invalidValue: 'Valeur invalide.',
+  invalidInteger: 'Un nombre entier valide est requis.',
+  invalidPage: 'Page non valide.',
+  invalidOrdering: 'Champ de tri invalide : « %{field} ».',
+  parseError: 'Corps de requête mal formé.',
+  unsupportedMediaType: 'Type de média non pris en charge dans la requête.',
+  methodNotAllowed: 'Méthode non autorisée.',
+  tooManyRequests: 'Trop de requêtes. Réessayez dans %{after}.',
+  serverError: "Une erreur s'est produite sur le serveur.",
+  signedOut: 'Vous êtes déconnecté.',
+  datastoreUnavailable: "L'entrepôt de données n'est pas configuré.",
+  mapserverUnavailable: "Le serveur cartographique n'est pas configuré.",
+  'status.0': 'En attente de vérification',
+  'status.1': 'En attente de validation',
+  'status.2': 'Actif',
+  'role.0': 'Utilisateur enregistré',
+  'role.1': 'Éditeur',
+  'role.2': 'Administrateur délégué',
+};
+
+const it: Record<MessageKey, string> = {
+  notFound: 'Non trovato.',
+  notAuthenticated: 'Le credenziali di autenticazione non sono state fornite.',
+  invalidToken: 'Il token di autenticazione non è valido o è scaduto.',
+  permissionDenied: 'Non hai il permesso di eseguire questa azione.',
+  termsRequired: "Devi accettare le condizioni d'uso prima di usare la piattaforma.",
+  csrfFailed: 'CSRF: token CSRF mancante o errato.',
+  invalidCredentials: 'Impossibile accedere con le credenziali fornite.',
+  required: 'Questo campo è obbligatorio.',
+  invalidValue: 'Valore non valido.',
+  invalidInteger: 'È richiesto un numero intero valido.',
+  invalidPage: 'Pagina non valida.',
+  invalidOrdering: 'Campo di ordinamento non valido: "%{field}".',
+  parseError: 'Corpo della richiesta non valido.',
+  unsupportedMediaType: 'Tipo di media non supportato nella richiesta.',
+  methodNotAllowed: 'Metodo non consentito.',
+  tooManyRequests: 'Troppe richieste. Riprova tra %{after}.',
+  serverError: 'Si è verificato un errore del server.',
+  signedOut: 'Sei stato disconnesso.',
+  datastoreUnavailable: 'Il datastore non è configurato.',
+  mapserverUnavailable: 'Il server cartografico non è configurato.',
+  'status.0': 'In attesa di verifica',
+  'status.1': 'In attesa di convalida',
+  'status.2': 'Attivo',
+  'role.0': 'Utente registrato',
+  'role.1': 'Editore',
+  'role.2': 'Amministratore delegato',
+};
+
+const catalogues: Record<Locale, Record<MessageKey, string>> = { en, fr, it };
+const loginCatalogues = { en: loginEn, fr: loginFr, it: loginIt } satisfies Record<Locale, typeof loginEn>;
+export type LoginStrings = typeof loginEn;
+
+export function interpolate(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/%\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+export function t(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  return interpolate(catalogues[locale][key], params);
+}
+
+export function loginStrings(locale: Locale): LoginStrings {
+  return loginCatalogues[locale];
+}
+
+/** The locale named by the first path segment (/fr/..., /en/..., /it/...), else the default. */
+export function localeFromPath(url: string): Locale {
+  const first = url.split('?')[0].split('/')[1];
+  return isLocale(first) ? first : DEFAULT_LOCALE;
+}

@@ -1,0 +1,84 @@
+/**
+ * Entry point: `tsx src/server/main.ts`. Starts the database (embedded unless DATABASE_URL),
+ * migrates, seeds demo data into an empty database, listens, and shuts down cleanly on
+ * SIGTERM/SIGINT (exit code 0).
+ */
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { randomPassword } from './auth/passwords.ts';
+import { deleteExpiredSessions } from './auth/sessions.ts';
+import { loadConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { createPool } from './db/pool.ts';
+import { seedDemoData } from './db/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const pgLog = logger.child({ component: 'postgres' });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.pgPort,
+      log: { info: (m) => pgLog.info(m), warn: (m) => pgLog.warn(m), debug: (m) => pgLog.debug(m) },
+    });
+    databaseUrl = embedded.url;
+  }
+
+  const db = createPool(databaseUrl, (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+
+  const demoPassword = config.demoPassword ?? randomPassword();
+  const seed = await seedDemoData(db, { password: demoPassword, termsVersion: config.termsVersion });
+  await deleteExpiredSessions(db);
+
+  const app = await buildApp({ db, config, logger });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.end();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // Plain stdout lines, so scripts and people find them among the JSON logs.
+  console.log(`Publish is running at http://${host}:${port}/publish/`);
+  if (seed.seeded) {
+    console.log(`Demo accounts: ${seed.usernames.join(', ')}`);
+    console.log(
+      config.demoPassword
+        ? 'Demo password: the value of DEMO_PASSWORD'
+        : `Demo password (shown once, not stored): ${demoPassword}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Publish failed to start:', error);
+  process.exit(1);
+});

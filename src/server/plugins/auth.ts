@@ -1,0 +1,69 @@
+/**
+ * Who is calling: an API token (`Authorization: JWT <token>`) or the `sessionid` cookie set at
+ * sign-in. Routes choose with `config.auth` ('none' | 'optional' | 'required'); 'required' routes
+ * also demand acceptance of the current terms of use unless `config.terms` is false.
+ */
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE, findSessionUser } from '../auth/sessions.ts';
+import { isActive, loadAuthUser, type AuthUser } from '../auth/users.ts';
+import { invalidToken, notAuthenticated, termsRequired } from '../http/errors.ts';
+import type { TokenPayload } from '../types.ts';
+
+const TOKEN_HEADER = /^(?:JWT|Bearer)\s+(\S+)$/i;
+
+export function hasAcceptedTerms(user: AuthUser, termsVersion: string): boolean {
+  return user.terms_version === termsVersion;
+}
+
+export default fp(
+  async (app) => {
+    await app.register(fastifyJwt, {
+      secret: app.config.secretKey,
+      sign: { expiresIn: app.config.jwtExpiresIn },
+      // request.user is set by the hook below, for both kinds of authentication.
+      decoratorName: 'tokenPayload',
+    });
+    app.decorateRequest('user', null);
+    app.decorateRequest('authMethod', null);
+    app.decorateRequest('sessionToken', null);
+
+    async function authenticate(request: FastifyRequest): Promise<void> {
+      const header = request.headers.authorization;
+      if (header) {
+        const token = TOKEN_HEADER.exec(header)?.[1];
+        if (!token) throw invalidToken();
+        let payload: TokenPayload;
+        try {
+          payload = app.jwt.verify<TokenPayload>(token);
+        } catch {
+          throw invalidToken();
+        }
+        const user = Number.isInteger(payload.user_id) ? await loadAuthUser(app.db, payload.user_id) : null;
+        if (!user || !isActive(user)) throw invalidToken();
+        request.user = user;
+        request.authMethod = 'jwt';
+        return;
+      }
+      const sessionToken = request.cookies[SESSION_COOKIE];
+      if (!sessionToken) return;
+      const userId = await findSessionUser(app.db, sessionToken);
+      const user = userId === null ? null : await loadAuthUser(app.db, userId);
+      if (!user || !isActive(user)) return;
+      request.user = user;
+      request.authMethod = 'session';
+      request.sessionToken = sessionToken;
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const { auth = 'none', terms = true } = request.routeOptions.config;
+      if (auth === 'none') return;
+      await authenticate(request);
+      if (auth !== 'required') return;
+      if (!request.user) throw notAuthenticated();
+      if (terms && !hasAcceptedTerms(request.user, app.config.termsVersion)) throw termsRequired();
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

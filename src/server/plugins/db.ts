@@ -1,0 +1,12 @@
+/** Shares the pool and the settings with every route (app.db, app.config). */
+import fp from 'fastify-plugin';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+
+export default fp<{ db: Db; config: ServerConfig }>(
+  async (app, { db, config }) => {
+    app.decorate('db', db);
+    app.decorate('config', config);
+  },
+  { name: 'db' },
+);

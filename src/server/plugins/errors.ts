@@ -1,0 +1,76 @@
+/**
+ * One place turns every failure into a DRF-style JSON body, so clients never get HTML or a 500
+ * for something they sent: typed errors (http/errors.ts), schema validation, bad JSON, unknown
+ * routes. Paths without their trailing slash are redirected like Django's APPEND_SLASH.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { t } from '../i18n.ts';
+
+interface SchemaIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function validationFields(request: FastifyRequest, issues: SchemaIssue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const missing = issue.params?.missingProperty;
+    const field =
+      typeof missing === 'string' ? missing : issue.instancePath?.split('/').filter(Boolean)[0] || 'non_field_errors';
+    const message = typeof missing === 'string' ? t(request.locale, 'required') : (issue.message ?? t(request.locale, 'invalidValue'));
+    (fields[field] ??= []).push(message);
+  }
+  return fields;
+}
+
+/** GET or HEAD on an API or app path missing its final slash: redirect, as the API paths all end with one. */
+function slashRedirect(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const [path, query] = request.url.split('?', 2);
+  if (path.endsWith('/') || path.includes('//')) return null;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  if (lastSegment.includes('.')) return null;
+  if (!/^\/(fr|en|it)\/./.test(path) && path !== '/publish') return null;
+  return `${path}/${query === undefined ? '' : `?${query}`}`;
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).type('application/json; charset=utf-8').send({ detail: t(request.locale, 'notFound') });
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | ApiError | ValidationError, request, reply) => {
+      const { locale } = request;
+      if (error instanceof ValidationError) return reply.code(400).send(error.fields);
+      if (error instanceof ApiError) {
+        if (error.statusCode === 401) reply.header('www-authenticate', 'JWT realm="api"');
+        const detail = typeof error.detail === 'string' ? t(locale, error.detail) : error.detail.text;
+        return reply.code(error.statusCode).send({ detail, ...error.extra });
+      }
+      const fastifyError = error as FastifyError & { after?: string };
+      if (fastifyError.validation) {
+        return reply.code(400).send(validationFields(request, fastifyError.validation as SchemaIssue[]));
+      }
+      const status = fastifyError.statusCode ?? 500;
+      if (status === 429) {
+        return reply.code(429).send({ detail: t(locale, 'tooManyRequests', { after: fastifyError.after ?? '1 minute' }) });
+      }
+      if (status === 415) return reply.code(415).send({ detail: t(locale, 'unsupportedMediaType') });
+      if (status === 400) return reply.code(400).send({ detail: t(locale, 'parseError') });
+      if (status > 400 && status < 500) return reply.code(status).send({ detail: fastifyError.message });
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: t(locale, 'serverError') });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const target = slashRedirect(request);
+      if (target) return reply.redirect(target, 301);
+      return sendNotFound(request, reply);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,267 @@
+/**
+ * HTML pages of the login service, translated fr/en/it (i18n/login/*.ts): sign-in, profile
+ * (names, email, password) and terms of use. Forms post back with the CSRF token; pages that need a
+ * user redirect to sign-in with `next` pointing back to them.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../../../schemas/constants.ts';
+import { safeNext } from '../auth/safe-next.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { deleteOtherSessions } from '../auth/sessions.ts';
+import { ValidationError, notAuthenticated } from '../http/errors.ts';
+import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
+import { CSRF_FIELD } from '../plugins/csrf.ts';
+import { html, page, type SafeHtml } from '../views/html.ts';
+
+export const MIN_PASSWORD_LENGTH = 8;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Query = { next?: string; saved?: string };
+type Form = Record<string, string | undefined>;
+
+/** Form or JSON body as strings only: anything else (numbers, arrays, objects) reads as missing. */
+function asForm(body: unknown): Form {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'));
+}
+
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function respond(reply: FastifyReply, body: string, status = 200) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+}
+
+function hiddenFields(request: FastifyRequest, next: string | undefined): SafeHtml {
+  return html`<input type="hidden" name="${CSRF_FIELD}" value="${request.csrfToken}">${
+    next ? html`<input type="hidden" name="next" value="${next}">` : ''
+  }`;
+}
+
+function alert(kind: 'error' | 'success', message: string | null | undefined): SafeHtml | '' {
+  if (!message) return '';
+  return html`<div class="alert alert-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${message}</div>`;
+}
+
+function fieldError(id: string, message: string | undefined): SafeHtml | '' {
+  return message ? html`<p class="error" id="${id}-error">${message}</p>` : '';
+}
+
+function described(id: string, message: string | undefined): SafeHtml | '' {
+  return message ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
+}
+
+function renderPage(request: FastifyRequest, strings: LoginStrings, path: string, title: string, body: SafeHtml, query: Query) {
+  const locale = request.locale;
+  return page({
+    locale,
+    title,
+    appName: strings.common.appName,
+    languageLabel: strings.common.language,
+    localeHref: (other: Locale) => withQuery(`/${other}${path}`, { next: query.next }),
+    body,
+  });
+}
+
+export function renderSignin(
+  request: FastifyRequest,
+  options: { username?: string; next?: string; error?: 'invalidCredentials' | 'csrf' },
+): string {
+  const s = loginStrings(request.locale);
+  const next = options.next || undefined;
+  const error = options.error === 'csrf' ? s.common.csrf : options.error ? s.signin[options.error] : null;
+  const body = html`
+<p class="muted">${s.signin.intro}</p>
+${alert('error', error)}
+<form method="post" action="/${request.locale}/login/signin/" novalidate>
+${hiddenFields(request, next)}
+<label for="username">${s.signin.username}</label>
+<input type="text" id="username" name="username" value="${options.username ?? ''}" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus>
+<label for="password">${s.signin.password}</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required>
+<button type="submit">${s.signin.submit}</button>
+</form>`;
+  return renderPage(request, s, '/login/signin/', s.signin.title, body, { next });
+}
+
+function redirectToSignin(request: FastifyRequest, reply: FastifyReply, next: string) {
+  return reply.redirect(withQuery(`/${request.locale}/login/signin/`, { next }), request.method === 'GET' ? 302 : 303);
+}
+
+function isForm(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+interface ProfileErrors {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  current_password?: string;
+  new_password?: string;
+  confirm_password?: string;
+}
+
+function renderProfile(
+  request: FastifyRequest,
+  query: Query,
+  values: { first_name: string; last_name: string; email: string },
+  errors: ProfileErrors = {},
+): string {
+  const s = loginStrings(request.locale);
+  const user = request.user!;
+  const next = query.next || undefined;
+  const saved = query.saved === 'profile' ? s.profile.saved : query.saved === 'password' ? s.profile.passwordChanged : null;
+  const text = (id: 'first_name' | 'last_name' | 'email', label: string, type: string, autocomplete: string) => html`
+<label for="${id}">${label}</label>
+<input type="${type}" id="${id}" name="${id}" value="${values[id]}" autocomplete="${autocomplete}"${described(id, errors[id])}${
+    id === 'email' ? html` required` : ''
+  }>
+${fieldError(id, errors[id])}`;
+  const password = (id: 'current_password' | 'new_password' | 'confirm_password', label: string, autocomplete: string) => html`
+<label for="${id}">${label}</label>
+<input type="password" id="${id}" name="${id}" autocomplete="${autocomplete}" required${described(id, errors[id])}>
+${fieldError(id, errors[id])}`;
+  const body = html`
+${alert('success', saved)}
+<h2>${s.profile.identityTitle}</h2>
+<p><span class="muted">${s.profile.username} :</span> <strong>${user.username}</strong></p>
+<form method="post" action="/${request.locale}/login/profile/">
+${hiddenFields(request, next)}
+${text('first_name', s.profile.firstName, 'text', 'given-name')}
+${text('last_name', s.profile.lastName, 'text', 'family-name')}
+${text('email', s.profile.email, 'email', 'email')}
+<button type="submit">${s.profile.save}</button>
+</form>
+<h2>${s.profile.passwordTitle}</h2>
+<form method="post" action="/${request.locale}/login/profile/password/">
+${hiddenFields(request, next)}
+${password('current_password', s.profile.currentPassword, 'current-password')}
+${password('new_password', s.profile.newPassword, 'new-password')}
+${password('confirm_password', s.profile.confirmPassword, 'new-password')}
+<button type="submit">${s.profile.changePassword}</button>
+</form>
+<p><a href="${safeNext(next)}">${s.common.backToApp}</a> · <a href="${withQuery(`/${request.locale}/login/session/signout/`, {
+    next: withQuery(`/${request.locale}/login/signin/`, { next }),
+  })}">${s.common.signout}</a></p>`;
+  return renderPage(request, s, '/login/profile/', s.profile.title, body, query);
+}
+
+function renderTerms(request: FastifyRequest, query: Query, termsVersion: string): string {
+  const s = loginStrings(request.locale);
+  const user = request.user!;
+  const next = query.next || undefined;
+  const accepted = user.terms_version === termsVersion && user.terms_accepted_at;
+  const date = accepted ? new Intl.DateTimeFormat(request.locale, { dateStyle: 'long' }).format(user.terms_accepted_at!) : '';
+  const body = html`
+<p class="muted">${interpolate(s.terms.version, { version: termsVersion })}</p>
+<p>${s.terms.paragraph1}</p>
+<p>${s.terms.paragraph2}</p>
+<p>${s.terms.paragraph3}</p>
+${
+  accepted
+    ? html`${alert('success', interpolate(s.terms.accepted, { date }))}<p><a href="${safeNext(next)}">${s.terms.continue}</a></p>`
+    : html`<form method="post" action="/${request.locale}/login/terms/">
+${hiddenFields(request, next)}
+<button type="submit">${s.terms.accept}</button>
+</form>`
+}`;
+  return renderPage(request, s, '/login/terms/', s.terms.title, body, query);
+}
+
+function profileValues(form: Form) {
+  return {
+    first_name: (form.first_name ?? '').trim().slice(0, 150),
+    last_name: (form.last_name ?? '').trim().slice(0, 150),
+    email: (form.email ?? '').trim().slice(0, 254),
+  };
+}
+
+export default async function loginPages(app: FastifyInstance) {
+  const pageConfig = { config: { auth: 'optional' as const } };
+
+  app.get<{ Querystring: Query }>('/login/signin/', { config: { auth: 'none' } }, async (request, reply) =>
+    respond(reply, renderSignin(request, { next: request.query.next })),
+  );
+
+  app.get<{ Querystring: Query }>('/login/profile/', pageConfig, async (request, reply) => {
+    if (!request.user) return redirectToSignin(request, reply, request.url);
+    return respond(reply, renderProfile(request, request.query, request.user));
+  });
+
+  app.post('/login/profile/', pageConfig, async (request, reply) => {
+    const form = asForm(request.body);
+    const next = form.next || undefined;
+    if (!request.user) {
+      if (!isForm(request)) throw notAuthenticated();
+      return redirectToSignin(request, reply, withQuery(`/${request.locale}/login/profile/`, { next }));
+    }
+    const s = loginStrings(request.locale);
+    const values = profileValues(form);
+    const errors: ProfileErrors = {};
+    if (!values.email) errors.email = s.common.required;
+    else if (!EMAIL_PATTERN.test(values.email)) errors.email = s.profile.invalidEmail;
+    if (Object.keys(errors).length > 0) {
+      if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
+      return respond(reply, renderProfile(request, { next }, values, errors), 400);
+    }
+    await app.db.query('UPDATE users SET first_name = $1, last_name = $2, email = $3 WHERE id = $4', [
+      values.first_name,
+      values.last_name,
+      values.email,
+      request.user.id,
+    ]);
+    if (!isForm(request)) return values;
+    return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'profile', next }), 303);
+  });
+
+  app.post('/login/profile/password/', pageConfig, async (request, reply) => {
+    const form = asForm(request.body);
+    const next = form.next || undefined;
+    if (!request.user) {
+      if (!isForm(request)) throw notAuthenticated();
+      return redirectToSignin(request, reply, withQuery(`/${request.locale}/login/profile/`, { next }));
+    }
+    const s = loginStrings(request.locale);
+    const current = form.current_password ?? '';
+    const fresh = form.new_password ?? '';
+    const errors: ProfileErrors = {};
+    const { rows } = await app.db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [request.user.id]);
+    if (!current) errors.current_password = s.common.required;
+    else if (!(await verifyPassword(current, rows[0].password))) errors.current_password = s.profile.wrongPassword;
+    if (fresh.length < MIN_PASSWORD_LENGTH) {
+      errors.new_password = interpolate(s.profile.passwordTooShort, { min: MIN_PASSWORD_LENGTH });
+    } else if (fresh !== (form.confirm_password ?? '')) errors.confirm_password = s.profile.passwordMismatch;
+    if (Object.keys(errors).length > 0) {
+      if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
+      return respond(reply, renderProfile(request, { next }, request.user, errors), 400);
+    }
+    await app.db.query('UPDATE users SET password = $1 WHERE id = $2', [await hashPassword(fresh), request.user.id]);
+    // Other browsers signed in with the old password are signed out.
+    await deleteOtherSessions(app.db, request.user.id, request.authMethod === 'session' ? request.sessionToken : null);
+    if (!isForm(request)) return { detail: s.profile.passwordChanged };
+    return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'password', next }), 303);
+  });
+
+  app.get<{ Querystring: Query }>('/login/terms/', pageConfig, async (request, reply) => {
+    if (!request.user) return redirectToSignin(request, reply, request.url);
+    return respond(reply, renderTerms(request, request.query, app.config.termsVersion));
+  });
+
+  app.post('/login/terms/', pageConfig, async (request, reply) => {
+    const next = asForm(request.body).next || undefined;
+    if (!request.user) {
+      if (!isForm(request)) throw notAuthenticated();
+      return redirectToSignin(request, reply, withQuery(`/${request.locale}/login/terms/`, { next }));
+    }
+    await app.db.query('UPDATE users SET terms_version = $1, terms_accepted_at = now() WHERE id = $2', [
+      app.config.termsVersion,
+      request.user.id,
+    ]);
+    if (!isForm(request)) return { terms_accepted: true, terms_version: app.config.termsVersion };
+    return reply.redirect(safeNext(next), 303);
+  });
+}

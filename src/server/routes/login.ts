@@ -1,0 +1,101 @@
+/**
+ * The login service's JSON API: sign in, current user, session state, sign out.
+ * Registered under each locale prefix.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeNext } from '../auth/safe-next.ts';
+import { deleteSession } from '../auth/sessions.ts';
+import { checkCredentials, clearSessionCookie, signIn } from '../auth/signin.ts';
+import type { AuthUser } from '../auth/users.ts';
+import { ValidationError, notAuthenticated } from '../http/errors.ts';
+import { t } from '../i18n.ts';
+import { hasAcceptedTerms } from '../plugins/auth.ts';
+import { renderSignin } from './login-pages.ts';
+
+export function currentUserPayload(user: AuthUser, termsVersion: string) {
+  return {
+    id: user.id,
+    username: user.username,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    is_superuser: user.is_superuser,
+    usergroup_roles: user.usergroup_roles,
+    terms_accepted: hasAcceptedTerms(user, termsVersion),
+  };
+}
+
+function isForm(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+function field(body: unknown, name: string): string {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/** Attempts are counted per client address and username, so one user's typos do not lock others out. */
+export function signinRateLimitKey(request: FastifyRequest): string {
+  return `${request.ip}|${field(request.body, 'username').trim().toLowerCase()}`;
+}
+
+export default async function loginRoutes(app: FastifyInstance) {
+  app.post(
+    '/login/signin/',
+    {
+      config: {
+        auth: 'none',
+        rateLimit: { max: app.config.signinRateLimit, timeWindow: 60_000, hook: 'preHandler', keyGenerator: signinRateLimitKey },
+      },
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const username = field(request.body, 'username').trim();
+      const password = field(request.body, 'password');
+      const form = isForm(request);
+      if (!form) {
+        const missing: Record<string, string[]> = {};
+        if (!username) missing.username = [t(request.locale, 'required')];
+        if (!password) missing.password = [t(request.locale, 'required')];
+        if (Object.keys(missing).length > 0) throw new ValidationError(missing);
+      }
+      const userId = await checkCredentials(app, username, password);
+      if (userId === null) {
+        request.log.info({ username }, 'sign-in refused');
+        if (form) {
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(renderSignin(request, { username, next: field(request.body, 'next'), error: 'invalidCredentials' }));
+        }
+        throw new ValidationError({ non_field_errors: [t(request.locale, 'invalidCredentials')] });
+      }
+      const token = await signIn(app, request, reply, userId, username);
+      if (form) return reply.redirect(safeNext(field(request.body, 'next')), 303);
+      return { token };
+    },
+  );
+
+  app.get('/login/', { config: { auth: 'optional' } }, async (request) => {
+    if (!request.user) throw notAuthenticated();
+    return currentUserPayload(request.user, app.config.termsVersion);
+  });
+
+  app.get('/login/session/', { config: { auth: 'optional' } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { is_authenticated: request.user !== null, username: request.user?.username ?? null };
+  });
+
+  app.get<{ Querystring: { next?: string } }>(
+    '/login/session/signout/',
+    { config: { auth: 'optional' } },
+    async (request, reply) => {
+      // The cookie may name an expired session that the auth hook ignored: delete it all the same.
+      const token = request.cookies.sessionid;
+      if (token) await deleteSession(app.db, token);
+      clearSessionCookie(request, reply);
+      reply.header('cache-control', 'no-store');
+      if (request.query.next !== undefined) return reply.redirect(safeNext(request.query.next), 302);
+      return { detail: t(request.locale, 'signedOut') };
+    },
+  );
+}

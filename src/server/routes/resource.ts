@@ -1,0 +1,21 @@
+/** Resource API: data formats (start-up list). */
+import type { FastifyInstance } from 'fastify';
+
+export interface DataFormat {
+  id: number;
+  codename: string;
+  display_name: string;
+  extensions: string[];
+  mimetypes: string[];
+  is_structured: boolean;
+}
+
+export default async function resourceRoutes(app: FastifyInstance) {
+  app.get('/resource/data-format/', { config: { auth: 'required' } }, async () => {
+    const { rows } = await app.db.query<DataFormat>(
+      `SELECT id, codename, display_name, extensions, mimetypes, is_structured
+         FROM data_formats ORDER BY lower(display_name), id`,
+    );
+    return rows;
+  });
+}

@@ -1,0 +1,43 @@
+/** Fastify type extensions: decorators added by the server's plugins and per-route options. */
+import type { Locale } from '../../schemas/constants.ts';
+import type { AuthUser } from './auth/users.ts';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/pool.ts';
+
+/** Claims of the API tokens (Authorization: JWT <token>). */
+export interface TokenPayload {
+  user_id: number;
+  username: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: AuthUser | null;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: ServerConfig;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    /** How the user was authenticated: a session cookie or an API token. */
+    authMethod: 'session' | 'jwt' | null;
+    /** The raw session cookie value of a signed-in session. */
+    sessionToken: string | null;
+    /** The CSRF token this response carries in the `csrftoken` cookie. */
+    csrfToken: string;
+  }
+  interface FastifyContextConfig {
+    /**
+     * none: no user lookup; optional: look the user up; required: 401 without a user.
+     * Default none.
+     */
+    auth?: 'none' | 'optional' | 'required';
+    /** With auth 'required': 403 terms-required until the current terms are accepted. Default true. */
+    terms?: boolean;
+  }
+}
