@@ -1,4 +1,4 @@
-import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { RecordContextProvider, TextField, useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE, RELOAD_INTERVAL_MS } from '../../../schemas/constants.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
@@ -11,13 +11,15 @@ const DATE_COLUMNS = new Set<string>(['start_date', 'end_date']);
 export function LatestTasks() {
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const { data, isPending } = useGetList(
+  const { data, isPending, error } = useGetList(
     'tasks',
     { pagination: { page: 1, perPage: PAGE_SIZE }, sort: { field: 'start_date', order: 'DESC' } },
     { refetchInterval: RELOAD_INTERVAL_MS, onError: (error) => notifyError(error, { resource: 'tasks' }) },
   );
   if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
-  if (!data || data.length === 0) return <Alert severity="info">{translate('publish.data.empty')}</Alert>;
+  // A failed call is reported by a toast (or a redirect for 401/403).
+  if (error) return null;
+  if (!data || data.length === 0) return <Typography color="text.secondary">{translate('publish.data.empty')}</Typography>;
   return (
     <Table size="small">
       <TableHead>

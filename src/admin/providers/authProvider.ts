@@ -47,13 +47,12 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
       }
     },
 
+    // No getPermissions: pages check rights on the start-up user (useStartup) with schemas/access.ts.
     getIdentity: async (params): Promise<UserIdentity> => {
       const user = await fetchCurrentUser(http, params?.signal);
       if (!user) throw new HttpError('ra.auth.auth_check_error', 401);
       return { ...user, id: user.id, fullName: displayName(user) };
     },
-
-    getPermissions: async () => fetchCurrentUser(http),
   };
 }
 

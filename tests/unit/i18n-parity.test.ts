@@ -1,0 +1,74 @@
+import raEnglish from 'ra-language-english';
+import raFrench from 'ra-language-french';
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en.ts';
+import fr from '../../i18n/fr.ts';
+import it_ from '../../i18n/it.ts';
+import loginEn from '../../i18n/login/en.ts';
+import loginFr from '../../i18n/login/fr.ts';
+import loginIt from '../../i18n/login/it.ts';
+import raItalian from '../../i18n/ra-italian.ts';
+
+/** Every leaf key of a catalogue, as dotted paths. */
+function keys(catalogue: object, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? keys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function leaves(catalogue: object, prefix = ''): [string, unknown][] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? leaves(value as object, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
+  );
+}
+
+/** Keys missing from, and extra in, a catalogue compared with the reference. */
+function difference(reference: object, other: object) {
+  const expected = new Set(keys(reference));
+  const actual = new Set(keys(other));
+  return {
+    missing: [...expected].filter((key) => !actual.has(key)),
+    extra: [...actual].filter((key) => !expected.has(key)),
+  };
+}
+
+const noDifference = { missing: [], extra: [] };
+
+describe('catalogue parity', () => {
+  it('en has exactly the keys of fr', () => expect(difference(fr, en)).toEqual(noDifference));
+  it('it has exactly the keys of fr', () => expect(difference(fr, it_)).toEqual(noDifference));
+  it('the login catalogues have the same keys', () => {
+    expect(difference(loginFr, loginEn)).toEqual(noDifference);
+    expect(difference(loginFr, loginIt)).toEqual(noDifference);
+  });
+  it("react-admin's Italian messages have exactly the keys of its English ones", () =>
+    expect(difference(raEnglish, raItalian)).toEqual(noDifference));
+  it("react-admin's French messages have the keys of its English ones", () =>
+    expect(difference(raEnglish, raFrench).missing).toEqual([]));
+
+  it('every message is a non-empty string with the same placeholders in every language', () => {
+    const placeholders = (text: unknown) => [...String(text).matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const reference = new Map(leaves(fr));
+    for (const catalogue of [en, it_]) {
+      for (const [key, value] of leaves(catalogue)) {
+        expect(typeof value, key).toBe('string');
+        expect(placeholders(value), key).toEqual(placeholders(reference.get(key)));
+      }
+    }
+    const raReference = new Map(leaves(raEnglish));
+    for (const [key, value] of leaves(raItalian)) {
+      expect(placeholders(value), key).toEqual(placeholders(raReference.get(key)));
+    }
+  });
+
+  it('the Italian react-admin messages are translated, not copied from English', () => {
+    const english = new Map(leaves(raEnglish));
+    // Words that are the same in both languages.
+    const same = new Set(['ra.action.select_columns', 'ra.boolean.null', 'ra.boolean.false', 'ra.message.no',
+      'ra.page.edit', 'ra.page.list', 'ra.page.show', 'ra.auth.password', 'ra.auth.email', 'ra.navigation.page_range_info']);
+    const copied = leaves(raItalian)
+      .filter(([key, value]) => !same.has(key) && value === english.get(key))
+      .map(([key]) => key);
+    expect(copied).toEqual([]);
+  });
+});
