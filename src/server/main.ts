@@ -66,16 +66,17 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  // Plain stdout lines, so scripts and people find them among the JSON logs.
-  console.log(`Publish is running at http://${host}:${port}/publish/`);
+  // Plain stdout lines, in one write, so scripts and people find them among the JSON logs.
+  const lines = [`Publish is running at http://${host}:${port}/publish/`];
   if (seed.seeded) {
-    console.log(`Demo accounts: ${seed.usernames.join(', ')}`);
-    console.log(
+    lines.push(`Demo accounts: ${seed.usernames.join(', ')}`);
+    lines.push(
       config.demoPassword
         ? 'Demo password: the value of DEMO_PASSWORD'
         : `Demo password (shown once, not stored): ${demoPassword}`,
     );
   }
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieValue, createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function termsOf(username: string) {
+  const { rows } = await t.db.query('SELECT terms_version, terms_accepted_at FROM users WHERE username = $1', [username]);
+  return rows[0] as { terms_version: string | null; terms_accepted_at: Date | null };
+}
+
+describe('CSRF protection of cookie-authenticated writes', () => {
+  it('refuses a write with the session cookie but no X-CSRFToken header', async () => {
+    const user = await t.signIn('member');
+    const response = await t.app.inject({ method: 'POST', url: '/fr/login/terms/', headers: { cookie: user.cookie }, payload: {} });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toMatch(/^CSRF/);
+  });
+
+  it('refuses a header that does not match the cookie', async () => {
+    const user = await t.signIn('member');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/terms/',
+      headers: { cookie: user.cookie, 'x-csrftoken': 'A'.repeat(43) },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'CSRF failed: CSRF token missing or incorrect.' });
+  });
+
+  it('refuses a header when the csrftoken cookie is missing', async () => {
+    const user = await t.signIn('member');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/terms/',
+      headers: { cookie: `sessionid=${user.sessionId}`, 'x-csrftoken': user.csrfToken },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('accepts the write with the matching header', async () => {
+    const user = await t.signIn('member');
+    const response = await t.app.inject({ method: 'POST', url: '/fr/login/terms/', headers: user.sessionHeaders, payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ terms_accepted: true, terms_version: '1' });
+  });
+
+  it('exempts requests authenticated with an API token', async () => {
+    const user = await t.signIn('member');
+    const response = await t.app.inject({ method: 'POST', url: '/fr/login/terms/', headers: user.jwtHeaders, payload: {} });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('guards every cookie-authenticated write route', async () => {
+    const user = await t.signIn('member');
+    for (const url of ['/fr/login/profile/', '/fr/login/profile/password/', '/it/login/terms/']) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload: { email: 'x@y.zz' } });
+      expect(response.statusCode).toBe(403);
+    }
+    const { rows } = await t.db.query("SELECT email FROM users WHERE username = 'member'");
+    expect(rows[0].email).toBe('member@demo.publish.example');
+  });
+});
+
+describe('terms of use', () => {
+  it('answers 403 terms-required on API calls until the current terms are accepted', async () => {
+    await t.db.query("UPDATE users SET terms_version = NULL, terms_accepted_at = NULL WHERE username = 'editor'");
+    const user = await t.signIn('editor');
+
+    const blocked = await t.app.inject({ url: '/fr/usergroup/user-status/', headers: { cookie: user.cookie } });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toEqual({
+      detail: "Vous devez accepter les conditions d'utilisation avant d'utiliser la plateforme.",
+      code: 'terms-required',
+    });
+    const viaToken = await t.app.inject({ url: '/en/resource/data-format/', headers: user.jwtHeaders });
+    expect(viaToken.json().code).toBe('terms-required');
+
+    // The login service stays usable.
+    const me = await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().terms_accepted).toBe(false);
+    expect((await t.app.inject({ url: '/fr/login/session/', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+
+    const page = await t.app.inject({ url: '/fr/login/terms/?next=/publish/fr/data', headers: { cookie: user.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("J&#39;accepte les conditions d&#39;utilisation");
+    expect(page.body).toContain('name="next" value="/publish/fr/data"');
+
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/terms/',
+      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrfmiddlewaretoken: user.csrfToken, next: '/publish/fr/data' }).toString(),
+    });
+    expect(accept.statusCode).toBe(303);
+    expect(accept.headers.location).toBe('/publish/fr/data');
+    expect(await termsOf('editor')).toMatchObject({ terms_version: '1', terms_accepted_at: expect.any(Date) });
+
+    const allowed = await t.app.inject({ url: '/fr/usergroup/user-status/', headers: { cookie: user.cookie } });
+    expect(allowed.statusCode).toBe(200);
+    const again = await t.app.inject({ url: '/en/login/terms/', headers: { cookie: user.cookie } });
+    expect(again.body).toContain('You accepted these terms on');
+  });
+
+  it('asks again when the terms version changes', async () => {
+    const newer = await createTestApp({ termsVersion: '2' });
+    try {
+      const user = await newer.signIn('admin');
+      const response = await newer.app.inject({ url: '/fr/usergroup/user-status/', headers: user.jwtHeaders });
+      expect(response.json().code).toBe('terms-required');
+    } finally {
+      await newer.close();
+    }
+  });
+
+  it('sends anonymous visitors of the terms and profile pages to sign-in', async () => {
+    for (const path of ['/fr/login/terms/?next=/publish/', '/fr/login/profile/']) {
+      const response = await t.app.inject({ url: path });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`/fr/login/signin/?next=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('the acceptance form never redirects off-site', async () => {
+    const user = await t.signIn('member');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/terms/',
+      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrfmiddlewaretoken: user.csrfToken, next: '//evil.com' }).toString(),
+    });
+    expect(response.headers.location).toBe('/publish/');
+  });
+});
+
+describe('profile page', () => {
+  function form(user: { cookie: string; csrfToken: string }, fields: Record<string, string>) {
+    return {
+      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ csrfmiddlewaretoken: user.csrfToken, ...fields }).toString(),
+    };
+  }
+
+  it('shows the names and email, translated', async () => {
+    const user = await t.signIn('thomas.girard');
+    const response = await t.app.inject({ url: '/it/login/profile/?next=/publish/it/', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="it">');
+    expect(response.body).toContain('<label for="first_name">Nome</label>');
+    expect(response.body).toContain('value="Thomas"');
+    expect(response.body).toContain('value="thomas.girard@demo.publish.example"');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('saves names and email', async () => {
+    const user = await t.signIn('thomas.girard');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/profile/',
+      ...form(user, { first_name: ' Tom ', last_name: 'Girard-Durand', email: 'tom@example.org', next: '/publish/' }),
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/fr/login/profile/?saved=profile&next=%2Fpublish%2F');
+    const me = (await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).json();
+    expect(me).toMatchObject({ first_name: 'Tom', last_name: 'Girard-Durand', email: 'tom@example.org' });
+    const page = await t.app.inject({ url: response.headers.location as string, headers: { cookie: user.cookie } });
+    expect(page.body).toContain('Votre profil a été enregistré.');
+  });
+
+  it('re-renders with field errors for an invalid email', async () => {
+    const user = await t.signIn('thomas.girard');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/profile/',
+      ...form(user, { first_name: 'T', last_name: 'G', email: 'not-an-email' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('aria-invalid="true"');
+    expect(response.body).toContain('Enter a valid email address.');
+  });
+
+  it('answers JSON errors to JSON clients', async () => {
+    const user = await t.signIn('thomas.girard');
+    const response = await t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload: { email: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['This field is required.'] });
+  });
+
+  it('changes the password, checking the current one, and signs out other sessions', async () => {
+    const user = await t.signIn('marie.lefebvre');
+    const other = await t.signIn('marie.lefebvre');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/profile/password/',
+      ...form(user, { current_password: 'bad', new_password: 'a-new-password', confirm_password: 'a-new-password' }),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('The current password is incorrect.');
+
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/profile/password/',
+      ...form(user, { current_password: TEST_DEMO_PASSWORD, new_password: 'a-new-password', confirm_password: 'other' }),
+    });
+    expect(mismatch.body).toContain('The two passwords do not match.');
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/profile/password/',
+      ...form(user, { current_password: TEST_DEMO_PASSWORD, new_password: 'a-new-password', confirm_password: 'a-new-password' }),
+    });
+    expect(ok.statusCode).toBe(303);
+    expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: other.cookie } })).statusCode).toBe(401);
+    await expect(t.signIn('marie.lefebvre')).rejects.toThrow(/400/);
+    expect((await t.signIn('marie.lefebvre', 'a-new-password')).token).toBeTruthy();
+  });
+
+  it('sets the csrftoken cookie on the HTML pages', async () => {
+    const response = await t.app.inject({ url: '/fr/login/terms/' });
+    expect(cookieValue(response, 'csrftoken')).toBeDefined();
+  });
+});

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let editor: SignedIn;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = await t.signIn('editor');
+  // 25 tasks, one every minute, on three datasets; every fifth one failed.
+  for (let i = 0; i < 25; i += 1) {
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO task_queue_track (status, action, object_class, object_id, target, start_date, end_date)
+       VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6), now() - make_interval(mins => $6) + interval '10 seconds')
+       RETURNING id`,
+      [
+        i % 5 === 0 ? 'FAILURE' : 'SUCCESS',
+        i % 2 === 0 ? 'publish-dataset' : 'create-resource',
+        i % 2 === 0 ? 'dataset' : 'resourcefileupload',
+        (i % 3) + 1,
+        i % 2 === 0 ? null : JSON.stringify({ model: 'dataset', app_label: 'catalog', pk: (i % 3) + 1 }),
+        i,
+      ],
+    );
+    ids.push(rows[0].id);
+  }
+});
+afterAll(() => t?.close());
+
+const list = (query = '', headers = editor.jwtHeaders) =>
+  t.app.inject({ url: `/fr/dashboard/task-queue-track/${query}`, headers });
+
+describe('GET /{locale}/dashboard/task-queue-track/', () => {
+  it('pages the newest tasks first', async () => {
+    const response = await list();
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.count).toBe(25);
+    expect(body.results).toHaveLength(20);
+    expect(body.previous).toBeNull();
+    expect(body.next).toBe('/fr/dashboard/task-queue-track/?page=2');
+    expect(body.results[0].id).toBe(ids[0]);
+    expect(Object.keys(body.results[0]).sort()).toEqual(
+      ['action', 'end_date', 'id', 'object_class', 'object_id', 'start_date', 'status', 'target', 'timeline', 'warnings'].sort(),
+    );
+    const second = (await list('?page=2')).json();
+    expect(second.results).toHaveLength(5);
+    expect(second.next).toBeNull();
+    expect(second.previous).toBe('/fr/dashboard/task-queue-track/');
+  });
+
+  it('answers 404 "Invalid page" beyond the last page', async () => {
+    const response = await list('?page=3');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Page non valide.' });
+  });
+
+  it('orders on whitelisted fields only', async () => {
+    const byId = (await list('?ordering=id&page_size=3')).json();
+    expect(byId.results.map((task: { id: number }) => task.id)).toEqual([...ids].sort((a, b) => a - b).slice(0, 3));
+    const oldest = (await list('?ordering=start_date&page_size=1')).json();
+    expect(oldest.results[0].id).toBe(ids[24]);
+    const bad = await list('?ordering=-password');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ ordering: ['Champ de tri invalide : « -password ».'] });
+  });
+
+  it('filters on object, object_class, object_id, status__in', async () => {
+    const latest = (await list('?object=2&page_size=3')).json();
+    // Dataset 2: its own tasks and those run for it (target).
+    expect(latest.count).toBe(8);
+    expect(latest.results).toHaveLength(3);
+    const logs = (await list('?object_class=resourcefileupload&object_id=1&page_size=5')).json();
+    expect(logs.results.every((task: { object_class: string; object_id: number }) => task.object_class === 'resourcefileupload' && task.object_id === 1)).toBe(true);
+    expect(logs.count).toBe(4);
+    const failed = (await list('?status__in=FAILURE')).json();
+    expect(failed.count).toBe(5);
+    expect((await list('?status__in=FAILURE,SUCCESS')).json().count).toBe(25);
+    expect((await list('?object=abc')).statusCode).toBe(400);
+    expect((await list('?object_id=abc')).json()).toEqual({ object_id: ['Un nombre entier valide est requis.'] });
+  });
+
+  it('keeps the filters in the next link', async () => {
+    const body = (await list('?status__in=SUCCESS&page_size=5')).json();
+    expect(body.next).toBe('/fr/dashboard/task-queue-track/?status__in=SUCCESS&page_size=5&page=2');
+  });
+
+  it('answers one task by id', async () => {
+    const response = await t.app.inject({ url: `/en/dashboard/task-queue-track/${ids[4]}/`, headers: editor.jwtHeaders });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: ids[4], status: 'SUCCESS', action: 'publish-dataset', timeline: [], warnings: [] });
+  });
+
+  it('is reserved to users who can open Data (superuser or role >= 1)', async () => {
+    const member = await t.signIn('member');
+    const forbidden = await list('', member.jwtHeaders);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ detail: "Vous n'avez pas la permission d'effectuer cette action." });
+    expect((await t.app.inject({ url: `/fr/dashboard/task-queue-track/${ids[0]}/`, headers: member.jwtHeaders })).statusCode).toBe(403);
+    const admin = await t.signIn('admin');
+    expect((await list('', admin.jwtHeaders)).statusCode).toBe(200);
+    const referent = await t.signIn('referent');
+    expect((await list('', { cookie: referent.cookie })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/fr/dashboard/task-queue-track/' })).statusCode).toBe(401);
+  });
+});

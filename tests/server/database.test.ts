@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
+import { createPool, type Db } from '../../src/server/db/pool.ts';
+import { DEMO_USERS, seedDemoData } from '../../src/server/db/seed.ts';
+import { createTestDatabase } from './helpers.ts';
+
+let db: Db;
+let url: string;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  // An empty database, not a copy of the template: what a first start sees.
+  const database = await createTestDatabase();
+  drop = database.drop;
+  url = database.url;
+  db = createPool(database.url);
+  await db.query('DROP SCHEMA public CASCADE');
+  await db.query('CREATE SCHEMA public');
+});
+afterAll(async () => {
+  await db?.end();
+  await drop?.();
+});
+
+describe('migrations', () => {
+  it('apply once even when several servers start together', async () => {
+    const pools = [0, 1, 2].map(() => createPool(url));
+    try {
+      const results = await Promise.all(pools.map((pool) => migrate(pool)));
+      const all = (await listMigrations()).map((migration) => migration.version);
+      expect(results.flat().sort()).toEqual(all);
+      expect(await migrate(db)).toEqual([]);
+      const { rows } = await db.query('SELECT version FROM schema_migrations ORDER BY version');
+      expect(rows.map((row) => row.version)).toEqual(all);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it('roll back a failing migration as a whole', async () => {
+    const failing = [{ version: '999', name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT 1/0;' }];
+    await expect(migrate(db, failing)).rejects.toThrow(/999_broken/);
+    const { rows } = await db.query("SELECT to_regclass('half_done') AS table, (SELECT count(*) FROM schema_migrations WHERE version = '999') AS applied");
+    expect(rows[0]).toEqual({ table: null, applied: 0 });
+  });
+
+  it('create the expected tables', async () => {
+    const { rows } = await db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    expect(rows.map((row) => row.tablename)).toEqual(
+      expect.arrayContaining([
+        'users',
+        'usergroups',
+        'organisation_types',
+        'usergroup_members',
+        'usergroup_links',
+        'sessions',
+        'data_formats',
+        'task_queue_track',
+        'schema_migrations',
+      ]),
+    );
+  });
+});
+
+describe('demo data', () => {
+  it('is seeded once, in one go, even by concurrent servers', async () => {
+    const results = await Promise.all([
+      seedDemoData(db, { password: 'pw-one-123', termsVersion: '1' }),
+      seedDemoData(db, { password: 'pw-two-123', termsVersion: '1' }),
+    ]);
+    expect(results.filter((result) => result.seeded)).toHaveLength(1);
+    const { rows } = await db.query('SELECT count(*)::int AS users FROM users');
+    expect(rows[0].users).toBe(DEMO_USERS.length);
+    expect((await seedDemoData(db, { password: 'x', termsVersion: '1' })).seeded).toBe(false);
+  });
+
+  it('covers every role, type and status the screens list', async () => {
+    const groups = await db.query('SELECT usergroup_type, count(*)::int AS n FROM usergroups GROUP BY 1 ORDER BY 1');
+    expect(Object.fromEntries(groups.rows.map((row) => [row.usergroup_type, row.n]))).toEqual({
+      'group-of-organisation': 1,
+      organisation: 6,
+      'user-group': 2,
+    });
+    const roles = await db.query('SELECT DISTINCT role FROM usergroup_members WHERE status = 2 ORDER BY role');
+    expect(roles.rows.map((row) => row.role)).toEqual([0, 1, 2]);
+    const pending = await db.query('SELECT count(*)::int AS n FROM usergroup_members WHERE status IN (0, 1)');
+    expect(pending.rows[0].n).toBeGreaterThanOrEqual(2);
+    const sphere = await db.query(
+      "SELECT count(*)::int AS n FROM usergroup_links l JOIN usergroups p ON p.id = l.parent_id WHERE p.usergroup_type = 'group-of-organisation'",
+    );
+    expect(sphere.rows[0].n).toBeGreaterThanOrEqual(2);
+    const terms = await db.query('SELECT count(*)::int AS n FROM users WHERE terms_version IS NULL');
+    expect(terms.rows[0].n).toBe(0);
+    const superusers = await db.query('SELECT username FROM users WHERE is_superuser');
+    expect(superusers.rows).toEqual([{ username: 'admin' }]);
+  });
+
+  it('search expressions ignore case and accents', async () => {
+    const { rows } = await db.query(
+      "SELECT display_name FROM usergroups WHERE immutable_unaccent(lower(display_name)) LIKE immutable_unaccent(lower('%MÉTROPOLE%'))",
+    );
+    expect(rows).toEqual([{ display_name: 'Métropole Côte-Azurine' }]);
+  });
+});

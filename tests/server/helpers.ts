@@ -1,0 +1,127 @@
+/**
+ * Test harness: each test file gets its own database copied from the migrated, seeded template,
+ * and a built app to call with inject(). `signIn` returns ready-made headers for the three ways a
+ * client authenticates: session cookie (+ CSRF header), or API token.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
+import { createPool, type Db } from '../../src/server/db/pool.ts';
+import { TEST_DEMO_PASSWORD } from './constants.ts';
+
+export { TEST_DEMO_PASSWORD };
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A fake built admin app: index.html and one hashed asset. */
+export function staticFixture(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'publish-static-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root">admin app</div></body></html>');
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app");');
+  return dir;
+}
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({ SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', DATA_DIR: tmpdir(), LOG_LEVEL: 'silent' }),
+    staticDir: staticFixture(),
+    ...overrides,
+  };
+}
+
+/** Copies the migrated, seeded template into a new database of this run and returns its URL. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `${inject('databasePrefix')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(inject('templateDatabase'))}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface SignedIn {
+  userId: number;
+  token: string;
+  sessionId: string;
+  csrfToken: string;
+  /** Cookie header with the session and CSRF cookies. */
+  cookie: string;
+  /** Session cookie and the matching X-CSRFToken header: what the admin app sends. */
+  sessionHeaders: Record<string, string>;
+  /** Authorization: JWT <token>. */
+  jwtHeaders: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: ServerConfig;
+  signIn(username: string, password?: string): Promise<SignedIn>;
+  close(): Promise<void>;
+}
+
+export function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === name)?.value;
+}
+
+export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const db = createPool(database.url);
+  const config = testConfig(overrides);
+  const app = await buildApp({ db, config, logger: false });
+  await app.ready();
+
+  async function signIn(username: string, password = TEST_DEMO_PASSWORD): Promise<SignedIn> {
+    const response = await app.inject({ method: 'POST', url: '/fr/login/signin/', payload: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.statusCode} ${response.body}`);
+    const sessionId = cookieValue(response, 'sessionid')!;
+    const csrfToken = cookieValue(response, 'csrftoken')!;
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+    const cookie = `sessionid=${sessionId}; csrftoken=${csrfToken}`;
+    const token = response.json<{ token: string }>().token;
+    return {
+      userId: rows[0].id,
+      token,
+      sessionId,
+      csrfToken,
+      cookie,
+      sessionHeaders: { cookie, 'x-csrftoken': csrfToken },
+      jwtHeaders: { authorization: `JWT ${token}` },
+    };
+  }
+
+  return {
+    app,
+    db,
+    config,
+    signIn,
+    close: async () => {
+      await app.close();
+      await db.end();
+      await database.drop();
+    },
+  };
+}

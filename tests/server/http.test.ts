@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('unknown routes and ids', () => {
+  it.each(['/fr/nothing/here/', '/de/login/', '/api/', '/fr/dashboard/task-queue-track/1/extra/'])('%s answers 404 JSON', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toHaveProperty('detail');
+  });
+
+  it('translates the 404 detail', async () => {
+    expect((await t.app.inject({ url: '/en/nothing/' })).json()).toEqual({ detail: 'Not found.' });
+    expect((await t.app.inject({ url: '/fr/nothing/' })).json()).toEqual({ detail: 'Pas trouvé.' });
+    expect((await t.app.inject({ url: '/it/nothing/' })).json()).toEqual({ detail: 'Non trovato.' });
+  });
+
+  it('answers 404 JSON to a known path with another method', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/fr/login/session/' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toHaveProperty('detail');
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    const admin = await t.signIn('admin');
+    for (const id of ['999999', 'abc', '1e3', '-1', '99999999999999999999']) {
+      const response = await t.app.inject({ url: `/fr/dashboard/task-queue-track/${id}/`, headers: admin.jwtHeaders });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Pas trouvé.' });
+    }
+  });
+});
+
+describe('trailing slash', () => {
+  it('redirects GET without the trailing slash (301), keeping the query', async () => {
+    const response = await t.app.inject({ url: '/fr/login/session?x=1' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/fr/login/session/?x=1');
+  });
+
+  it('answers 404 JSON to other methods without the slash', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/fr/login/signin', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toHaveProperty('detail');
+  });
+});
+
+describe('request bodies', () => {
+  it('answers 400 JSON to malformed JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/signin/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'Corps de requête mal formé.' });
+  });
+
+  it('answers 400 to an empty JSON body and to JSON of the wrong shape', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/en/login/signin/', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    for (const payload of ['[]', '"text"', '{"username": 5, "password": ["x"]}', 'null']) {
+      const response = await t.app.inject({ method: 'POST', url: '/en/login/signin/', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('answers 415 JSON to an unsupported content type', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/en/login/signin/', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toHaveProperty('detail');
+  });
+
+  it('answers 413 JSON to an oversized body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/signin/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toHaveProperty('detail');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that lets the admin app run, and no-sniff', async () => {
+    const response = await t.app.inject({ url: '/fr/login/session/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toMatch(/img-src [^;]*data:/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('admin app hosting', () => {
+  it('redirects / and /publish to /publish/', async () => {
+    expect((await t.app.inject({ url: '/' })).headers.location).toBe('/publish/');
+    const bare = await t.app.inject({ url: '/publish' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/publish/');
+  });
+
+  it('serves index.html at /publish/ and for client-side routes, never cached', async () => {
+    for (const url of ['/publish/', '/publish/fr/data/tasks/12', '/publish/en/accounts/users/new']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('admin app');
+    }
+  });
+
+  it('serves hashed assets with long cache headers and 404 for missing ones', async () => {
+    const asset = await t.app.inject({ url: '/publish/assets/index-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    const missing = await t.app.inject({ url: '/publish/assets/missing-123.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 503 with instructions when the app is not built', async () => {
+    const unbuilt = await createTestApp({ staticDir: '/nonexistent/dist' });
+    try {
+      expect(existsSync('/nonexistent/dist')).toBe(false);
+      const response = await unbuilt.app.inject({ url: '/publish/fr/home' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+      // The API still works.
+      expect((await unbuilt.app.inject({ url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await unbuilt.close();
+    }
+  });
+});

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieValue, createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('POST /{locale}/login/signin/ (JSON)', () => {
+  it('opens a session and returns an API token', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/signin/',
+      payload: { username: 'referent', password: TEST_DEMO_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json<{ token: string }>();
+    expect(token.split('.')).toHaveLength(3);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, number>;
+    expect(payload.user_id).toBeGreaterThan(0);
+    expect(payload.exp - payload.iat).toBe(12 * 3600);
+
+    const session = response.cookies.find((cookie) => cookie.name === 'sessionid')!;
+    expect(session.value).toMatch(/^[\w-]{43}$/);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session.secure).toBeFalsy();
+    // Only the digest is stored.
+    const { rows } = await t.db.query('SELECT id FROM sessions WHERE id = $1', [session.value]);
+    expect(rows).toHaveLength(0);
+    const { rows: lastLogin } = await t.db.query("SELECT last_login FROM users WHERE username = 'referent'");
+    expect(lastLogin[0].last_login).not.toBeNull();
+  });
+
+  it('marks the cookie Secure behind https', async () => {
+    const secure = await createTestApp({ trustProxy: true });
+    try {
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/fr/login/signin/',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: 'editor', password: TEST_DEMO_PASSWORD },
+      });
+      expect(response.cookies.find((cookie) => cookie.name === 'sessionid')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('is case-insensitive on the username', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/signin/',
+      payload: { username: 'Editor', password: TEST_DEMO_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 400 non_field_errors on a wrong password, in the locale', async () => {
+    const fr = await t.app.inject({ method: 'POST', url: '/fr/login/signin/', payload: { username: 'admin', password: 'nope' } });
+    expect(fr.statusCode).toBe(400);
+    expect(fr.json()).toEqual({ non_field_errors: ['Impossible de se connecter avec les identifiants fournis.'] });
+    expect(cookieValue(fr, 'sessionid')).toBeUndefined();
+
+    const en = await t.app.inject({ method: 'POST', url: '/en/login/signin/', payload: { username: 'ghost', password: 'nope' } });
+    expect(en.json()).toEqual({ non_field_errors: ['Unable to sign in with the provided credentials.'] });
+  });
+
+  it('answers 400 per field when fields are missing', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/it/login/signin/', payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      username: ['Questo campo è obbligatorio.'],
+      password: ['Questo campo è obbligatorio.'],
+    });
+  });
+
+  it('refuses accounts that are not active', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/signin/',
+      payload: { username: 'camille.roux', password: TEST_DEMO_PASSWORD },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('sign-in form', () => {
+  it('renders a translated, labelled form carrying the CSRF token', async () => {
+    const response = await t.app.inject({ url: '/en/login/signin/?next=/publish/en/data' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const csrf = cookieValue(response, 'csrftoken')!;
+    expect(response.body).toContain('<html lang="en">');
+    expect(response.body).toContain('<label for="username">Username</label>');
+    expect(response.body).toContain(`name="csrfmiddlewaretoken" value="${csrf}"`);
+    expect(response.body).toContain('name="next" value="/publish/en/data"');
+    const fr = await t.app.inject({ url: '/fr/login/signin/' });
+    expect(fr.body).toContain('<label for="password">Mot de passe</label>');
+  });
+
+  it('escapes what it echoes', async () => {
+    const response = await t.app.inject({ url: '/fr/login/signin/?next=/"><script>alert(1)</script>' });
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).toContain('&lt;script&gt;');
+  });
+
+  async function postForm(fields: Record<string, string>) {
+    const form = await t.app.inject({ url: '/fr/login/signin/' });
+    const csrf = cookieValue(form, 'csrftoken')!;
+    return t.app.inject({
+      method: 'POST',
+      url: '/fr/login/signin/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `csrftoken=${csrf}` },
+      payload: new URLSearchParams({ csrfmiddlewaretoken: csrf, ...fields }).toString(),
+    });
+  }
+
+  it('redirects (303) to a same-site next after signing in', async () => {
+    const response = await postForm({ username: 'member', password: TEST_DEMO_PASSWORD, next: '/publish/fr/home' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/publish/fr/home');
+    expect(cookieValue(response, 'sessionid')).toBeDefined();
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil', ' //evil.com'])('never redirects to %s', async (next) => {
+    const response = await postForm({ username: 'member', password: TEST_DEMO_PASSWORD, next });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/publish/');
+  });
+
+  it('re-renders the form with the error on wrong credentials', async () => {
+    const response = await postForm({ username: 'member', password: 'wrong', next: '/publish/' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('role="alert"');
+    expect(response.body).toContain('Impossible de se connecter');
+    expect(response.body).toContain('value="member"');
+  });
+
+  it('refuses a form post without the CSRF token (login CSRF)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/signin/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: 'member', password: TEST_DEMO_PASSWORD }).toString(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toMatch(/^CSRF/);
+  });
+});
+
+describe('GET /{locale}/login/', () => {
+  it('answers 401 with a detail when anonymous', async () => {
+    const response = await t.app.inject({ url: '/fr/login/' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: "Informations d'authentification non fournies." });
+    expect((await t.app.inject({ url: '/en/login/' })).json()).toEqual({
+      detail: 'Authentication credentials were not provided.',
+    });
+  });
+
+  it('returns the current user through the session cookie and through the token', async () => {
+    const user = await t.signIn('referent');
+    for (const headers of [{ cookie: user.cookie }, user.jwtHeaders]) {
+      const response = await t.app.inject({ url: '/fr/login/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        id: user.userId,
+        username: 'referent',
+        first_name: 'Claire',
+        last_name: 'Dubois',
+        email: 'referent@demo.publish.example',
+        is_superuser: false,
+        usergroup_roles: [
+          { usergroup_id: expect.any(Number), usergroup_name: 'Région Sud-Méditerranée', usergroup_type: 'organisation', role: 2 },
+          { usergroup_id: expect.any(Number), usergroup_name: 'Réseau des géomaticiens', usergroup_type: 'user-group', role: 2 },
+        ],
+        terms_accepted: true,
+      });
+    }
+  });
+
+  it.each([
+    ['admin', true, []],
+    ['editor', false, [['Groupe de travail Mobilité', 0], ['Métropole Côte-Azurine', 1]]],
+    // The pending membership (status 0) of "member" gives no role.
+    ['member', false, [['Commune de Saint-Aubin-sur-Mer', 0]]],
+    // "newcomer" only has a membership pending validation.
+    ['newcomer', false, []],
+  ] as const)('gives %s is_superuser=%s and roles from active memberships only', async (username, superuser, roles) => {
+    const user = await t.signIn(username);
+    const body = (await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).json();
+    expect(body.is_superuser).toBe(superuser);
+    expect(body.usergroup_roles.map((r: { usergroup_name: string; role: number }) => [r.usergroup_name, r.role])).toEqual(roles);
+  });
+
+  it('refuses a bad or expired token with 401', async () => {
+    for (const authorization of ['JWT abc.def.ghi', 'JWT', 'Basic YWRtaW46YWRtaW4=']) {
+      const response = await t.app.inject({ url: '/fr/login/', headers: { authorization } });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('JWT realm="api"');
+    }
+    const expired = t.app.jwt.sign({ user_id: 1, username: 'admin' }, { expiresIn: -10 });
+    expect((await t.app.inject({ url: '/fr/login/', headers: { authorization: `JWT ${expired}` } })).statusCode).toBe(401);
+    const forged = t.app.jwt.sign({ user_id: 1, username: 'admin' }).slice(0, -2) + 'xx';
+    expect((await t.app.inject({ url: '/fr/login/', headers: { authorization: `JWT ${forged}` } })).statusCode).toBe(401);
+  });
+
+  it('ignores an unknown session cookie', async () => {
+    const response = await t.app.inject({ url: '/fr/login/', cookies: { sessionid: 'x'.repeat(43) } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('sets the csrftoken cookie (readable by the app) when missing', async () => {
+    const response = await t.app.inject({ url: '/fr/login/' });
+    const csrf = response.cookies.find((cookie) => cookie.name === 'csrftoken')!;
+    expect(csrf.value).toMatch(/^[\w-]{43}$/);
+    expect(csrf.httpOnly).toBeFalsy();
+    expect(csrf).toMatchObject({ sameSite: 'Lax', path: '/' });
+    const again = await t.app.inject({ url: '/fr/login/', cookies: { csrftoken: csrf.value } });
+    expect(cookieValue(again, 'csrftoken')).toBeUndefined();
+  });
+});
+
+describe('session and sign-out', () => {
+  it('GET /login/session/ tells whether the caller is signed in', async () => {
+    expect((await t.app.inject({ url: '/fr/login/session/' })).json()).toEqual({ is_authenticated: false, username: null });
+    const user = await t.signIn('editor');
+    const response = await t.app.inject({ url: '/fr/login/session/', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ is_authenticated: true, username: 'editor' });
+  });
+
+  it('signout deletes the session and clears the cookie', async () => {
+    const user = await t.signIn('editor');
+    const response = await t.app.inject({ url: '/en/login/session/signout/', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ detail: 'You have been signed out.' });
+    const cleared = response.cookies.find((cookie) => cookie.name === 'sessionid')!;
+    expect(cleared.value).toBe('');
+    expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+    const after = await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } });
+    expect(after.statusCode).toBe(401);
+    // The token is independent of the session and still valid until it expires.
+    expect((await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).statusCode).toBe(200);
+  });
+
+  it('signout redirects (302) to a same-site next only', async () => {
+    const user = await t.signIn('editor');
+    const ok = await t.app.inject({ url: '/fr/login/session/signout/?next=/publish/fr/', headers: { cookie: user.cookie } });
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('/publish/fr/');
+    for (const next of ['//evil.com', 'https://evil.com', '/\\evil']) {
+      const response = await t.app.inject({ url: `/fr/login/session/signout/?next=${encodeURIComponent(next)}` });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/publish/');
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/login/en.ts';
+import fr from '../../i18n/login/fr.ts';
+import it_ from '../../i18n/login/it.ts';
+import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { slugify } from '../../src/server/db/seed.ts';
+import { escapeHtml, html } from '../../src/server/views/html.ts';
+
+describe('passwords', () => {
+  it('hashes with scrypt and a random salt, and verifies', async () => {
+    const first = await hashPassword('correct horse');
+    const second = await hashPassword('correct horse');
+    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword('correct horse', first)).toBe(true);
+    expect(await verifyPassword('correct horsE', first)).toBe(false);
+  });
+
+  it('refuses malformed stored values', async () => {
+    expect(await verifyPassword('x', '')).toBe(false);
+    expect(await verifyPassword('x', 'md5$abc')).toBe(false);
+    expect(await verifyPassword('x', 'scrypt$a$b$c$d$e')).toBe(false);
+  });
+});
+
+describe('next parameter', () => {
+  it.each(['/publish/', '/fr/login/profile/?next=%2Fpublish%2F', '/publish/fr/data#tasks'])('keeps %s', (next) => {
+    expect(isSafeNext(next)).toBe(true);
+    expect(safeNext(next)).toBe(next);
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil', '\\\\evil', 'javascript:alert(1)', 'evil.com', '', '/%2F%2Fevil.com', '/\tevil', '/%5cevil'])(
+    'rejects %s',
+    (next) => {
+      expect(isSafeNext(next)).toBe(false);
+      expect(safeNext(next)).toBe('/publish/');
+    },
+  );
+
+  it('rejects non-strings', () => {
+    expect(safeNext(['/a'])).toBe('/publish/');
+    expect(safeNext(undefined, '/x/')).toBe('/x/');
+  });
+});
+
+describe('configuration', () => {
+  it('has documented defaults', () => {
+    const config = loadConfig({ SECRET_KEY: 'k', DATA_DIR: '/tmp/publish-config-test' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      demoPassword: null,
+      logLevel: 'info',
+      datastoreUrl: null,
+      mapserverUrl: null,
+      portalUrl: '/',
+    });
+    const services = Object.fromEntries(config.services.map((s) => [s.key, s]));
+    expect(Object.keys(services)).toEqual([
+      'portal',
+      'contribution',
+      'landRegistry',
+      'maps',
+      'statistics',
+      'mapServerAdmin',
+      'metadataCatalogue',
+    ]);
+    expect(services.portal.available && services.contribution.available && services.landRegistry.available).toBe(true);
+    for (const key of ['maps', 'statistics', 'mapServerAdmin', 'metadataCatalogue']) {
+      expect(services[key]).toMatchObject({ available: false, superusers: true });
+    }
+  });
+
+  it('reads overrides', () => {
+    const config = loadConfig({ SECRET_KEY: 'k', PORT: '9000', MAPS_AVAILABLE: 'true', MAPS_URL: '/carto/', DATASTORE_URL: 'postgres://x/y' });
+    expect(config.port).toBe(9000);
+    expect(config.datastoreUrl).toBe('postgres://x/y');
+    expect(config.services.find((s) => s.key === 'maps')).toMatchObject({ url: '/carto/', available: true });
+    expect(() => loadConfig({ SECRET_KEY: 'k', PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
+
+describe('login catalogues', () => {
+  function keys(value: object, prefix = ''): string[] {
+    return Object.entries(value).flatMap(([key, child]) =>
+      typeof child === 'object' && child !== null ? keys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+    );
+  }
+
+  it('fr, en and it have identical keys and no empty strings', () => {
+    expect(keys(fr)).toEqual(keys(en));
+    expect(keys(it_)).toEqual(keys(en));
+    for (const catalogue of [fr, en, it_]) {
+      expect(JSON.stringify(catalogue)).not.toMatch(/""/);
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('slugify follows helper rule 1', () => {
+    expect(slugify("  Office de l'eau — Durance ! ")).toBe('office-de-l-eau-durance');
+    expect(slugify('Région Sud-Méditerranée')).toBe('region-sud-mediterranee');
+  });
+
+  it('html escapes interpolated values', () => {
+    expect(escapeHtml(`<script>"'&`)).toBe('&lt;script&gt;&quot;&#39;&amp;');
+    expect(html`<p title="${'"x"'}">${'<b>'}</p>`.value).toBe('<p title="&quot;x&quot;">&lt;b&gt;</p>');
+  });
+});
