@@ -66,7 +66,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      Object.assign(new ApiError(429, 'tooManyRequests', {}), { after: context.after }),
+      new ApiError(429, 'tooManyRequests', {}, { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 
   await app.register(platformRoutes);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -35,7 +36,6 @@ export function staticFixture(): string {
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...loadConfig({ SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', DATA_DIR: tmpdir(), LOG_LEVEL: 'silent' }),
-    staticDir: staticFixture(),
     ...overrides,
   };
 }
@@ -90,7 +90,8 @@ export function cookieValue(response: LightMyRequestResponse, name: string): str
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const db = createPool(database.url);
-  const config = testConfig(overrides);
+  const fixture = overrides.staticDir ? null : staticFixture();
+  const config = testConfig({ ...(fixture ? { staticDir: fixture } : {}), ...overrides });
   const app = await buildApp({ db, config, logger: false });
   await app.ready();
 
@@ -122,6 +123,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       await app.close();
       await db.end();
       await database.drop();
+      if (fixture) await rm(fixture, { recursive: true, force: true });
     },
   };
 }

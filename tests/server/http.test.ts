@@ -145,3 +145,29 @@ describe('admin app hosting', () => {
     }
   });
 });
+
+describe('odd requests never cause a 500', () => {
+  let admin: Awaited<ReturnType<TestApp['signIn']>> | undefined;
+  it.each([
+    { method: 'GET', url: '/fr/dashboard/task-queue-track/?page=1&page=2&ordering=id&ordering=-id&object=1&object=2' },
+    { method: 'GET', url: '/fr/dashboard/task-queue-track/?page_size=99999999999999999999&status__in=,,,' },
+    { method: 'GET', url: '/fr/dashboard/task-queue-track/?search=%25%00%27' },
+    { method: 'GET', url: '/fr/dashboard/task-queue-track/%E0%A4%A/' },
+    { method: 'GET', url: '/fr/login/?next=%ZZ' },
+    { method: 'GET', url: `/fr/login/signin/?next=${'a'.repeat(5000)}` },
+    { method: 'POST', url: '/fr/login/signin/', headers: { 'content-type': 'text/plain' }, payload: '{"username":"admin"}' },
+    { method: 'POST', url: '/fr/login/signin/', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' },
+    { method: 'POST', url: '/fr/login/signin/', headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"x": 1}, "username": "a", "password": "b"}' },
+    { method: 'POST', url: '/fr/login/terms/', headers: { 'content-type': 'application/json' }, payload: '{}' },
+    { method: 'GET', url: '/fr/login/', headers: { cookie: 'sessionid=%E0%A4%A; csrftoken=' } },
+    { method: 'GET', url: '/fr/login/', headers: { authorization: `JWT ${'a'.repeat(10000)}` } },
+    { method: 'OPTIONS', url: '/fr/login/' },
+    { method: 'POST', url: '/fr/login/signin/', headers: { 'content-type': 'application/json' }, payload: '{"username": "ad\\u0000min", "password": "x"}' },
+    { method: 'GET', url: '/fr/dashboard/task-queue-track/?status=%00' },
+  ] as const)('$method $url', async (request) => {
+    admin ??= await t.signIn('admin');
+    const response = await t.app.inject({ ...request, headers: { ...admin.jwtHeaders, ...('headers' in request ? request.headers : {}) } });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['content-type'] ?? 'application/json').not.toContain('text/plain');
+  });
+});

@@ -3,10 +3,10 @@
  * the data directory with nothing committed lost, and SIGTERM must stop everything with exit 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { freePort } from '../../src/server/db/embedded.ts';
 import { staticFixture } from './helpers.ts';
@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'restart-test-password';
 const running = new Set<ChildProcess>();
 
-function startServer(dataDir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+function startServer(dataDir: string, staticDir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -25,7 +25,7 @@ function startServer(dataDir: string, port: number): { child: ChildProcess; outp
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_PASSWORD: PASSWORD,
-      STATIC_DIR: staticFixture(),
+      STATIC_DIR: staticDir,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,18 +50,32 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
-afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
-});
+/** After a failure: stop the servers still running, then any PostgreSQL a killed one left behind. */
+async function cleanUp(dataDir: string) {
+  for (const child of running) {
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+  const pid = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  if (pid > 0) {
+    try {
+      process.kill(pid, 'SIGINT');
+      for (let i = 0; i < 100 && process.kill(pid, 0); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    } catch {
+      // already gone
+    }
+  }
+}
 
 describe.skipIf(inject('externalDatabase'))('server restart after SIGKILL', () => {
   it('comes back on the same data directory with committed writes, and stops cleanly on SIGTERM', async () => {
     const tempDir = await mkdtemp(path.join(tmpdir(), 'publish-restart-'));
     await chmod(tempDir, 0o711);
     const dataDir = path.join(tempDir, 'data');
+    const staticDir = staticFixture();
     try {
       const port = await freePort();
-      const first = startServer(dataDir, port);
+      const first = startServer(dataDir, staticDir, port);
       await first.ready;
       expect(first.output()).toContain(`http://127.0.0.1:${port}/publish/`);
       expect(first.output()).toContain('Demo accounts: admin, referent, editor, member, newcomer');
@@ -84,7 +98,7 @@ describe.skipIf(inject('externalDatabase'))('server restart after SIGKILL', () =
       first.child.kill('SIGKILL');
       expect((await exited(first.child)).signal).toBe('SIGKILL');
 
-      const second = startServer(dataDir, port);
+      const second = startServer(dataDir, staticDir, port);
       await second.ready;
       // Seeding happens once: the second start finds the data.
       expect(second.output()).toContain('left running by a previous server process');
@@ -97,13 +111,15 @@ describe.skipIf(inject('externalDatabase'))('server restart after SIGKILL', () =
       second.child.kill('SIGTERM');
       expect(await exited(second.child)).toEqual({ code: 0, signal: null });
       // The database was stopped too: a third start does not have to take it over.
-      const third = startServer(dataDir, port);
+      const third = startServer(dataDir, staticDir, port);
       await third.ready;
       expect(third.output()).not.toContain('left running');
       third.child.kill('SIGTERM');
       expect((await exited(third.child)).code).toBe(0);
     } finally {
+      await cleanUp(dataDir);
       await rm(tempDir, { recursive: true, force: true });
+      await rm(staticDir, { recursive: true, force: true });
     }
   }, 90_000);
 });

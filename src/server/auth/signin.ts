@@ -6,7 +6,8 @@ import { findUserByUsername, isActive } from './users.ts';
 
 /** The user id for valid credentials of an active account, else null. Takes as long either way. */
 export async function checkCredentials(app: FastifyInstance, username: string, password: string): Promise<number | null> {
-  const user = username ? await findUserByUsername(app.db, username) : null;
+  // PostgreSQL text cannot hold NUL: such a name matches nobody.
+  const user = username && !username.includes('\u0000') ? await findUserByUsername(app.db, username) : null;
   const valid = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
   return user && valid && isActive(user) ? user.id : null;
 }

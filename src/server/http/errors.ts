@@ -11,7 +11,10 @@ export class ApiError extends Error {
     readonly statusCode: number,
     /** A catalogue key, translated with the request locale, or a literal message. */
     readonly detail: MessageKey | { text: string },
+    /** Extra members of the body, e.g. {code: 'terms-required'}. */
     readonly extra: Record<string, unknown> = {},
+    /** Values for the message's %{placeholders}. */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(typeof detail === 'string' ? detail : detail.text);
   }

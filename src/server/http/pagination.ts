@@ -124,7 +124,8 @@ function parseValue(raw: string, type: FieldType): { ok: true; value: unknown } 
     case 'timestamp':
       return Number.isNaN(Date.parse(raw)) ? { ok: false, message: 'invalidValue' } : { ok: true, value: raw };
     case 'text':
-      return { ok: true, value: raw };
+      // PostgreSQL text cannot hold NUL.
+      return raw.includes('\u0000') ? { ok: false, message: 'invalidValue' } : { ok: true, value: raw };
   }
 }
 
@@ -163,7 +164,7 @@ export function buildFilters(query: QueryParams, spec: ListSpec, params: SqlPara
 
 /** `search` matches any search column, ignoring case and accents. */
 export function buildSearch(search: string | undefined, spec: ListSpec, params: SqlParams): string | null {
-  const text = search?.trim();
+  const text = search?.replaceAll('\u0000', '').trim();
   if (!text || !spec.searchColumns?.length) return null;
   const pattern = params.add(`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const matches = spec.searchColumns.map((column) => `immutable_unaccent(lower(${column})) LIKE immutable_unaccent(${pattern})`);

@@ -48,17 +48,21 @@ export default fp(
       if (error instanceof ValidationError) return reply.code(400).send(error.fields);
       if (error instanceof ApiError) {
         if (error.statusCode === 401) reply.header('www-authenticate', 'JWT realm="api"');
-        const detail = typeof error.detail === 'string' ? t(locale, error.detail) : error.detail.text;
+        const detail = typeof error.detail === 'string' ? t(locale, error.detail, error.params) : error.detail.text;
         return reply.code(error.statusCode).send({ detail, ...error.extra });
       }
-      const fastifyError = error as FastifyError & { after?: string };
+      const fastifyError = error as FastifyError;
       if (fastifyError.validation) {
         return reply.code(400).send(validationFields(request, fastifyError.validation as SchemaIssue[]));
       }
-      const status = fastifyError.statusCode ?? 500;
-      if (status === 429) {
-        return reply.code(429).send({ detail: t(locale, 'tooManyRequests', { after: fastifyError.after ?? '1 minute' }) });
+      // Safety net: PostgreSQL refusing a value the client sent (data exception class 22,
+      // e.g. a NUL character or an out-of-range number) is the client's error, not the server's.
+      const sqlState = (error as { code?: unknown }).code;
+      if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState) && !fastifyError.statusCode) {
+        request.log.warn({ err: error }, 'value refused by the database');
+        return reply.code(400).send({ detail: t(locale, 'invalidValue') });
       }
+      const status = fastifyError.statusCode ?? 500;
       if (status === 415) return reply.code(415).send({ detail: t(locale, 'unsupportedMediaType') });
       if (status === 400) return reply.code(400).send({ detail: t(locale, 'parseError') });
       if (status > 400 && status < 500) return reply.code(status).send({ detail: fastifyError.message });
