@@ -54,7 +54,7 @@ export default {
     },
     accounts: {
       title: 'Accounts',
-      accounts: 'Accounts',
+      accounts: 'User accounts',
       organisations: 'Organisations and groups',
       attachments: 'Attachments pending validation',
       comingSoon: 'This section is coming soon.',

@@ -54,7 +54,7 @@ export default {
     },
     accounts: {
       title: 'Comptes',
-      accounts: 'Comptes',
+      accounts: 'Comptes utilisateurs',
       organisations: 'Organisations et groupes',
       attachments: 'Rattachements en attente de validation',
       comingSoon: 'Cette section sera bientôt disponible.',

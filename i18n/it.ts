@@ -54,7 +54,7 @@ export default {
     },
     accounts: {
       title: 'Account',
-      accounts: 'Account',
+      accounts: 'Account utente',
       organisations: 'Organizzazioni e gruppi',
       attachments: 'Adesioni in attesa di convalida',
       comingSoon: 'Questa sezione sarà presto disponibile.',

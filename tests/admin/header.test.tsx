@@ -45,7 +45,7 @@ describe('header entries', () => {
 
   it('shows the three sections of the accounts overview', async () => {
     renderApp('/publish/fr/accounts/', USERS.superuser);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Comptes' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Comptes utilisateurs' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Organisations et groupes' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Rattachements en attente de validation' })).toBeInTheDocument();
   });

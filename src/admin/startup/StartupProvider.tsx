@@ -4,7 +4,7 @@
  * the previous data while the new lists load).
  */
 import { useEffect, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied } from 'react-admin';
 import type { Locale } from '../../../schemas/constants.ts';
 import { goToTerms } from '../auth/leaveApp.ts';
@@ -15,14 +15,19 @@ import { StartupBackdrop } from './StartupBackdrop.tsx';
 import { StartupContext } from './StartupContext.ts';
 import { StartupFailed } from './StartupFailed.tsx';
 import { fetchStartup } from './fetchStartup.ts';
+import type { StartupData } from './types.ts';
 
 export function StartupProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   const notifyError = useNotifyError();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const queryClient = useQueryClient();
   const { data, error, refetch } = useQuery({
     queryKey: ['startup', locale],
-    queryFn: ({ signal }) => fetchStartup(httpClient, locale, signal),
-    placeholderData: keepPreviousData,
+    // Not cancelled when the layout remounts (a language switch does): the answer is still wanted.
+    queryFn: () => fetchStartup(httpClient, locale),
+    // While another locale's lists load, keep showing the ones already known (no overlay flash).
+    placeholderData: (previous: StartupData | undefined) =>
+      previous ?? queryClient.getQueriesData<StartupData>({ queryKey: ['startup'] }).find(([, known]) => known)?.[1],
     staleTime: Infinity,
     retry: false,
   });

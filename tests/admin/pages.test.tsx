@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USERS } from './fixtures.ts';
+import { renderApp } from './renderApp.tsx';
+import { server } from './server.ts';
+
+const TASK = {
+  id: 1,
+  status: 'SUCCESS',
+  action: 'publish-dataset',
+  object_class: 'dataset',
+  object_id: 12,
+  target: 'Arbres de la ville',
+  start_date: '2025-11-21T12:00:00Z',
+  end_date: '2025-11-21T12:05:00Z',
+};
+
+describe('data page', () => {
+  it('lists the latest tasks, newest first, with dates in the chosen locale', async () => {
+    const requests: URL[] = [];
+    server.use(
+      http.get('/:locale/dashboard/task-queue-track/', ({ request }) => {
+        requests.push(new URL(request.url));
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [TASK] });
+      }),
+    );
+    renderApp('/publish/fr/data/', USERS.role1);
+    const row = (await screen.findByText('Arbres de la ville')).closest('tr')!;
+    expect(within(row).getAllByText(/21\/11\/2025/)).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Début' })).toBeInTheDocument();
+    expect(requests[0].searchParams.get('ordering')).toBe('-start_date');
+    expect(requests[0].searchParams.get('page_size')).toBe('20');
+  });
+
+  it('writes dates the English way under /en/', async () => {
+    server.use(
+      http.get('/:locale/dashboard/task-queue-track/', () =>
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [TASK] }),
+      ),
+    );
+    renderApp('/publish/en/data/', USERS.role1);
+    const row = (await screen.findByText('Arbres de la ville')).closest('tr')!;
+    expect(within(row).getAllByText(/11\/21\/2025/)).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Start' })).toBeInTheDocument();
+  });
+});
+
+describe('anchors', () => {
+  afterEach(() => {
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
+  it('waits for the element named by the hash, then scrolls to it', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled(this.id);
+    };
+    renderApp('/publish/fr/data/#latest-tasks', USERS.superuser);
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith('latest-tasks'));
+  });
+});
