@@ -138,12 +138,25 @@ describe('sign-in form', () => {
     expect(response.body).toContain('value="member"');
   });
 
-  it('refuses a form post without the CSRF token (login CSRF)', async () => {
+  it('refuses a form post without the CSRF token (login CSRF), showing the form again', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/fr/login/signin/',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ username: 'member', password: TEST_DEMO_PASSWORD }).toString(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('Votre formulaire a expiré.');
+    expect(cookieValue(response, 'sessionid')).toBeUndefined();
+  });
+
+  it('refuses a cross-site text/plain post without the token', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/signin/',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify({ username: 'member', password: TEST_DEMO_PASSWORD }),
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().detail).toMatch(/^CSRF/);

@@ -26,3 +26,23 @@ describe('sign-in rate limit', () => {
     expect((await attempt('newcomer', TEST_DEMO_PASSWORD, '10.0.0.7')).statusCode).toBe(200);
   });
 });
+
+describe('sign-in form when throttled', () => {
+  it('shows the form again with the reason', async () => {
+    const form = await t.app.inject({ url: '/fr/login/signin/' });
+    const csrf = form.cookies.find((cookie) => cookie.name === 'csrftoken')!.value;
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/fr/login/signin/',
+        remoteAddress: '10.0.0.9',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `csrftoken=${csrf}` },
+        payload: new URLSearchParams({ csrfmiddlewaretoken: csrf, username: 'editor', password: 'wrong' }).toString(),
+      });
+    for (let i = 0; i < 10; i += 1) expect((await post()).statusCode).toBe(400);
+    const blocked = await post();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['content-type']).toContain('text/html');
+    expect(blocked.body).toContain('Trop de tentatives.');
+  });
+});

@@ -4,12 +4,16 @@ import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { SESSION_COOKIE, createSession } from './sessions.ts';
 import { findUserByUsername, isActive } from './users.ts';
 
-/** The user id for valid credentials of an active account, else null. Takes as long either way. */
-export async function checkCredentials(app: FastifyInstance, username: string, password: string): Promise<number | null> {
+/** The account for valid credentials of an active account, else null. Takes as long either way. */
+export async function checkCredentials(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<{ id: number; username: string } | null> {
   // PostgreSQL text cannot hold NUL: such a name matches nobody.
   const user = username && !username.includes('\u0000') ? await findUserByUsername(app.db, username) : null;
   const valid = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
-  return user && valid && isActive(user) ? user.id : null;
+  return user && valid && isActive(user) ? { id: user.id, username: user.username } : null;
 }
 
 export function sessionCookieOptions(request: FastifyRequest) {

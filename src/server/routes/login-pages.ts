@@ -69,7 +69,7 @@ function renderPage(request: FastifyRequest, strings: LoginStrings, path: string
 
 export function renderSignin(
   request: FastifyRequest,
-  options: { username?: string; next?: string; error?: 'invalidCredentials' | 'csrf' },
+  options: { username?: string; next?: string; error?: 'invalidCredentials' | 'tooManyAttempts' | 'csrf' },
 ): string {
   const s = loginStrings(request.locale);
   const next = options.next || undefined;

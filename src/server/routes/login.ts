@@ -2,12 +2,12 @@
  * The login service's JSON API: sign in, current user, session state, sign out.
  * Registered under each locale prefix.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeNext } from '../auth/safe-next.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { checkCredentials, clearSessionCookie, signIn } from '../auth/signin.ts';
 import type { AuthUser } from '../auth/users.ts';
-import { ValidationError, notAuthenticated } from '../http/errors.ts';
+import { ApiError, ValidationError, notAuthenticated } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import { hasAcceptedTerms } from '../plugins/auth.ts';
 import { renderSignin } from './login-pages.ts';
@@ -47,6 +47,15 @@ export default async function loginRoutes(app: FastifyInstance) {
         auth: 'none',
         rateLimit: { max: app.config.signinRateLimit, timeWindow: 60_000, hook: 'preHandler', keyGenerator: signinRateLimitKey },
       },
+      // A person using the form gets the form back with the reason, not a JSON body.
+      errorHandler: (error: FastifyError | ApiError, request, reply) => {
+        const reason = error instanceof ApiError && error.detail === 'csrfFailed' ? 'csrf' : error.statusCode === 429 ? 'tooManyAttempts' : null;
+        if (!reason || !isForm(request)) throw error;
+        return reply
+          .code(error.statusCode ?? 400)
+          .type('text/html; charset=utf-8')
+          .send(renderSignin(request, { username: field(request.body, 'username'), next: field(request.body, 'next'), error: reason }));
+      },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const username = field(request.body, 'username').trim();
@@ -58,8 +67,8 @@ export default async function loginRoutes(app: FastifyInstance) {
         if (!password) missing.password = [t(request.locale, 'required')];
         if (Object.keys(missing).length > 0) throw new ValidationError(missing);
       }
-      const userId = await checkCredentials(app, username, password);
-      if (userId === null) {
+      const user = await checkCredentials(app, username, password);
+      if (user === null) {
         request.log.info({ username }, 'sign-in refused');
         if (form) {
           return reply
@@ -69,7 +78,7 @@ export default async function loginRoutes(app: FastifyInstance) {
         }
         throw new ValidationError({ non_field_errors: [t(request.locale, 'invalidCredentials')] });
       }
-      const token = await signIn(app, request, reply, userId, username);
+      const token = await signIn(app, request, reply, user.id, user.username);
       if (form) return reply.redirect(safeNext(field(request.body, 'next')), 303);
       return { token };
     },
