@@ -50,9 +50,9 @@ async function localeApi(app: FastifyInstance) {
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: logger ?? { level: config.logLevel } }),
+    // Behind a reverse proxy, X-Forwarded-Proto decides the Secure flag of the cookies.
     trustProxy: config.trustProxy,
-    // Fastify answers unknown methods on known paths with 404: same JSON body as unknown paths.
-    return503OnClosing: true,
+    // The logger options change Fastify's generic logger type; the rest of the code uses the base one.
   }) as unknown as FastifyInstance;
 
   await app.register(dbPlugin, { db, config });

@@ -3,6 +3,7 @@
  * migrates, seeds demo data into an empty database, listens, and shuts down cleanly on
  * SIGTERM/SIGINT (exit code 0).
  */
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { randomPassword } from './auth/passwords.ts';
@@ -11,7 +12,7 @@ import { loadConfig } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData, type SeedResult } from './db/seed.ts';
 
 async function main() {
   const config = loadConfig();
@@ -30,14 +31,28 @@ async function main() {
   }
 
   const db = createPool(databaseUrl, (error) => logger.warn({ err: error }, 'idle database connection failed'));
-  const applied = await migrate(db);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  let app: FastifyInstance | null = null;
+  /** Closes what is open, in order: HTTP server, pool, embedded PostgreSQL. */
+  const stopAll = async () => {
+    await app?.close();
+    await db.end();
+    await embedded?.stop();
+  };
 
   const demoPassword = config.demoPassword ?? randomPassword();
-  const seed = await seedDemoData(db, { password: demoPassword, termsVersion: config.termsVersion });
-  await deleteExpiredSessions(db);
-
-  const app = await buildApp({ db, config, logger });
+  let seed: SeedResult;
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    seed = await seedDemoData(db, { password: demoPassword, termsVersion: config.termsVersion });
+    await deleteExpiredSessions(db);
+    app = await buildApp({ db, config, logger });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Leave nothing running behind a failed start (e.g. the port is taken).
+    await stopAll().catch(() => {});
+    throw error;
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -50,9 +65,7 @@ async function main() {
     }, 15_000);
     force.unref();
     try {
-      await app.close();
-      await db.end();
-      await embedded?.stop();
+      await stopAll();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
@@ -62,7 +75,6 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
