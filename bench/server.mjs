@@ -1,6 +1,6 @@
 // Starts the real server from a production build on a fresh data directory, for benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,6 +14,7 @@ export function buildApp() {
 
 export async function startServer({ port = 18282, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'publish-bench-'));
+  chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as another user and must reach it
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
