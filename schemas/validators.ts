@@ -12,6 +12,8 @@ export const VALIDATION_MESSAGES = {
   phone: 'validation.phone',
   url: 'validation.url',
   email: 'validation.email',
+  maxLength: 'validation.maxLength',
+  invalid: 'validation.invalid',
 } as const;
 
 /** Additional ID (idComp): ASCII letters, digits and the characters @ . + - _ only; not empty. */

@@ -1,0 +1,14 @@
+/** Messaggi di validazione dei campi, comuni ai moduli dell'applicazione e alle risposte 400 del server. */
+export default {
+  required: 'Questo campo è obbligatorio.',
+  idComp: 'Questo campo deve contenere solo lettere, cifre e i caratteri @ . + - _',
+  phone: 'Questo campo deve contenere solo cifre.',
+  url: 'Inserisci un URL valido (http o https).',
+  email: 'Inserisci un indirizzo email valido.',
+  maxLength: 'Questo campo non deve superare %{max} caratteri.',
+  invalid: 'Valore non valido.',
+  imageType: "L'immagine deve essere un file JPG o PNG.",
+  imageTooLarge: "L'immagine non deve superare 2 MB.",
+  notUtf8: 'Il file deve essere codificato in UTF-8.',
+  unique: 'Questo valore è già utilizzato.',
+};
