@@ -100,12 +100,17 @@ export interface EntitySchema<F extends Fields = Fields> {
   fixedFilters?: Record<string, string | number>;
 }
 
-/** Declares an entity, keeping the literal field names for type-checking. */
-export function defineEntity<F extends Fields>(schema: EntitySchema<F>): EntitySchema<F> {
-  for (const name of [...schema.list.columns, ...schema.list.orderable, ...schema.form]) {
+/**
+ * Declares an entity. Field names in columns, filters, orderings and the form are checked against
+ * `fields` while declaring; the result is the plain EntitySchema every consumer reads (field-name
+ * types make schemas invariant, so they would not fit in one list otherwise).
+ */
+export function defineEntity<F extends Fields>(schema: EntitySchema<F>): EntitySchema {
+  const filtered = Object.values(schema.list.filters).flatMap((filter) => (filter.field ? [filter.field] : []));
+  for (const name of [...schema.list.columns, ...schema.list.orderable, ...schema.form, ...filtered]) {
     if (!(name in schema.fields)) throw new Error(`${schema.resource}: unknown field "${name}"`);
   }
-  return schema;
+  return schema as unknown as EntitySchema;
 }
 
 const sanitizedString = () => string().transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value));
