@@ -3,7 +3,7 @@
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { buildApp, startServer, signIn, median, percentile, kb } from './server.mjs';
+import { buildApp, startServer, signIn, median, measure, kb } from './server.mjs';
 
 const HOME_RUNS = Number(process.env.BENCH_HOME_RUNS ?? 7);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -41,20 +41,8 @@ async function homePage(browser, baseUrl) {
 
 async function currentUserUnderLoad(baseUrl) {
   const token = await signIn(baseUrl, 'admin');
-  const latencies = [];
-  const instance = autocannon({
-    url: `${baseUrl}/fr/login/`,
-    headers: { authorization: `JWT ${token}` },
-    connections: 20,
-    duration: LOAD_SECONDS,
-  });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
-  const errors = result.non2xx + result.errors;
-  console.log(
-    `GET /fr/login/, 20 connections for ${LOAD_SECONDS} s: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-      `p95 ${percentile(latencies, 95).toFixed(1)} ms, ${Math.round(result.requests.average)} req/s, ${errors} errors`,
-  );
+  const r = await measure(autocannon, `${baseUrl}/fr/login/`, { headers: { authorization: `JWT ${token}` }, connections: 20, seconds: LOAD_SECONDS });
+  console.log(`GET /fr/login/, 20 connections for ${LOAD_SECONDS} s: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.perSecond} req/s, ${r.errors} errors`);
 }
 
 buildApp();
@@ -70,3 +58,5 @@ try {
   await browser.close();
   await server.stop();
 }
+
+await import('./lists.mjs');

@@ -12,13 +12,30 @@ export function buildApp() {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
-export async function startServer({ port = 18282, env = {} } = {}) {
+/** A fresh data directory; the embedded PostgreSQL runs as another user and must reach it. */
+export function createDataDir() {
   const dataDir = mkdtempSync(join(tmpdir(), 'publish-bench-'));
-  chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as another user and must reach it
+  chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+const serverEnv = (dataDir) => ({ ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SKIP_BUILD: '1', LOG_LEVEL: 'warn' });
+
+/** Fills a data directory with the demo platform and a large synthetic population (`npm run seed:large`). */
+export function seedLarge(dataDir, { users = 50_000, organisations = 5_000 } = {}) {
+  const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'src/server/seed-large.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...serverEnv(dataDir), SEED_USERS: String(users), SEED_ORGANISATIONS: String(organisations) },
+  });
+  if (seeded.status !== 0) throw new Error('seed:large failed');
+}
+
+export async function startServer({ port = 18282, dataDir = createDataDir() } = {}) {
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    env: { ...serverEnv(dataDir), PORT: String(port) },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -59,3 +76,17 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Latencies of one GET under concurrent load, from every response (not autocannon's buckets). */
+export async function measure(autocannon, url, { headers = {}, connections = 10, seconds = 5 } = {}) {
+  const latencies = [];
+  const instance = autocannon({ url, headers, connections, duration: seconds });
+  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    perSecond: Math.round(result.requests.average),
+    errors: result.non2xx + result.errors,
+  };
+}
