@@ -1,5 +1,7 @@
 /** English catalogue of Publish. Same keys as fr.ts and it.ts. */
 import login from './login/en.ts';
+import { resourceLabels } from './resources/index.ts';
+import validation from './validation/en.ts';
 
 export default {
   publish: {
@@ -91,6 +93,7 @@ export default {
     },
   },
   resources: {
+    ...resourceLabels('en'),
     tasks: {
       name: 'Task |||| Tasks',
       fields: {
@@ -106,4 +109,5 @@ export default {
     },
   },
   login,
+  validation,
 };

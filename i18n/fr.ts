@@ -1,5 +1,7 @@
 /** Catalogue français de Publish (langue par défaut). Mêmes clés que en.ts et it.ts. */
 import login from './login/fr.ts';
+import { resourceLabels } from './resources/index.ts';
+import validation from './validation/fr.ts';
 
 export default {
   publish: {
@@ -91,6 +93,7 @@ export default {
     },
   },
   resources: {
+    ...resourceLabels('fr'),
     tasks: {
       name: 'Tâche |||| Tâches',
       fields: {
@@ -106,4 +109,5 @@ export default {
     },
   },
   login,
+  validation,
 };

@@ -1,5 +1,7 @@
 /** Catalogo italiano di Publish. Stesse chiavi di fr.ts e en.ts. */
 import login from './login/it.ts';
+import { resourceLabels } from './resources/index.ts';
+import validation from './validation/it.ts';
 
 export default {
   publish: {
@@ -91,6 +93,7 @@ export default {
     },
   },
   resources: {
+    ...resourceLabels('it'),
     tasks: {
       name: 'Attività |||| Attività',
       fields: {
@@ -106,4 +109,5 @@ export default {
     },
   },
   login,
+  validation,
 };

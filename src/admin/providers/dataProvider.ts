@@ -1,10 +1,11 @@
 /**
  * The react-admin data provider for the platform's DRF-style API. Resources map to API paths
- * through RESOURCE_PATHS; every call goes through the HTTP client.
+ * through RESOURCE_PATHS (generated from the entity schemas), and every call of a resource
+ * carries its schema's `fixedFilters`; every call goes through the HTTP client.
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { httpClient, type HttpClient, type Query } from '../http/client.ts';
-import { resourcePath } from './resourcePaths.ts';
+import { fixedFilters, resourcePath } from './resourcePaths.ts';
 
 export interface Page<T> {
   count: number;
@@ -69,7 +70,7 @@ function changedFields(data: Record<string, unknown>, previous: Record<string, u
 export function createDataProvider(http: HttpClient = httpClient): DataProvider {
   const list = async (resource: string, params: Partial<GetListParams>) => {
     const { json } = await http.request<Page<RaRecord> | RaRecord[]>(resourcePath(resource), {
-      query: toListQuery(params),
+      query: { ...toListQuery(params), ...fixedFilters(resource) },
       signal: params.signal,
     });
     // A few endpoints answer a plain array instead of a page.
@@ -83,7 +84,10 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
     getList: (resource, params) => list(resource, params),
 
     getOne: async (resource, params) => {
-      const { json } = await http.request<RaRecord>(itemPath(resource, params.id), { signal: params.signal });
+      const { json } = await http.request<RaRecord>(itemPath(resource, params.id), {
+        query: fixedFilters(resource),
+        signal: params.signal,
+      });
       return { data: json as never };
     },
 
@@ -101,7 +105,13 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
       list(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async (resource, params) => {
-      const { json } = await http.request<RaRecord>(resourcePath(resource), { method: 'POST', body: params.data });
+      // Entities sharing an endpoint (groups, spheres) are created with their fixed values.
+      const fixed = fixedFilters(resource);
+      const { json } = await http.request<RaRecord>(resourcePath(resource), {
+        method: 'POST',
+        query: fixed,
+        body: { ...fixed, ...params.data },
+      });
       return { data: json } as never;
     },
 
@@ -109,6 +119,7 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
       const partial = params.meta?.partial === true;
       const { json } = await http.request<RaRecord>(itemPath(resource, params.id), {
         method: partial ? 'PATCH' : 'PUT',
+        query: fixedFilters(resource),
         body: partial ? changedFields(params.data, params.previousData) : params.data,
       });
       return { data: json ?? { ...params.previousData, ...params.data } } as never;
@@ -116,18 +127,22 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
 
     updateMany: async (resource, params) => {
       await Promise.all(
-        params.ids.map((id) => http.request(itemPath(resource, id), { method: 'PATCH', body: params.data })),
+        params.ids.map((id) =>
+          http.request(itemPath(resource, id), { method: 'PATCH', query: fixedFilters(resource), body: params.data }),
+        ),
       );
       return { data: params.ids };
     },
 
     delete: async (resource, params) => {
-      await http.request(itemPath(resource, params.id), { method: 'DELETE' });
+      await http.request(itemPath(resource, params.id), { method: 'DELETE', query: fixedFilters(resource) });
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
 
     deleteMany: async (resource, params) => {
-      await Promise.all(params.ids.map((id) => http.request(itemPath(resource, id), { method: 'DELETE' })));
+      await Promise.all(
+        params.ids.map((id) => http.request(itemPath(resource, id), { method: 'DELETE', query: fixedFilters(resource) })),
+      );
       return { data: params.ids };
     },
   };

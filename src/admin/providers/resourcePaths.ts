@@ -1,15 +1,31 @@
 /**
- * react-admin resource name → platform API path (without locale, without slashes at the ends).
- * The single table the data provider reads; later screens add their resources here.
+ * react-admin resource name → platform API path (without locale, without slashes at the ends),
+ * and the query parameters each call of a resource carries. Generated from the entity schemas
+ * (schemas/index.ts); the data provider reads nothing else.
  */
-export const RESOURCE_PATHS = {
-  tasks: 'dashboard/task-queue-track',
-} as const satisfies Record<string, string>;
+import { ENTITIES } from '../../../schemas/index.ts';
 
-export type ResourceName = keyof typeof RESOURCE_PATHS;
+/** Resources that have no entity schema. */
+const OTHER_PATHS: Record<string, string> = {
+  tasks: 'dashboard/task-queue-track',
+};
+
+export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
+  ...OTHER_PATHS,
+  ...Object.fromEntries(ENTITIES.map((entity) => [entity.resource, entity.endpoint])),
+};
+
+const FIXED_FILTERS: Readonly<Record<string, Record<string, string | number>>> = Object.fromEntries(
+  ENTITIES.filter((entity) => entity.fixedFilters).map((entity) => [entity.resource, entity.fixedFilters!]),
+);
 
 export function resourcePath(resource: string): string {
-  const path = (RESOURCE_PATHS as Record<string, string>)[resource];
-  if (!path) throw new Error(`Unknown resource "${resource}": add it to RESOURCE_PATHS`);
+  const path = RESOURCE_PATHS[resource];
+  if (!path) throw new Error(`Unknown resource "${resource}": not in RESOURCE_PATHS (declare its schema in schemas/index.ts)`);
   return path;
+}
+
+/** Query parameters every call of the resource carries (groups and spheres share an endpoint). */
+export function fixedFilters(resource: string): Record<string, string | number> {
+  return FIXED_FILTERS[resource] ?? {};
 }

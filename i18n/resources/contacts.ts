@@ -1,0 +1,45 @@
+/** Labels of dataset contacts, in every language. */
+export default {
+  fr: {
+    name: 'Contact |||| Contacts',
+    fields: {
+      id: 'Identifiant',
+      name: 'Nom',
+      email: 'Adresse e-mail',
+      phone: 'Téléphone',
+      position: 'Fonction',
+      usergroup: 'Groupe',
+      usergroup_id: 'Groupe',
+      role: 'Rôle',
+    },
+    messages: { created: 'Contact créé', updated: 'Contact mis à jour', deleted: 'Contact supprimé' },
+  },
+  en: {
+    name: 'Contact |||| Contacts',
+    fields: {
+      id: 'Identifier',
+      name: 'Name',
+      email: 'Email address',
+      phone: 'Phone',
+      position: 'Position',
+      usergroup: 'Group',
+      usergroup_id: 'Group',
+      role: 'Role',
+    },
+    messages: { created: 'Contact created', updated: 'Contact updated', deleted: 'Contact deleted' },
+  },
+  it: {
+    name: 'Contatto |||| Contatti',
+    fields: {
+      id: 'Identificativo',
+      name: 'Nome',
+      email: 'Indirizzo e-mail',
+      phone: 'Telefono',
+      position: 'Funzione',
+      usergroup: 'Gruppo',
+      usergroup_id: 'Gruppo',
+      role: 'Ruolo',
+    },
+    messages: { created: 'Contatto creato', updated: 'Contatto aggiornato', deleted: 'Contatto eliminato' },
+  },
+};

@@ -1,0 +1,35 @@
+/**
+ * The labels of every entity, one module per resource (`<resource>.ts` exporting
+ * `{ fr, en, it }`), merged into each catalogue under `resources.<resource>`.
+ * A new entity adds its module here.
+ */
+import type { Locale } from '../../schemas/constants.ts';
+import contacts from './contacts.ts';
+import groupMembers from './group-members.ts';
+import groups from './groups.ts';
+import jurisdictions from './jurisdictions.ts';
+import municipalities from './municipalities.ts';
+import organisationTypes from './organisation-types.ts';
+import organisations from './organisations.ts';
+import spheres from './spheres.ts';
+import usergroups from './usergroups.ts';
+import users from './users.ts';
+
+/** Resource name → its labels in every language. */
+export const RESOURCE_LABELS = {
+  users,
+  organisations,
+  'organisation-types': organisationTypes,
+  groups,
+  spheres,
+  usergroups,
+  'group-members': groupMembers,
+  contacts,
+  jurisdictions,
+  municipalities,
+} satisfies Record<string, Record<Locale, object>>;
+
+/** The `resources` part of one language's catalogue. */
+export function resourceLabels(locale: Locale): Record<string, object> {
+  return Object.fromEntries(Object.entries(RESOURCE_LABELS).map(([resource, labels]) => [resource, labels[locale]]));
+}
