@@ -33,6 +33,69 @@ export function administeredGroupIds(user: AccessSubject): number[] {
   return user.usergroup_roles.filter((r) => r.role === ROLE.admin).map((r) => r.usergroup_id);
 }
 
+/** The user's role in a group (active memberships only), or null. */
+export function roleIn(user: AccessSubject, groupId: number | null | undefined): Role | null {
+  if (groupId == null) return null;
+  const roles = user.usergroup_roles.filter((r) => r.usergroup_id === groupId).map((r) => r.role);
+  return roles.length > 0 ? (Math.max(...roles) as Role) : null;
+}
+
+/**
+ * Accounts rules (issue "everything under Accounts"). A superuser manages everything. A delegated
+ * administrator (role 2) manages only their own groups: their information and thumbnail, their
+ * members and membership requests. Everything else (creating or deleting users and groups,
+ * agreements, superuser flags, other groups) is the superuser's.
+ */
+
+/** Read and update a group's information and thumbnail; list, add, change and remove its members. */
+export function canManageGroup(user: AccessSubject | null | undefined, groupId: number | null | undefined): boolean {
+  if (!user) return false;
+  return user.is_superuser || roleIn(user, groupId) === ROLE.admin;
+}
+
+/** Create and delete users and groups, set superuser flags, sign agreements, link groups. */
+export function canManageUsers(user: AccessSubject | null | undefined): boolean {
+  return !!user?.is_superuser;
+}
+
+/** Create, update and delete groups of any kind (organisations, user groups, spheres) and their links. */
+export function canManageGroups(user: AccessSubject | null | undefined): boolean {
+  return !!user?.is_superuser;
+}
+
+/**
+ * Read users: a superuser reads them all; a delegated administrator reads the users who are
+ * members of, or request to join, one of their groups (the server restricts the list), and may
+ * look an existing user up by exact e-mail to add them as a member.
+ */
+export function canReadUsers(user: AccessSubject | null | undefined): boolean {
+  return canAccessAccounts(user);
+}
+
+/** Update a user record: superusers only (a delegated administrator manages memberships, not accounts). */
+export function canEditUser(user: AccessSubject | null | undefined): boolean {
+  return !!user?.is_superuser;
+}
+
+/** Membership requests (group-members): a superuser, or a delegated administrator for their groups. */
+export function canReviewMemberships(user: AccessSubject | null | undefined): boolean {
+  return canAccessAccounts(user);
+}
+
+/** Read a group's contacts: a superuser, or any active member of the group. */
+export function canReadGroupContent(user: AccessSubject | null | undefined, groupId: number | null | undefined): boolean {
+  if (!user) return false;
+  return user.is_superuser || roleIn(user, groupId) !== null;
+}
+
+/** Write a group's contacts: a superuser, or an editor (role 1) or administrator (role 2) of the group. */
+export function canEditGroupContent(user: AccessSubject | null | undefined, groupId: number | null | undefined): boolean {
+  if (!user) return false;
+  if (user.is_superuser) return true;
+  const role = roleIn(user, groupId);
+  return role !== null && role >= ROLE.editor;
+}
+
 export interface ServiceConfig {
   key: string;
   url: string;

@@ -17,6 +17,7 @@ import errorsPlugin from './plugins/errors.ts';
 import localePlugin from './plugins/locale.ts';
 import securityPlugin from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
+import contactRoutes from './routes/contacts.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import datastoreRoutes from './routes/datastores.ts';
 import loginPages from './routes/login-pages.ts';
@@ -45,6 +46,7 @@ async function localeApi(app: FastifyInstance) {
   await app.register(resourceRoutes);
   await app.register(datastoreRoutes);
   await app.register(dashboardRoutes);
+  await app.register(contactRoutes);
 }
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {

@@ -130,6 +130,15 @@ const LINKS: Array<[string, string]> = [
   ['littoral', 'departement'],
 ];
 
+/** Dataset contacts of the demo organisations. */
+const CONTACTS: Array<{ group: string; name: string; email: string; phone?: string; position?: string; role?: string }> = [
+  { group: 'region', name: 'Service données ouvertes', email: 'opendata@region-sud-mediterranee.example', phone: '0491000000', position: 'Mission données', role: 'Point de contact' },
+  { group: 'region', name: 'Hélène Garnier', email: 'helene.garnier@region-sud-mediterranee.example', position: 'Cheffe de projet SIG', role: 'Auteur' },
+  { group: 'departement', name: 'Pôle observatoire', email: 'observatoire@alpes-provencales.example', role: 'Distributeur' },
+  { group: 'metropole', name: 'Direction de la mobilité', email: 'mobilite@cote-azurine.example', phone: '0493000000', role: 'Gestionnaire' },
+  { group: 'eau', name: 'Cellule hydrométrie', email: 'hydro@oebd.example', position: 'Hydrologue', role: 'Point de contact' },
+];
+
 interface DemoUser {
   username: string;
   first_name: string;
@@ -288,6 +297,12 @@ export async function seedDemoData(db: Db, options: { password: string; termsVer
           [groupIds.get(membership.group), rows[0].id, membership.role, membership.status ?? STATUS.active, index],
         );
       }
+    }
+    for (const contact of CONTACTS) {
+      await client.query(
+        `INSERT INTO contacts (usergroup_id, name, email, phone, position, role) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [groupIds.get(contact.group), contact.name, contact.email, contact.phone ?? '', contact.position ?? '', contact.role ?? ''],
+      );
     }
     return { seeded: true, usernames: DEMO_USERS.map((user) => user.username) };
   });

@@ -1,0 +1,22 @@
+/** Parsers of the query parameters of extra filters (`sql.extraFilters`): a bad value is a 400 on the parameter. */
+import type { Locale } from '../../../schemas/constants.ts';
+import { ValidationError } from '../http/errors.ts';
+import { t } from '../i18n.ts';
+
+export function integerParam(name: string, raw: string, locale: Locale): number {
+  if (!/^-?\d{1,9}$/.test(raw.trim())) throw new ValidationError({ [name]: [t(locale, 'invalidInteger')] });
+  return Number(raw);
+}
+
+/** `a,b,c` → integers; empty items are skipped. */
+export function integerListParam(name: string, raw: string, locale: Locale): number[] {
+  return raw
+    .split(',')
+    .filter((item) => item !== '')
+    .map((item) => integerParam(name, item, locale));
+}
+
+export function choiceParam<T extends string>(name: string, raw: string, choices: readonly T[], locale: Locale): T {
+  if (!(choices as readonly string[]).includes(raw)) throw new ValidationError({ [name]: [t(locale, 'invalidValue')] });
+  return raw as T;
+}

@@ -1,0 +1,378 @@
+/**
+ * One generic, schema-driven resource handler (the DRF viewset idea): given an entity schema
+ * (schemas/*.ts), its SQL mapping and its access rules, `registerEntity` answers
+ *
+ *   GET    /{endpoint}/        list: DRF pagination, ordering whitelist, filters, `id__in`, search
+ *   POST   /{endpoint}/        create (201)
+ *   GET    /{endpoint}/{id}/   retrieve
+ *   PUT    /{endpoint}/{id}/   update (required fields checked)
+ *   PATCH  /{endpoint}/{id}/   partial update (only the fields given are checked)
+ *   DELETE /{endpoint}/{id}/   destroy (204)
+ *
+ * A record is the schema's fields that `sql.columns` selects, minus write-only ones. Writes are
+ * validated by the shared `writeValidator` and run in one transaction with their hooks. Every
+ * call needs a signed-in user (401); the access rules decide 403 before existence is told (404),
+ * so nobody learns which ids exist outside what they may see.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
+import type { EntitySchema, FieldSpec } from '../../../schemas/entity.ts';
+import type { AuthUser } from '../auth/users.ts';
+import { inTransaction } from '../db/pool.ts';
+import { ApiError, notFound, permissionDenied } from '../http/errors.ts';
+import {
+  paginatedList,
+  SqlParams,
+  type FieldType as ListFieldType,
+  type ListField,
+  type ListSpec,
+  type Page,
+  type QueryParams,
+} from '../http/pagination.ts';
+import { databaseWriteError, validateWrite } from './validation.ts';
+
+export type Row = Record<string, unknown>;
+export type Operation = 'list' | 'retrieve' | 'create' | 'update' | 'destroy';
+
+export interface AccessTarget {
+  request: FastifyRequest;
+  /** The id in the path (retrieve, update, destroy). */
+  id?: number;
+  /** The record as the API shows it; undefined when the id does not exist. */
+  record?: Row;
+  /** The raw request body of a write, before validation. */
+  body?: unknown;
+}
+
+/** True when the user may perform the operation; may query the database through target.request.server. */
+export type AccessRule = (user: AuthUser, target: AccessTarget) => boolean | Promise<boolean>;
+
+export interface EntitySql {
+  /** FROM clause with its joins, e.g. 'contacts c'. Written by the programmer, never from the request. */
+  from: string;
+  /** Field → SQL expression of the record; `id` is required. Expressions may be subqueries. */
+  columns: Record<string, string>;
+  /** Expressions matched by `search`, case and accent insensitive (index them with immutable_unaccent(lower(…))). */
+  searchColumns?: string[];
+  /**
+   * Query parameters of filters the schema declares without a field (or beyond the schema):
+   * the raw value → an SQL condition using `params`, or null to ignore it. Throw a ValidationError
+   * for a bad value.
+   */
+  extraFilters?: Record<string, (value: string, params: SqlParams, request: FastifyRequest) => string | null>;
+  /** Conditions of every list and single-record read: the entity's scope, e.g. usergroup_type = 'organisation'. */
+  fixedConditions?: (params: SqlParams, request: FastifyRequest) => string[];
+  /** Conditions of lists only: what the user may see (single records are guarded by the access rules). */
+  listConditions?: (params: SqlParams, request: FastifyRequest) => string[];
+  /** Ordering names beyond the schema's orderable fields, e.g. { user__date_joined: 'u.date_joined' }. */
+  orderings?: Record<string, string>;
+}
+
+export interface WriteContext {
+  client: PoolClient;
+  request: FastifyRequest;
+  user: AuthUser;
+  operation: 'create' | 'update' | 'partial_update';
+  /** The record's id; null before the insert of a create. */
+  id: number | null;
+  /** The record before an update. */
+  existing: Row | null;
+  /** The validated values the body gave (writable fields only). */
+  values: Row;
+  /** Column → value of the INSERT / UPDATE; hooks may add, change or remove entries. */
+  row: Row;
+}
+
+export interface DestroyContext {
+  client: PoolClient;
+  request: FastifyRequest;
+  user: AuthUser;
+  id: number;
+  record: Row;
+}
+
+export interface EntityWrite {
+  /** The table written; its primary key is `id`. */
+  table: string;
+  /**
+   * Field → column written. Default: every writable field of the schema, under its own name. Fields
+   * left out (relations, passwords) are still validated and given to the hooks in `values`.
+   */
+  columns?: Record<string, string>;
+  /** Unique constraint or index name → the field its violation is reported on. */
+  unique?: Record<string, string>;
+  /** Before the INSERT / UPDATE, in the transaction: adjust `row`, check, throw ValidationError. */
+  beforeWrite?: (context: WriteContext) => void | Promise<void>;
+  /** After the INSERT / UPDATE, in the same transaction (`id` is set): write relations. */
+  afterWrite?: (context: WriteContext & { id: number }) => void | Promise<void>;
+  /** Before the DELETE, in the same transaction: refuse (throw) or clean up. */
+  beforeDestroy?: (context: DestroyContext) => void | Promise<void>;
+}
+
+export interface EntityConfig {
+  schema: EntitySchema;
+  /** Path under the locale prefix; default `/${schema.endpoint}/`. */
+  path?: string;
+  sql: EntitySql;
+  /** Without it the entity is read-only (writes answer 405). */
+  write?: EntityWrite;
+  /** An operation without a rule answers 405. */
+  access: Partial<Record<Operation, AccessRule>>;
+}
+
+export interface RegisteredEntity {
+  listSpec: ListSpec;
+  /** The record as the API shows it, within the entity's fixed conditions, or null. */
+  load(request: FastifyRequest, id: number, client?: PoolClient): Promise<Row | null>;
+  /** The list answer, for routes that list the entity under another path. */
+  list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>>;
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** The integer id of a path, or null (a non-numeric or out-of-range id is a 404). */
+export function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+export function requireId(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw notFound();
+  return id;
+}
+
+const TEXT_TYPES = new Set<FieldSpec['type']>(['string', 'text', 'email', 'url', 'phone', 'idComp', 'password']);
+
+function listType(spec: FieldSpec | undefined): ListFieldType {
+  switch (spec?.type) {
+    case 'id':
+    case 'integer':
+    case 'reference':
+      return 'integer';
+    case 'choice':
+      return typeof spec.choices === 'string' || spec.choices?.every((c) => typeof c === 'number') ? 'integer' : 'text';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+    case 'datetime':
+      return 'timestamp';
+    default:
+      return 'text';
+  }
+}
+
+const FILTER_TYPES: Record<'integer' | 'string' | 'boolean', ListFieldType> = { integer: 'integer', string: 'text', boolean: 'boolean' };
+
+/** The pagination spec of an entity: its orderable fields, its filters, `id__in`, its search columns. */
+export function entityListSpec(schema: EntitySchema, sql: EntitySql): ListSpec {
+  const fields: Record<string, ListField> = {};
+  for (const [name, column] of Object.entries(sql.columns)) {
+    fields[name] = {
+      column,
+      type: listType(schema.fields[name]),
+      orderable: schema.list.orderable.includes(name),
+      filters: name === 'id' ? ['in'] : [],
+    };
+  }
+  for (const [name, filter] of Object.entries(schema.list.filters)) {
+    if (!filter.field || !sql.columns[filter.field]) continue;
+    const existing = fields[name];
+    if (name === filter.field && existing) {
+      fields[name] = { ...existing, type: FILTER_TYPES[filter.type], filters: [...(existing.filters ?? []), filter.lookup] };
+    } else if (!existing) {
+      fields[name] = { column: sql.columns[filter.field], type: FILTER_TYPES[filter.type], filters: [filter.lookup] };
+    }
+  }
+  for (const [name, column] of Object.entries(sql.orderings ?? {})) {
+    fields[name] = { ...(fields[name] ?? { column, type: 'text' }), column, orderable: true };
+  }
+  return {
+    fields,
+    defaultOrdering: schema.list.defaultOrdering,
+    tieBreaker: 'id',
+    searchColumns: schema.list.search ? sql.searchColumns : undefined,
+  };
+}
+
+function selectList(schema: EntitySchema, sql: EntitySql): string {
+  return Object.entries(sql.columns)
+    .filter(([name]) => !schema.fields[name]?.writeOnly)
+    .map(([name, expression]) => `${expression} AS "${name}"`)
+    .join(', ');
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function currentUser(request: FastifyRequest): AuthUser {
+  // Every route here is `auth: 'required'`: the auth hook answered 401 otherwise.
+  return request.user!;
+}
+
+async function allow(rule: AccessRule | undefined, request: FastifyRequest, target: Omit<AccessTarget, 'request'>) {
+  if (!rule) throw new ApiError(405, 'methodNotAllowed');
+  if (!(await rule(currentUser(request), { request, ...target }))) throw permissionDenied();
+}
+
+export function registerEntity(app: FastifyInstance, config: EntityConfig): RegisteredEntity {
+  const { schema, sql, write, access } = config;
+  if (!sql.columns.id) throw new Error(`${schema.resource}: sql.columns.id is required`);
+  const path = config.path ?? `/${schema.endpoint}/`;
+  const listSpec = entityListSpec(schema, sql);
+  const select = selectList(schema, sql);
+  const routeConfig = { config: { auth: 'required' as const } };
+
+  // Field ↔ column of writes.
+  const writeColumns: Record<string, string> = write?.columns ?? {};
+  if (write && !write.columns) {
+    for (const name of schema.form) if (!schema.fields[name].readOnly) writeColumns[name] = name;
+  }
+  const columnFields = Object.fromEntries(Object.entries(writeColumns).map(([field, column]) => [column, field]));
+
+  async function load(request: FastifyRequest, id: number, client?: PoolClient): Promise<Row | null> {
+    const params = new SqlParams();
+    const conditions = [`${sql.columns.id} = ${params.add(id)}`, ...(sql.fixedConditions?.(params, request) ?? [])];
+    const { rows } = await (client ?? app.db).query<Row>(
+      `SELECT ${select} FROM ${sql.from} WHERE ${conditions.join(' AND ')}`,
+      params.values,
+    );
+    return rows[0] ?? null;
+  }
+
+  function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
+    const query = request.query as QueryParams;
+    return paginatedList<Row>(
+      app.db,
+      {
+        from: sql.from,
+        select,
+        where: (params) => [...(sql.fixedConditions?.(params, request) ?? []), ...(sql.listConditions?.(params, request) ?? [])],
+      },
+      listSpec,
+      { url: request.url, query, locale: request.locale },
+      {
+        defaultPageSize: schema.list.pageSize,
+        extraConditions: (params) => {
+          const conditions = extraConditions?.(params) ?? [];
+          for (const [name, filter] of Object.entries(sql.extraFilters ?? {})) {
+            const raw = single(query[name]);
+            if (raw === undefined || raw === '') continue;
+            const condition = filter(raw, params, request);
+            if (condition) conditions.push(condition);
+          }
+          return conditions;
+        },
+      },
+    );
+  }
+
+  /** Column values of a write: text fields store '' rather than null (NOT NULL DEFAULT '' columns). */
+  function rowOf(values: Row): Row {
+    const row: Row = {};
+    for (const [field, value] of Object.entries(values)) {
+      const column = writeColumns[field];
+      if (!column) continue;
+      row[column] = value == null && TEXT_TYPES.has(schema.fields[field]?.type) ? '' : value;
+    }
+    return row;
+  }
+
+  async function save(request: FastifyRequest, operation: WriteContext['operation'], existing: Row | null): Promise<number> {
+    if (!write) throw new ApiError(405, 'methodNotAllowed');
+    const values = await validateWrite(schema, request.body, { partial: operation === 'partial_update', locale: request.locale });
+    try {
+      return await inTransaction(app.db, async (client) => {
+        const context: WriteContext = {
+          client,
+          request,
+          user: currentUser(request),
+          operation,
+          id: existing ? (existing.id as number) : null,
+          existing,
+          values,
+          row: rowOf(values),
+        };
+        await write.beforeWrite?.(context);
+        const columns = Object.keys(context.row);
+        const params = columns.map((column) => context.row[column]);
+        let id = context.id;
+        if (id === null) {
+          const { rows } = await client.query<{ id: number }>(
+            columns.length > 0
+              ? `INSERT INTO ${write.table} (${columns.map((c) => `"${c}"`).join(', ')})
+                 VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`
+              : `INSERT INTO ${write.table} DEFAULT VALUES RETURNING id`,
+            params,
+          );
+          id = rows[0].id;
+        } else if (columns.length > 0) {
+          await client.query(
+            `UPDATE ${write.table} SET ${columns.map((c, index) => `"${c}" = $${index + 1}`).join(', ')}
+              WHERE id = $${columns.length + 1}`,
+            [...params, id],
+          );
+        }
+        await write.afterWrite?.({ ...context, id });
+        return id;
+      });
+    } catch (error) {
+      throw databaseWriteError(error, request.locale, columnFields, write.unique);
+    }
+  }
+
+  /** Loads the record of the path after the access rule agreed: 403 first, then 404. */
+  async function guarded(request: FastifyRequest<{ Params: { id: string } }>, operation: Operation): Promise<Row> {
+    const id = parseId(request.params.id);
+    const record = id === null ? null : await load(request, id);
+    await allow(access[operation], request, { id: id ?? undefined, record: record ?? undefined, body: request.body });
+    if (!record) throw notFound();
+    return record;
+  }
+
+  app.get(path, routeConfig, async (request) => {
+    await allow(access.list, request, {});
+    return list(request);
+  });
+
+  app.post(path, routeConfig, async (request, reply) => {
+    await allow(write ? access.create : undefined, request, { body: request.body });
+    const id = await save(request, 'create', null);
+    return reply.code(201).send(await load(request, id));
+  });
+
+  app.get<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request) => guarded(request, 'retrieve'));
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route<{ Params: { id: string } }>({
+      method,
+      url: `${path}:id/`,
+      ...routeConfig,
+      handler: async (request) => {
+        if (!write) throw new ApiError(405, 'methodNotAllowed');
+        const existing = await guarded(request, 'update');
+        const id = await save(request, method === 'PUT' ? 'update' : 'partial_update', existing);
+        return load(request, id);
+      },
+    });
+  }
+
+  app.delete<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request, reply) => {
+    if (!write) throw new ApiError(405, 'methodNotAllowed');
+    const record = await guarded(request, 'destroy');
+    const id = record.id as number;
+    try {
+      await inTransaction(app.db, async (client) => {
+        await write.beforeDestroy?.({ client, request, user: currentUser(request), id, record });
+        await client.query(`DELETE FROM ${write.table} WHERE id = $1`, [id]);
+      });
+    } catch (error) {
+      throw databaseWriteError(error, request.locale, columnFields, write.unique);
+    }
+    return reply.code(204).send();
+  });
+
+  return { listSpec, load, list };
+}

@@ -1,0 +1,124 @@
+/**
+ * Write validation of the generic entity handler: the shared yup validator of the schema
+ * (schemas/entity.ts `writeValidator`), with its 'validation.*' message keys translated by the
+ * catalogues of i18n/validation, and database refusals (unique, foreign key, check) turned into
+ * the same DRF-style 400 body `{field: ["message"]}`.
+ */
+import { ValidationError as YupValidationError } from 'yup';
+import validationEn from '../../../i18n/validation/en.ts';
+import validationFr from '../../../i18n/validation/fr.ts';
+import validationIt from '../../../i18n/validation/it.ts';
+import { ROLE, STATUS, type Locale } from '../../../schemas/constants.ts';
+import { writableFields, writeValidator, type EntitySchema, type FieldSpec } from '../../../schemas/entity.ts';
+import { ValidationError, type FieldErrors } from '../http/errors.ts';
+import { interpolate } from '../i18n.ts';
+
+type ValidationKey = keyof typeof validationEn;
+const catalogues: Record<Locale, Record<ValidationKey, string>> = { en: validationEn, fr: validationFr, it: validationIt };
+
+/** Translates 'validation.x' keys (with %{placeholders}); any other text is returned as is. */
+export function translateValidation(locale: Locale, message: string, params: Record<string, unknown> = {}): string {
+  if (!message.startsWith('validation.')) return message;
+  const key = message.slice('validation.'.length) as ValidationKey;
+  const template = catalogues[locale][key];
+  if (template === undefined) return message;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+  }
+  return interpolate(template, values);
+}
+
+/** A 400 with one translated message on one field. */
+export function fieldError(locale: Locale, field: string, key: string, params?: Record<string, unknown>): ValidationError {
+  return new ValidationError({ [field]: [translateValidation(locale, key, params)] });
+}
+
+/** Values of the start-up lists a 'choice' field may name. */
+const CHOICE_LISTS: Record<string, readonly number[]> = {
+  userStatuses: Object.values(STATUS),
+  usergroupStatuses: Object.values(STATUS),
+  roles: Object.values(ROLE),
+};
+
+function choiceAllowed(spec: FieldSpec, value: unknown): boolean {
+  if (value == null || typeof spec.choices !== 'string') return true;
+  return CHOICE_LISTS[spec.choices]?.includes(value as number) ?? true;
+}
+
+/**
+ * Validates a write body against the schema: every error at once, messages translated. Returns
+ * the writable fields the body gives (unknown and read-only ones are ignored), sanitised and cast.
+ */
+export async function validateWrite(
+  schema: EntitySchema,
+  body: unknown,
+  options: { partial: boolean; locale: Locale },
+): Promise<Record<string, unknown>> {
+  const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const errors: FieldErrors = {};
+  let cast: Record<string, unknown> = {};
+  try {
+    cast = await writeValidator(schema, { partial: options.partial }).validate(input, { abortEarly: false });
+  } catch (error) {
+    if (!(error instanceof YupValidationError)) throw error;
+    for (const inner of error.inner.length > 0 ? error.inner : [error]) {
+      // 'spheres[0]' reports on 'spheres'.
+      const field = (inner.path ?? 'non_field_errors').replace(/[[.].*$/, '');
+      (errors[field] ??= []).push(translateValidation(options.locale, inner.message, inner.params));
+    }
+  }
+  const values: Record<string, unknown> = {};
+  for (const name of writableFields(schema)) {
+    if (!Object.hasOwn(input, name) || errors[name]) continue;
+    const value = cast[name];
+    if (!choiceAllowed(schema.fields[name], value)) {
+      errors[name] = [translateValidation(options.locale, 'validation.invalid')];
+      continue;
+    }
+    values[name] = value;
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return values;
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  column?: string;
+}
+
+function isPgError(error: unknown): error is PgError & Error {
+  return error instanceof Error && typeof (error as PgError).code === 'string';
+}
+
+/**
+ * The field a constraint violation is about: the constraint's own mapping, else the last column
+ * named in PostgreSQL's detail ("Key (usergroup_id, lower(email))=(…)") that maps back to a field.
+ */
+function violatedField(error: PgError, columnFields: Record<string, string>, constraints: Record<string, string>): string {
+  if (error.constraint && constraints[error.constraint]) return constraints[error.constraint];
+  if (error.column && columnFields[error.column]) return columnFields[error.column];
+  const key = /Key \((.+?)\)=/.exec(error.detail ?? '')?.[1] ?? '';
+  const named = key.match(/[a-z_][a-z0-9_]*/g) ?? [];
+  for (const word of named.reverse()) if (columnFields[word]) return columnFields[word];
+  return 'non_field_errors';
+}
+
+/**
+ * Unique (23505), foreign key (23503), not-null (23502) and check (23514) violations become a 400
+ * on the field concerned; anything else is rethrown.
+ */
+export function databaseWriteError(
+  error: unknown,
+  locale: Locale,
+  columnFields: Record<string, string>,
+  constraints: Record<string, string> = {},
+): unknown {
+  if (!isPgError(error)) return error;
+  const keys: Record<string, string> = { '23505': 'validation.unique', '23503': 'validation.invalid', '23514': 'validation.invalid', '23502': 'validation.required' };
+  const key = error.code ? keys[error.code] : undefined;
+  if (!key) return error;
+  return fieldError(locale, violatedField(error, columnFields, constraints), key);
+}

@@ -1,0 +1,56 @@
+/**
+ * Dataset contacts (/{locale}/dataset/contacts/): read by the members of their group, written by
+ * its editors and administrators; contacts of no group are the superuser's.
+ */
+import type { FastifyInstance } from 'fastify';
+import { canEditGroupContent, canReadGroupContent } from '../../../schemas/access.ts';
+import { contacts } from '../../../schemas/contacts.ts';
+import { integerParam, registerEntity } from '../crud/index.ts';
+
+function bodyGroup(body: unknown): number | null | undefined {
+  if (!body || typeof body !== 'object' || !('usergroup' in body)) return undefined;
+  const value = (body as { usergroup: unknown }).usergroup;
+  return Number.isInteger(value) ? (value as number) : null;
+}
+
+export default async function contactRoutes(app: FastifyInstance) {
+  registerEntity(app, {
+    schema: contacts,
+    sql: {
+      from: 'contacts c',
+      columns: {
+        id: 'c.id',
+        name: 'c.name',
+        email: 'c.email',
+        phone: 'c.phone',
+        position: 'c.position',
+        usergroup: 'c.usergroup_id',
+        role: 'c.role',
+      },
+      searchColumns: [`c.name || ' ' || c.email || ' ' || c.position`],
+      extraFilters: {
+        usergroup_id: (value, params, request) => `c.usergroup_id = ${params.add(integerParam('usergroup_id', value, request.locale))}`,
+      },
+      listConditions: (params, request) => {
+        const user = request.user!;
+        if (user.is_superuser) return [];
+        return [`c.usergroup_id = ANY(${params.add(user.usergroup_roles.map((r) => r.usergroup_id))}::integer[])`];
+      },
+    },
+    write: {
+      table: 'contacts',
+      columns: { name: 'name', email: 'email', phone: 'phone', position: 'position', usergroup: 'usergroup_id', role: 'role' },
+      unique: { contacts_usergroup_email_key: 'email' },
+    },
+    access: {
+      list: () => true,
+      retrieve: (user, { record }) => user.is_superuser || canReadGroupContent(user, record?.usergroup as number | null),
+      create: (user, { body }) => canEditGroupContent(user, bodyGroup(body)),
+      update: (user, { record, body }) => {
+        const target = bodyGroup(body);
+        return canEditGroupContent(user, record?.usergroup as number | null) && (target === undefined || canEditGroupContent(user, target));
+      },
+      destroy: (user, { record }) => canEditGroupContent(user, record?.usergroup as number | null),
+    },
+  });
+}
