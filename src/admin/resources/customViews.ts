@@ -6,6 +6,7 @@
  *   export const CUSTOM_VIEWS = { jurisdictions: jurisdictionViews };
  */
 import type { ComponentType } from 'react';
+import { jurisdictionViews } from '../jurisdictions/index.ts';
 
 export interface ResourceViews {
   list?: ComponentType;
@@ -14,4 +15,4 @@ export interface ResourceViews {
   show?: ComponentType;
 }
 
-export const CUSTOM_VIEWS: Partial<Record<string, ResourceViews>> = {};
+export const CUSTOM_VIEWS: Partial<Record<string, ResourceViews>> = { jurisdictions: jurisdictionViews };

@@ -1,0 +1,36 @@
+/** The fields of a jurisdiction, shared by the create and edit pages. */
+import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import type { JurisdictionApi } from './api.ts';
+import { JurisdictionDeleteButton } from './JurisdictionDeleteButton.tsx';
+import { MunicipalitiesInput } from './MunicipalitiesInput.tsx';
+import { requiredValue } from './validation.ts';
+
+function FormToolbar({ deletable }: { deletable: boolean }) {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      {deletable && <JurisdictionDeleteButton redirectToList />}
+    </Toolbar>
+  );
+}
+
+export interface JurisdictionFormProps {
+  /** Offer deletion (edit page). */
+  deletable?: boolean;
+  api?: JurisdictionApi;
+}
+
+export function JurisdictionForm({ deletable = false, api }: JurisdictionFormProps) {
+  return (
+    <SimpleForm toolbar={<FormToolbar deletable={deletable} />} sx={{ maxWidth: 960 }}>
+      <TextInput
+        source="display_name"
+        validate={requiredValue}
+        helperText="resources.jurisdictions.help.display_name"
+        fullWidth
+      />
+      <TextInput source="codename" validate={requiredValue} helperText="resources.jurisdictions.help.codename" fullWidth />
+      <MunicipalitiesInput api={api} />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The Leaflet map of a jurisdiction's bounding box. Loaded on demand (its own chunk with
+ * Leaflet and its style sheet): only the jurisdiction pages use it. Without tiles (offline) the
+ * rectangle still shows where the box is.
+ */
+import 'leaflet/dist/leaflet.css';
+import { useEffect } from 'react';
+import { MapContainer, Rectangle, TileLayer, useMap } from 'react-leaflet';
+import { MAP_ZOOM } from '../../../schemas/constants.ts';
+import { toLatLngBox, type BoundingBox } from './codes.ts';
+
+export interface JurisdictionMapProps {
+  /** The box to show, or null for the default region. */
+  box: BoundingBox | null;
+  /** The region shown when there is no box. */
+  defaultBox: BoundingBox;
+  tileUrl: string;
+}
+
+/** Highest zoom the usual tile servers draw; Leaflet scales their tiles up to MAP_ZOOM.max. */
+const MAX_NATIVE_ZOOM = 19;
+
+function FitToBox({ box }: { box: BoundingBox }) {
+  const map = useMap();
+  const key = box.join(',');
+  useEffect(() => {
+    map.invalidateSize();
+    map.fitBounds(toLatLngBox(box), { padding: [16, 16] });
+    // `key` stands for the box: refit only when its numbers change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key]);
+  return null;
+}
+
+export default function JurisdictionMap({ box, defaultBox, tileUrl }: JurisdictionMapProps) {
+  const shown = box ?? defaultBox;
+  return (
+    <MapContainer
+      bounds={toLatLngBox(shown)}
+      minZoom={MAP_ZOOM.min}
+      maxZoom={MAP_ZOOM.max}
+      scrollWheelZoom={false}
+      style={{ height: 320, width: '100%' }}
+      className="jurisdiction-map"
+    >
+      <TileLayer
+        url={tileUrl}
+        maxZoom={MAP_ZOOM.max}
+        maxNativeZoom={MAX_NATIVE_ZOOM}
+        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
+      />
+      {box && <Rectangle bounds={toLatLngBox(box)} pathOptions={{ color: '#1565c0', weight: 2, fillOpacity: 0.1 }} />}
+      <FitToBox box={shown} />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * The communes of a jurisdiction (the form's `municipalities`, a list of INSEE codes):
+ * - a search by name or INSEE code adding one commune at a time;
+ * - a text area taking a pasted list of codes, resolved in one call by Recalculate, which adds
+ *   them (or replaces the current ones) and names the unknown codes under the field;
+ * - removable chips 'Marseille (13055)' and their count;
+ * - the map of the box of the chosen communes, refitted whenever the list changes.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { useInput, useRecordContext, useTranslate } from 'react-admin';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { isAbortError } from '../http/errors.ts';
+import { jurisdictionApi, municipalityLabel, type JurisdictionApi, type Municipality } from './api.ts';
+import { BoxMap } from './BoxMap.tsx';
+import { isBoundingBox, mergeCodes, parseInseeCodes, type BoundingBox } from './codes.ts';
+import { MunicipalitySearch } from './MunicipalitySearch.tsx';
+import { requiredValue } from './validation.ts';
+
+const T = 'resources.jurisdictions.municipalities';
+
+interface PasteReport {
+  unknown: string[];
+  invalid: string[];
+  added: number;
+  empty?: boolean;
+}
+
+const asCodes = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+export interface MunicipalitiesInputProps {
+  source?: string;
+  /** The calls used (tests give their own). */
+  api?: JurisdictionApi;
+}
+
+export function MunicipalitiesInput({ source = 'municipalities', api = jurisdictionApi }: MunicipalitiesInputProps) {
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const record = useRecordContext();
+  const { id, field, fieldState, formState, isRequired } = useInput({ source, validate: requiredValue });
+  const codes = useMemo(() => asCodes(field.value), [field.value]);
+  const codesKey = codes.join(',');
+  const selected = useMemo(() => new Set(codes), [codes]);
+
+  // Names and boxes of the communes met so far (search results, resolved codes).
+  const [known, setKnown] = useState<ReadonlyMap<string, Municipality>>(() => new Map());
+  const remember = useCallback((found: readonly Municipality[]) => {
+    if (found.length === 0) return;
+    setKnown((previous) => {
+      const next = new Map(previous);
+      for (const municipality of found) next.set(municipality.codename, municipality);
+      return next;
+    });
+  }, []);
+
+  // The record's own codes are named once, in one call.
+  const recordCodesKey = asCodes(record?.[source]).join(',');
+  useEffect(() => {
+    if (!recordCodesKey) return undefined;
+    const controller = new AbortController();
+    api.resolveMunicipalities(recordCodesKey.split(','), controller.signal).then(remember, (error: unknown) => {
+      if (!isAbortError(error) && !controller.signal.aborted) notifyError(error, { resource: 'municipalities' });
+    });
+    return () => controller.abort();
+  }, [api, recordCodesKey, remember, notifyError]);
+
+  // The box: the record's while its codes are unchanged, otherwise previewed for the current codes.
+  const recordBox = isBoundingBox(record?.latlon_bounding_box) ? (record.latlon_bounding_box as BoundingBox) : null;
+  const [preview, setPreview] = useState<{ key: string; box: BoundingBox | null } | null>(null);
+  useEffect(() => {
+    if (codesKey === recordCodesKey || codesKey === '') return undefined;
+    const controller = new AbortController();
+    const current = codesKey.split(',');
+    const timer = window.setTimeout(() => {
+      const municipalities = current.flatMap((code) => {
+        const municipality = known.get(code);
+        return municipality ? [municipality] : [];
+      });
+      api.previewBoundingBox(current, municipalities, controller.signal).then(
+        (box) => setPreview({ key: codesKey, box }),
+        () => {
+          // A preview is a convenience: without it, the box is computed when saving.
+        },
+      );
+    }, 200);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+    // `known` only feeds the preview: a name arriving later does not change the box asked for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, codesKey, recordCodesKey]);
+  const box =
+    codesKey === '' ? null : codesKey === recordCodesKey ? recordBox : preview?.key === codesKey ? preview.box : (preview?.box ?? recordBox);
+
+  const setCodes = (next: string[]) => {
+    field.onChange(next);
+    field.onBlur();
+  };
+  const add = (municipality: Municipality) => {
+    remember([municipality]);
+    setCodes(mergeCodes(codes, [municipality.codename]));
+  };
+  const remove = (code: string) => setCodes(codes.filter((other) => other !== code));
+
+  // Pasted codes.
+  const [pasted, setPasted] = useState('');
+  const [replace, setReplace] = useState(false);
+  const [resolving, setResolving] = useState(false);
+  const [report, setReport] = useState<PasteReport | null>(null);
+  const recalculate = async () => {
+    const { codes: wanted, invalid } = parseInseeCodes(pasted);
+    if (wanted.length === 0) {
+      setReport({ unknown: [], invalid, added: 0, empty: invalid.length === 0 });
+      return;
+    }
+    setResolving(true);
+    try {
+      const found = await api.resolveMunicipalities(wanted);
+      remember(found);
+      const existing = new Set(found.map((municipality) => municipality.codename.toUpperCase()));
+      const resolved = wanted.filter((code) => existing.has(code));
+      const unknown = wanted.filter((code) => !existing.has(code));
+      const next = replace ? resolved : mergeCodes(codes, resolved);
+      setCodes(next);
+      setReport({ unknown, invalid, added: resolved.filter((code) => !selected.has(code)).length });
+      if (unknown.length === 0 && invalid.length === 0) setPasted('');
+    } catch (error) {
+      notifyError(error, { resource: 'municipalities' });
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  const error = (fieldState.isTouched || formState.isSubmitted) && fieldState.error?.message;
+  const labelId = `${id}-label`;
+  return (
+    <Stack spacing={2} sx={{ width: '100%', mt: 1, mb: 2 }} role="group" aria-labelledby={labelId}>
+      <Box>
+        <FormLabel id={labelId} required={isRequired} error={!!error}>
+          {translate('resources.jurisdictions.fields.municipalities')}
+        </FormLabel>
+        <FormHelperText>{translate('resources.jurisdictions.help.municipalities')}</FormHelperText>
+      </Box>
+
+      <MunicipalitySearch api={api} selected={selected} onAdd={add} disabled={resolving} />
+
+      <Box>
+        <Typography variant="body2" data-testid="municipality-count" sx={{ mb: 1 }}>
+          {codes.length === 0 ? translate(`${T}.empty`) : translate(`${T}.count`, { smart_count: codes.length })}
+        </Typography>
+        <Box
+          component="ul"
+          aria-label={translate('resources.jurisdictions.fields.municipalities')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, maxHeight: 240, overflowY: 'auto' }}
+        >
+          {codes.map((code) => {
+            const municipality = known.get(code);
+            const label = municipality ? municipalityLabel(municipality) : code;
+            return (
+              <li key={code}>
+                <Chip
+                  label={label}
+                  onDelete={() => remove(code)}
+                  deleteIcon={
+                    <CancelIcon role="button" aria-hidden={false} aria-label={translate(`${T}.remove`, { name: label })} />
+                  }
+                />
+              </li>
+            );
+          })}
+        </Box>
+        {error && (
+          <FormHelperText error id={`${id}-error`}>
+            {translate(error, { _: error })}
+          </FormHelperText>
+        )}
+      </Box>
+
+      <Box>
+        <TextField
+          label={translate(`${T}.paste`)}
+          helperText={translate(`${T}.pasteHelp`)}
+          value={pasted}
+          onChange={(event) => setPasted(event.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          disabled={resolving}
+        />
+        <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => void recalculate()} disabled={resolving}>
+            {translate(resolving ? `${T}.recalculating` : `${T}.recalculate`)}
+          </Button>
+          <FormControlLabel
+            control={<Switch checked={replace} onChange={(event) => setReplace(event.target.checked)} />}
+            label={translate(`${T}.replace`)}
+          />
+        </Stack>
+        {report && (
+          <Box role="status" sx={{ mt: 1 }}>
+            {report.empty && <FormHelperText error>{translate(`${T}.nothingToApply`)}</FormHelperText>}
+            {report.added > 0 && <FormHelperText>{translate(`${T}.added`, { smart_count: report.added })}</FormHelperText>}
+            {report.unknown.length > 0 && (
+              <FormHelperText error>{translate(`${T}.unknown`, { codes: report.unknown.join(', ') })}</FormHelperText>
+            )}
+            {report.invalid.length > 0 && (
+              <FormHelperText error>{translate(`${T}.invalid`, { codes: report.invalid.join(', ') })}</FormHelperText>
+            )}
+          </Box>
+        )}
+      </Box>
+
+      <BoxMap box={box} />
+    </Stack>
+  );
+}
