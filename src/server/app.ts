@@ -20,6 +20,7 @@ import staticApp from './plugins/static.ts';
 import contactRoutes from './routes/contacts.ts';
 import dashboardRoutes from './routes/dashboard.ts';
 import datastoreRoutes from './routes/datastores.ts';
+import jurisdictionRoutes from './routes/jurisdictions.ts';
 import loginPages from './routes/login-pages.ts';
 import loginRoutes from './routes/login.ts';
 import platformRoutes from './routes/platform.ts';
@@ -46,6 +47,7 @@ async function localeApi(app: FastifyInstance) {
   await app.register(resourceRoutes);
   await app.register(datastoreRoutes);
   await app.register(dashboardRoutes);
+  await app.register(jurisdictionRoutes);
   await app.register(contactRoutes);
 }
 

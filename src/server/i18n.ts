@@ -31,6 +31,8 @@ const en = {
   'role.0': 'Registered user',
   'role.1': 'Editor',
   'role.2': 'Delegated administrator',
+  unknownInseeCodes: 'Unknown INSEE code(s): %{codes}',
+  jurisdictionInUse: 'This jurisdiction is attached to an organisation and cannot be deleted: %{names}',
 };
 
 export type MessageKey = keyof typeof en;
@@ -62,6 +64,8 @@ const fr: Record<MessageKey, string> = {
   'role.0': 'Utilisateur enregistré',
   'role.1': 'Éditeur',
   'role.2': 'Administrateur délégué',
+  unknownInseeCodes: 'Code(s) INSEE inconnu(s) : %{codes}',
+  jurisdictionInUse: 'Ce territoire de compétence est rattaché à une organisation et ne peut pas être supprimé : %{names}',
 };
 
 const it: Record<MessageKey, string> = {
@@ -91,6 +95,8 @@ const it: Record<MessageKey, string> = {
   'role.0': 'Utente registrato',
   'role.1': 'Editore',
   'role.2': 'Amministratore delegato',
+  unknownInseeCodes: 'Codici INSEE sconosciuti: %{codes}',
+  jurisdictionInUse: "Questo territorio di competenza è collegato a un'organizzazione e non può essere eliminato: %{names}",
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, fr, it };

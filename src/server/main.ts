@@ -13,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
 import { seedDemoData, type SeedResult } from './db/seed.ts';
+import { loadJurisdictionData } from './jurisdictions/loadMunicipalities.ts';
 
 async function main() {
   const config = loadConfig();
@@ -45,6 +46,7 @@ async function main() {
     const applied = await migrate(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     seed = await seedDemoData(db, { password: demoPassword, termsVersion: config.termsVersion });
+    await loadJurisdictionData(db, { demo: seed.seeded });
     await deleteExpiredSessions(db);
     app = await buildApp({ db, config, logger });
     await app.listen({ port: config.port, host: config.host });

@@ -12,6 +12,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../sr
 import { migrate } from '../../src/server/db/migrate.ts';
 import { createPool } from '../../src/server/db/pool.ts';
 import { seedDemoData } from '../../src/server/db/seed.ts';
+import { loadJurisdictionData } from '../../src/server/jurisdictions/loadMunicipalities.ts';
 import { TEST_DEMO_PASSWORD, TEST_TERMS_VERSION } from './constants.ts';
 
 declare module 'vitest' {
@@ -57,7 +58,8 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(templateDatabase)}`);
   const templatePool = createPool(withDatabase(adminUrl, templateDatabase));
   await migrate(templatePool);
-  await seedDemoData(templatePool, { password: TEST_DEMO_PASSWORD, termsVersion: TEST_TERMS_VERSION });
+  const seed = await seedDemoData(templatePool, { password: TEST_DEMO_PASSWORD, termsVersion: TEST_TERMS_VERSION });
+  await loadJurisdictionData(templatePool, { demo: seed.seeded });
   await templatePool.end();
 
   project.provide('pgAdminUrl', adminUrl);
