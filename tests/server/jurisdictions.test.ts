@@ -119,8 +119,8 @@ describe('create', () => {
     expect(response.json()).toEqual({ codename: ['This value is already used.'] });
   });
 
-  it('accepts pasted comma-separated codes and Corsican codes in lower case', async () => {
-    const body = await create('2a004, 2B033,13055');
+  it('accepts Corsican codes in lower case and repeated or padded codes', async () => {
+    const body = await create(['2a004', ' 2B033 ', '13055', '2A004']);
     expect(body.municipalities).toEqual(['13055', '2A004', '2B033']);
   });
 });

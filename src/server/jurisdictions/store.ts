@@ -1,6 +1,6 @@
 /**
  * Jurisdictions in the database: how a record reads (the API payload), how its communes are
- * resolved from INSEE codes and its bounding box computed, and the writes.
+ * resolved from INSEE codes and its bounding box computed, and the writes of its communes.
  */
 import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
@@ -27,21 +27,19 @@ export interface Municipality {
   departement: string;
 }
 
-/** FROM and SELECT of a jurisdiction as the API returns it (alias `j`). */
-export const JURISDICTION_FROM = 'jurisdictions j';
-export const JURISDICTION_SELECT = `j.id, j.display_name, j.codename,
-  COALESCE((SELECT array_agg(jm.municipality ORDER BY jm.municipality) FROM jurisdiction_municipalities jm
-             WHERE jm.jurisdiction_id = j.id), '{}') AS municipalities,
-  CASE WHEN j.min_lon IS NULL THEN NULL
-       ELSE json_build_array(j.min_lon, j.min_lat, j.max_lon, j.max_lat) END AS latlon_bounding_box,
-  (SELECT count(*) FROM jurisdiction_municipalities jm WHERE jm.jurisdiction_id = j.id)::int AS municipality_count`;
+/** A jurisdiction as the API returns it: field → SQL expression on `jurisdictions j`. */
+export const JURISDICTION_COLUMNS = {
+  id: 'j.id',
+  display_name: 'j.display_name',
+  codename: 'j.codename',
+  municipalities: `COALESCE((SELECT array_agg(jm.municipality ORDER BY jm.municipality) FROM jurisdiction_municipalities jm
+    WHERE jm.jurisdiction_id = j.id), '{}')`,
+  latlon_bounding_box: `CASE WHEN j.min_lon IS NULL THEN NULL
+    ELSE json_build_array(j.min_lon, j.min_lat, j.max_lon, j.max_lat) END`,
+  municipality_count: '(SELECT count(*) FROM jurisdiction_municipalities jm WHERE jm.jurisdiction_id = j.id)::int',
+};
 
 export const MUNICIPALITY_SELECT = 'id, codename, display_name, departement';
-
-export async function findJurisdiction(q: Queryable, id: number): Promise<Jurisdiction | null> {
-  const { rows } = await q.query<Jurisdiction>(`SELECT ${JURISDICTION_SELECT} FROM ${JURISDICTION_FROM} WHERE j.id = $1`, [id]);
-  return rows[0] ?? null;
-}
 
 /** Trims, upper-cases (Corsican codes such as 2A004) and removes duplicates, keeping the first order. */
 export function normaliseCodes(codes: readonly string[]): string[] {
@@ -73,28 +71,20 @@ export async function resolveMunicipalities(q: Queryable, codes: readonly string
   };
 }
 
-/** Replaces the communes of a jurisdiction (codes already resolved) and stores their box. */
-export async function setJurisdictionMunicipalities(
-  client: pg.PoolClient,
-  id: number,
-  resolved: Pick<ResolvedMunicipalities, 'known' | 'bbox'>,
-): Promise<void> {
+/** The stored columns of a box. */
+export function boxColumns(box: BoundingBox | null): { min_lon: number | null; min_lat: number | null; max_lon: number | null; max_lat: number | null } {
+  return { min_lon: box?.[0] ?? null, min_lat: box?.[1] ?? null, max_lon: box?.[2] ?? null, max_lat: box?.[3] ?? null };
+}
+
+/** Replaces the communes of a jurisdiction (codes already checked). */
+export async function replaceJurisdictionMunicipalities(client: pg.PoolClient, id: number, codes: readonly string[]): Promise<void> {
   await client.query('DELETE FROM jurisdiction_municipalities WHERE jurisdiction_id = $1', [id]);
-  if (resolved.known.length > 0) {
-    await client.query(
-      `INSERT INTO jurisdiction_municipalities (jurisdiction_id, municipality)
-       SELECT $1, code FROM unnest($2::text[]) AS code ON CONFLICT DO NOTHING`,
-      [id, resolved.known],
-    );
-  }
-  const box = resolved.bbox;
-  await client.query('UPDATE jurisdictions SET min_lon = $2, min_lat = $3, max_lon = $4, max_lat = $5 WHERE id = $1', [
-    id,
-    box?.[0] ?? null,
-    box?.[1] ?? null,
-    box?.[2] ?? null,
-    box?.[3] ?? null,
-  ]);
+  if (codes.length === 0) return;
+  await client.query(
+    `INSERT INTO jurisdiction_municipalities (jurisdiction_id, municipality)
+     SELECT $1, code FROM unnest($2::text[]) AS code ON CONFLICT DO NOTHING`,
+    [id, codes],
+  );
 }
 
 export async function insertJurisdiction(
@@ -102,29 +92,14 @@ export async function insertJurisdiction(
   values: { display_name: string; codename: string },
   resolved: Pick<ResolvedMunicipalities, 'known' | 'bbox'>,
 ): Promise<number> {
+  const box = boxColumns(resolved.bbox);
   const { rows } = await client.query<{ id: number }>(
-    'INSERT INTO jurisdictions (display_name, codename) VALUES ($1, $2) RETURNING id',
-    [values.display_name, values.codename],
+    `INSERT INTO jurisdictions (display_name, codename, min_lon, min_lat, max_lon, max_lat)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [values.display_name, values.codename, box.min_lon, box.min_lat, box.max_lon, box.max_lat],
   );
-  await setJurisdictionMunicipalities(client, rows[0].id, resolved);
+  await replaceJurisdictionMunicipalities(client, rows[0].id, resolved.known);
   return rows[0].id;
-}
-
-/** Updates the fields given; false when the jurisdiction does not exist. */
-export async function updateJurisdiction(
-  client: pg.PoolClient,
-  id: number,
-  values: { display_name?: string; codename?: string },
-  resolved: Pick<ResolvedMunicipalities, 'known' | 'bbox'> | null,
-): Promise<boolean> {
-  const { rows } = await client.query<{ id: number }>(
-    `UPDATE jurisdictions SET display_name = COALESCE($2, display_name), codename = COALESCE($3, codename)
-      WHERE id = $1 RETURNING id`,
-    [id, values.display_name ?? null, values.codename ?? null],
-  );
-  if (!rows[0]) return false;
-  if (resolved) await setJurisdictionMunicipalities(client, id, resolved);
-  return true;
 }
 
 /** True when another jurisdiction already uses this codename. */
