@@ -23,6 +23,7 @@ import datastoreRoutes from './routes/datastores.ts';
 import jurisdictionRoutes from './routes/jurisdictions.ts';
 import loginPages from './routes/login-pages.ts';
 import loginRoutes from './routes/login.ts';
+import organisationRoutes from './routes/organisation.ts';
 import platformRoutes from './routes/platform.ts';
 import resourceRoutes from './routes/resource.ts';
 import usergroupRoutes from './routes/usergroup.ts';
@@ -49,6 +50,7 @@ async function localeApi(app: FastifyInstance) {
   await app.register(dashboardRoutes);
   await app.register(jurisdictionRoutes);
   await app.register(contactRoutes);
+  await app.register(organisationRoutes);
 }
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {

@@ -9,7 +9,8 @@
  *   PATCH  /{endpoint}/{id}/   partial update (only the fields given are checked)
  *   DELETE /{endpoint}/{id}/   destroy (204)
  *
- * A record is the schema's fields that `sql.columns` selects, minus write-only ones. Writes are
+ * A record is the schema's fields that `sql.columns` selects, minus write-only ones (columns may
+ * add read-only extras, e.g. nested details). Writes are
  * validated by the shared `writeValidator` and run in one transaction with their hooks. Every
  * call needs a signed-in user (401); the access rules decide 403 before existence is told (404),
  * so nobody learns which ids exist outside what they may see.
@@ -66,6 +67,8 @@ export interface EntitySql {
   listConditions?: (params: SqlParams, request: FastifyRequest) => string[];
   /** Ordering names beyond the schema's orderable fields, e.g. { user__date_joined: 'u.date_joined' }. */
   orderings?: Record<string, string>;
+  /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
+  present?: (row: Row, request: FastifyRequest) => Row;
 }
 
 export interface WriteContext {
@@ -239,12 +242,14 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       `SELECT ${select} FROM ${sql.from} WHERE ${conditions.join(' AND ')}`,
       params.values,
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    return sql.present ? sql.present(row, request) : row;
   }
 
-  function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
+  async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const query = request.query as QueryParams;
-    return paginatedList<Row>(
+    const page = await paginatedList<Row>(
       app.db,
       {
         from: sql.from,
@@ -267,6 +272,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
         },
       },
     );
+    const { present } = sql;
+    return present ? { ...page, results: page.results.map((row) => present(row, request)) } : page;
   }
 
   /** Column values of a write: text fields store '' rather than null (NOT NULL DEFAULT '' columns). */

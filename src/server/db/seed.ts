@@ -187,7 +187,10 @@ export const DEMO_USERS: DemoUser[] = [
     username: 'marie.lefebvre',
     first_name: 'Marie',
     last_name: 'Lefebvre',
-    memberships: [{ group: 'departement', role: ROLE.editor }],
+    memberships: [
+      { group: 'departement', role: ROLE.editor },
+      { group: 'geomaticiens', role: ROLE.member, status: STATUS.pendingValidation },
+    ],
   },
   {
     username: 'thomas.girard',
@@ -196,6 +199,7 @@ export const DEMO_USERS: DemoUser[] = [
     memberships: [
       { group: 'eau', role: ROLE.admin },
       { group: 'geomaticiens', role: ROLE.member },
+      { group: 'region', role: ROLE.editor, status: STATUS.pendingValidation },
     ],
   },
   {

@@ -1,0 +1,142 @@
+/**
+ * Organisation API (/{locale}/organisation/): organisations (usergroups of type organisation) with
+ * their spheres, logo and convention, the agreement switch, and the organisation types.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { boolean, object, ValidationError as YupValidationError } from 'yup';
+import { canManageGroup, canManageGroups, canReadGroupContent } from '../../../schemas/access.ts';
+import { organisations, organisationTypes } from '../../../schemas/organisations.ts';
+import { deleteFile, fileUrlSql, readPdfUpload, sendFile, storeFile, withFileUrls } from '../accounts/files.ts';
+import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
+import { registerEntity, requireId, translateValidation, type RegisteredEntity, type Row } from '../crud/index.ts';
+import { notFound, permissionDenied, ValidationError } from '../http/errors.ts';
+
+function differs(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+export default async function organisationRoutes(app: FastifyInstance) {
+  await app.register(fastifyMultipart);
+  const organisationEntity: RegisteredEntity = registerEntity(app, {
+    schema: organisations,
+    sql: {
+      from: 'usergroups g',
+      columns: {
+        id: 'g.id',
+        display_name: 'g.display_name',
+        organisation_type: 'g.organisation_type_id',
+        status: 'g.status',
+        additional_id: 'g.additional_id',
+        acronym: 'g.acronym',
+        siret: 'g.siret',
+        website: 'g.website',
+        description: 'g.description',
+        address: 'g.address',
+        phone: 'g.phone',
+        jurisdiction: 'g.jurisdiction_id',
+        partnership: 'g.partnership',
+        spheres: `ARRAY(SELECT ls.parent_id FROM usergroup_links ls JOIN usergroups s ON s.id = ls.parent_id
+          WHERE ls.child_id = g.id AND s.usergroup_type = 'group-of-organisation' ORDER BY ls.parent_id)`,
+        logo: THUMBNAIL_URL_SQL,
+        convention_file: fileUrlSql('convention', 'g.id', 'g.convention_updated_at', 'organisation/organisations'),
+        convention_signed: 'g.convention_signed',
+        created_at: 'g.created_at',
+        member_count: MEMBER_COUNT_SQL,
+      },
+      searchColumns: [USERGROUP_SEARCH_SQL],
+      fixedConditions: () => [`g.usergroup_type = 'organisation'`],
+      listConditions: (params, request) => memberGroupsCondition(request, 'g.id', (value) => params.add(value)),
+      present: withFileUrls(['logo', 'convention_file']),
+    },
+    write: {
+      table: 'usergroups',
+      columns: {
+        display_name: 'display_name',
+        organisation_type: 'organisation_type_id',
+        status: 'status',
+        additional_id: 'additional_id',
+        acronym: 'acronym',
+        siret: 'siret',
+        website: 'website',
+        description: 'description',
+        address: 'address',
+        phone: 'phone',
+        jurisdiction: 'jurisdiction_id',
+        partnership: 'partnership',
+      },
+      beforeWrite: async ({ client, operation, row, values, existing, user }) => {
+        if (operation === 'create') {
+          row.usergroup_type = 'organisation';
+          row.slug = await uniqueSlug(client, String(values.display_name ?? ''), 'organisation');
+        }
+        // A delegated administrator edits the organisation's information, not its status or spheres.
+        if (existing && !user.is_superuser) {
+          const locked = ['status', 'spheres'].filter((field) => field in values && differs(values[field], existing[field]));
+          if (locked.length > 0) throw permissionDenied();
+        }
+      },
+      afterWrite: async ({ client, id, values, request }) => {
+        if (Array.isArray(values.spheres)) await setSpheres(client, id, values.spheres as number[], request.locale);
+      },
+    },
+    access: {
+      list: () => true,
+      retrieve: (user, { id }) => canReadGroupContent(user, id),
+      create: (user) => canManageGroups(user),
+      update: (user, { id }) => canManageGroup(user, id),
+      destroy: (user) => canManageGroups(user),
+    },
+  });
+
+  registerEntity(app, {
+    schema: organisationTypes,
+    sql: { from: 'organisation_types ot', columns: { id: 'ot.id', codename: 'ot.codename', display_name: 'ot.display_name' } },
+    access: { list: () => true, retrieve: () => true },
+  });
+
+  const config = { auth: 'required' as const };
+  type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+  /** The organisation of the path, after the access rule: 403 first, then 404. */
+  async function organisation(request: IdRequest, allowed: (id: number) => boolean): Promise<Row> {
+    const id = requireId(request.params.id);
+    if (!allowed(id)) throw permissionDenied();
+    const record = await organisationEntity.load(request, id);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  const agreementBody = object({ convention_signed: boolean().typeError('validation.invalid').required('validation.required') });
+
+  app.put<{ Params: { id: string } }>('/organisation/organisations/:id/agreement/', { config }, async (request) => {
+    const record = await organisation(request, () => canManageGroups(request.user));
+    let signed: boolean;
+    try {
+      signed = (await agreementBody.validate(request.body ?? {}, { abortEarly: false })).convention_signed;
+    } catch (error) {
+      if (!(error instanceof YupValidationError)) throw error;
+      throw new ValidationError({ convention_signed: [translateValidation(request.locale, error.errors[0])] });
+    }
+    await app.db.query('UPDATE usergroups SET convention_signed = $1 WHERE id = $2', [signed, record.id]);
+    return organisationEntity.load(request, record.id as number);
+  });
+
+  app.get<{ Params: { id: string } }>('/organisation/organisations/:id/convention/', { config }, async (request, reply) => {
+    const record = await organisation(request, (id) => canManageGroup(request.user, id));
+    if (!(await sendFile(app.db, reply, record.id as number, 'convention'))) throw notFound();
+    return reply;
+  });
+
+  app.put<{ Params: { id: string } }>('/organisation/organisations/:id/convention/', { config }, async (request) => {
+    const record = await organisation(request, (id) => canManageGroup(request.user, id));
+    await storeFile(app.db, record.id as number, 'convention', await readPdfUpload(request));
+    return organisationEntity.load(request, record.id as number);
+  });
+
+  app.delete<{ Params: { id: string } }>('/organisation/organisations/:id/convention/', { config }, async (request, reply) => {
+    const record = await organisation(request, () => canManageGroups(request.user));
+    await deleteFile(app.db, record.id as number, 'convention');
+    return reply.code(204).send();
+  });
+}

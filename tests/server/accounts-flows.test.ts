@@ -1,0 +1,340 @@
+/** Accounts API flows: users, organisations, groups and spheres, members, links, requests, files. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupIds, multipart, OVERSIZED_PNG, TINY_PDF, TINY_PNG, userIds } from './accounts-helpers.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let referent: SignedIn;
+let member: SignedIn;
+let g: Record<string, number>;
+let u: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, referent, member] = await Promise.all(['admin', 'referent', 'member'].map((name) => t.signIn(name)));
+  g = await groupIds(t);
+  u = await userIds(t);
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+function call(method: Method, url: string, who: SignedIn = admin, payload?: unknown) {
+  return t.app.inject({ method, url: `/fr/${url}`, headers: who.sessionHeaders, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+const names = (body: { results: Array<{ username?: string; display_name?: string }> }) =>
+  body.results.map((r) => r.username ?? r.display_name);
+
+describe('users', () => {
+  it('lists with search, filters and orderings; records carry organisation and roles, never the password', async () => {
+    const all = (await call('GET', 'usergroup/users/?page_size=100')).json();
+    expect(all.count).toBe(10);
+    expect(all.results[0].last_name).toBe('Bernard');
+    const referentRecord = all.results.find((r: { username: string }) => r.username === 'referent');
+    expect(referentRecord).not.toHaveProperty('password');
+    expect(referentRecord.organisation).toBe(g['region-sud-mediterranee']);
+    expect(referentRecord.usergroup_roles).toEqual([
+      { usergroup_id: g['region-sud-mediterranee'], usergroup_name: 'Région Sud-Méditerranée', usergroup_type: 'organisation', role: 2 },
+      { usergroup_id: g['reseau-des-geomaticiens'], usergroup_name: 'Réseau des géomaticiens', usergroup_type: 'user-group', role: 2 },
+    ]);
+    expect(typeof referentRecord.date_joined).toBe('string');
+    expect(names((await call('GET', 'usergroup/users/?search=elodie')).json())).toEqual(['elodie.mercier']);
+    expect(names((await call('GET', 'usergroup/users/?status__in=1')).json())).toEqual(['camille.roux']);
+    expect(names((await call('GET', 'usergroup/users/?is_superuser=true')).json())).toEqual(['admin']);
+    expect(names((await call('GET', `usergroup/users/?organisation=${g['region-sud-mediterranee']}`)).json())).toEqual(['referent']);
+    const byJoined = (await call('GET', 'usergroup/users/?ordering=-date_joined&page_size=2')).json();
+    expect(names(byJoined)).toEqual(['elodie.mercier', 'nicolas.fontaine']);
+    expect((await call('GET', 'usergroup/users/?ordering=password')).statusCode).toBe(400);
+  });
+
+  it('creates with a hashed password, refuses duplicates, updates and deletes', async () => {
+    const created = await call('POST', 'usergroup/users/', admin, {
+      username: 'paul.henry', first_name: 'Paul', last_name: 'Henry', email: 'paul@example.org', password: 'un mot de passe',
+    });
+    expect(created.statusCode).toBe(201);
+    const record = created.json();
+    expect(record).toMatchObject({ username: 'paul.henry', status: 2, is_superuser: false, organisation: null, usergroup_roles: [] });
+    expect(record).not.toHaveProperty('password');
+    const { rows } = await t.db.query('SELECT password FROM users WHERE id = $1', [record.id]);
+    expect(rows[0].password).toMatch(/^scrypt\$/);
+
+    const duplicate = await call('POST', 'usergroup/users/', admin, { username: 'PAUL.HENRY', first_name: 'P', last_name: 'H', email: 'p@example.org' });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json()).toEqual({ username: ['Cette valeur est déjà utilisée.'] });
+
+    const patched = await call('PATCH', `usergroup/users/${record.id}/`, admin, { status: 1, phone: '0600000000' });
+    expect(patched.json()).toMatchObject({ status: 1, phone: '0600000000', first_name: 'Paul' });
+    expect((await call('PATCH', `usergroup/users/${record.id}/`, admin, { status: 9 })).json()).toEqual({ status: ['Valeur invalide.'] });
+    expect((await call('DELETE', `usergroup/users/${record.id}/`)).statusCode).toBe(204);
+    expect((await call('GET', `usergroup/users/${record.id}/`)).statusCode).toBe(404);
+  });
+
+  it('keeps a superuser from deleting themselves or dropping their own flag', async () => {
+    const drop = await call('PATCH', `usergroup/users/${admin.userId}/`, admin, { is_superuser: false });
+    expect(drop.statusCode).toBe(400);
+    expect(drop.json()).toEqual({ is_superuser: ['Vous ne pouvez pas retirer votre propre statut de super-utilisateur.'] });
+    const remove = await call('DELETE', `usergroup/users/${admin.userId}/`);
+    expect(remove.statusCode).toBe(400);
+    expect(remove.json()).toEqual({ detail: 'Vous ne pouvez pas supprimer votre propre compte.' });
+  });
+
+  it('shows a delegated administrator the members and applicants of their groups, and exact e-mail lookups', async () => {
+    const seen = names((await call('GET', 'usergroup/users/?page_size=100&status__in=0,1,2', referent)).json()).sort();
+    expect(seen).toEqual(['marie.lefebvre', 'newcomer', 'referent', 'thomas.girard']);
+    const lookup = (await call('GET', 'usergroup/users/?email=MEMBER@demo.publish.example', referent)).json();
+    expect(names(lookup)).toEqual(['member']);
+    expect((await call('GET', `usergroup/users/${u.newcomer}/`, referent)).statusCode).toBe(200);
+    expect((await call('GET', `usergroup/users/${u.editor}/`, referent)).statusCode).toBe(403);
+    expect((await call('PATCH', `usergroup/users/${u.newcomer}/`, referent, { phone: '01' })).statusCode).toBe(403);
+  });
+});
+
+describe('organisations', () => {
+  it('lists with counts, type filter, search and orderings', async () => {
+    const active = (await call('GET', 'organisation/organisations/?status__in=2&page_size=50')).json();
+    expect(active.count).toBe(5);
+    const region = active.results.find((o: { id: number }) => o.id === g['region-sud-mediterranee']);
+    expect(region).toMatchObject({ member_count: 1, convention_signed: true, logo: null, convention_file: null, spheres: [] });
+    const metropole = active.results.find((o: { id: number }) => o.id === g['metropole-cote-azurine']);
+    expect(metropole.spheres).toEqual([g['sphere-territoires-littoraux']]);
+    const { rows } = await t.db.query("SELECT id FROM organisation_types WHERE codename = 'commune'");
+    expect(names((await call('GET', `organisation/organisations/?organisation_type=${rows[0].id}`)).json())).toEqual(['Commune de Saint-Aubin-sur-Mer']);
+    expect(names((await call('GET', 'organisation/organisations/?search=cote-azur')).json())).toEqual(['Métropole Côte-Azurine']);
+    const byMembers = (await call('GET', 'organisation/organisations/?ordering=-member_count&page_size=1')).json();
+    expect(byMembers.results[0].member_count).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', 'organisation/organisations/?ordering=siret')).statusCode).toBe(400);
+    expect((await call('GET', `organisation/organisations/${g['reseau-des-geomaticiens']}/`)).statusCode).toBe(404);
+  });
+
+  it('creates with spheres in the same transaction, then changes them', async () => {
+    const { rows } = await t.db.query("SELECT id FROM organisation_types WHERE codename = 'epci'");
+    const missing = await call('POST', 'organisation/organisations/', admin, { display_name: 'Sans type' });
+    expect(missing.json()).toEqual({ organisation_type: ['Ce champ est obligatoire.'] });
+    const badSphere = await call('POST', 'organisation/organisations/', admin, {
+      display_name: 'Mauvaise sphère', organisation_type: rows[0].id, spheres: [g['groupe-de-travail-mobilite']],
+    });
+    expect(badSphere.statusCode).toBe(400);
+    expect(badSphere.json()).toEqual({ spheres: ['Valeur invalide.'] });
+    expect((await t.db.query("SELECT 1 FROM usergroups WHERE display_name = 'Mauvaise sphère'")).rows).toHaveLength(0);
+
+    const created = await call('POST', 'organisation/organisations/', admin, {
+      display_name: 'Communauté de communes du Lubéron', organisation_type: rows[0].id, spheres: [g['sphere-territoires-littoraux']],
+      website: 'https://luberon.example', jurisdiction: null,
+    });
+    expect(created.statusCode).toBe(201);
+    const org = created.json();
+    expect(org).toMatchObject({ spheres: [g['sphere-territoires-littoraux']], status: 2, member_count: 0, convention_signed: false, logo: null });
+    const sphere = (await call('GET', `usergroup/user-groups/${g['sphere-territoires-littoraux']}/`)).json();
+    expect(sphere.organisation_count).toBe(4);
+    const put = await call('PUT', `organisation/organisations/${org.id}/`, admin, { display_name: 'CC du Lubéron', organisation_type: rows[0].id, spheres: [] });
+    expect(put.json()).toMatchObject({ display_name: 'CC du Lubéron', spheres: [] });
+    expect((await call('DELETE', `organisation/organisations/${org.id}/`)).statusCode).toBe(204);
+  });
+
+  it('lets a delegated administrator edit their organisation information only', async () => {
+    const region = g['region-sud-mediterranee'];
+    expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { acronym: 'RSM2' })).json().acronym).toBe('RSM2');
+    expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { status: 1 })).statusCode).toBe(403);
+    expect((await call('PATCH', `organisation/organisations/${g['departement-des-alpes-provencales']}/`, referent, { acronym: 'X' })).statusCode).toBe(403);
+    expect((await call('GET', `organisation/organisations/${g['departement-des-alpes-provencales']}/`, referent)).statusCode).toBe(403);
+    expect((await call('GET', 'organisation/organisations/987654/', referent)).statusCode).toBe(403);
+    expect((await call('GET', 'organisation/organisations/987654/', admin)).statusCode).toBe(404);
+  });
+
+  it('signs the agreement (superuser) and stores the convention PDF', async () => {
+    const id = g['metropole-cote-azurine'];
+    const signed = await call('PUT', `organisation/organisations/${id}/agreement/`, admin, { convention_signed: true });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().convention_signed).toBe(true);
+    expect((await call('PUT', `organisation/organisations/${id}/agreement/`, admin, { convention_signed: 'peut-être' })).json()).toEqual({
+      convention_signed: ['Valeur invalide.'],
+    });
+    expect((await call('PUT', `organisation/organisations/${g['region-sud-mediterranee']}/agreement/`, referent, { convention_signed: false })).statusCode).toBe(403);
+
+    const region = g['region-sud-mediterranee'];
+    const upload = (bytes: Buffer, who = referent) => {
+      const body = multipart(bytes, 'convention.pdf', { type: 'application/pdf' });
+      return t.app.inject({ method: 'PUT', url: `/fr/organisation/organisations/${region}/convention/`, headers: { ...who.sessionHeaders, ...body.headers }, payload: body.payload });
+    };
+    const notPdf = await upload(Buffer.from('hello, not a pdf'));
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json()).toEqual({ file: ['Le fichier doit être un document PDF.'] });
+    const stored = await upload(TINY_PDF);
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().convention_file).toMatch(new RegExp(`^/fr/organisation/organisations/${region}/convention/\\?v=\\d+$`));
+    const file = await call('GET', `organisation/organisations/${region}/convention/`, referent);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(TINY_PDF)).toBe(true);
+    expect((await call('DELETE', `organisation/organisations/${region}/convention/`, referent)).statusCode).toBe(403);
+    expect((await call('DELETE', `organisation/organisations/${region}/convention/`, admin)).statusCode).toBe(204);
+    expect((await call('GET', `organisation/organisations/${region}/convention/`, referent)).statusCode).toBe(404);
+  });
+
+  it('lists organisation types to anyone signed in, with id__in', async () => {
+    const types = (await call('GET', 'organisation/organisation-types/', member)).json();
+    expect(types.count).toBe(7);
+    const two = types.results.slice(0, 2).map((r: { id: number }) => r.id);
+    expect((await call('GET', `organisation/organisation-types/?id__in=${two.join(',')}`, member)).json().count).toBe(2);
+    expect((await call('POST', 'organisation/organisation-types/', admin, { codename: 'x', display_name: 'X' })).statusCode).toBe(405);
+  });
+});
+
+describe('user groups and spheres', () => {
+  it('filters by type, status, role of the current user and search', async () => {
+    expect(names((await call('GET', 'usergroup/user-groups/?usergroup_type=user-group')).json())).toEqual(['Groupe de travail Mobilité', 'Réseau des géomaticiens']);
+    const spheres = (await call('GET', 'usergroup/user-groups/?usergroup_type=group-of-organisation')).json();
+    expect(spheres.results).toHaveLength(1);
+    expect(spheres.results[0]).toMatchObject({ organisation_count: 3, usergroup_type: 'group-of-organisation', thumbnail: null });
+    expect((await call('GET', 'usergroup/user-groups/?usergroup_type=organisation&status__in=1')).json().count).toBe(1);
+    const mine = names((await call('GET', 'usergroup/user-groups/?user__role__in=2', referent)).json());
+    expect(mine).toEqual(['Région Sud-Méditerranée', 'Réseau des géomaticiens']);
+    expect(names((await call('GET', 'usergroup/user-groups/?search=geomaticiens')).json())).toEqual(['Réseau des géomaticiens']);
+    expect((await call('GET', 'usergroup/user-groups/?ordering=-organisation_count')).statusCode).toBe(200);
+    // Without Accounts access one sees only one's own groups.
+    expect(names((await call('GET', 'usergroup/user-groups/', member)).json())).toEqual(['Commune de Saint-Aubin-sur-Mer']);
+  });
+
+  it('creates groups and spheres, refuses other types, and guards other groups', async () => {
+    const sphere = await call('POST', 'usergroup/user-groups/', admin, { display_name: 'Sphère montagne', usergroup_type: 'group-of-organisation' });
+    expect(sphere.statusCode).toBe(201);
+    expect(sphere.json()).toMatchObject({ usergroup_type: 'group-of-organisation', organisation_count: 0, member_count: 0 });
+    const group = await call('POST', 'usergroup/user-groups/', admin, { display_name: 'Sphère montagne' });
+    expect(group.json().usergroup_type).toBe('user-group');
+    const organisation = await call('POST', 'usergroup/user-groups/', admin, { display_name: 'Org', usergroup_type: 'organisation' });
+    expect(organisation.json()).toEqual({ usergroup_type: ['Valeur invalide.'] });
+    const geomaticiens = g['reseau-des-geomaticiens'];
+    expect((await call('PATCH', `usergroup/user-groups/${geomaticiens}/`, referent, { description: 'Réseau SIG' })).json().description).toBe('Réseau SIG');
+    expect((await call('PATCH', `usergroup/user-groups/${g['groupe-de-travail-mobilite']}/`, referent, { description: 'x' })).statusCode).toBe(403);
+    expect((await call('GET', `usergroup/user-groups/${g['groupe-de-travail-mobilite']}/`, referent)).statusCode).toBe(403);
+    expect((await call('DELETE', `usergroup/user-groups/${geomaticiens}/`, referent)).statusCode).toBe(403);
+    expect((await call('DELETE', `usergroup/user-groups/${group.json().id}/`, admin)).statusCode).toBe(204);
+  });
+
+  it('stores, serves and removes thumbnails checked by content and size', async () => {
+    const id = g['reseau-des-geomaticiens'];
+    const upload = (bytes: Buffer, filename: string, who = referent) => {
+      const body = multipart(bytes, filename, { type: 'image/png' });
+      return t.app.inject({ method: 'PUT', url: `/en/usergroup/user-groups/${id}/thumbnail/`, headers: { ...who.sessionHeaders, ...body.headers }, payload: body.payload });
+    };
+    const text = await upload(Buffer.from('just some text'), 'logo.png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ file: ['The image must be a JPG or PNG file.'] });
+    const big = await upload(OVERSIZED_PNG, 'big.png');
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toEqual({ file: ['The image must not exceed 2 MB.'] });
+    const noFile = await t.app.inject({ method: 'PUT', url: `/en/usergroup/user-groups/${id}/thumbnail/`, headers: referent.sessionHeaders, payload: {} });
+    expect(noFile.statusCode).toBe(400);
+    expect((await call('GET', `usergroup/user-groups/${id}/thumbnail/`)).statusCode).toBe(404);
+
+    const stored = await upload(TINY_PNG, 'logo.png');
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().thumbnail).toMatch(new RegExp(`^/en/usergroup/user-groups/${id}/thumbnail/\\?v=\\d+$`));
+    const image = await call('GET', `usergroup/user-groups/${id}/thumbnail/`, member);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
+    expect((await upload(TINY_PNG, 'logo.png', member)).statusCode).toBe(403);
+
+    // The logo of an organisation is its thumbnail.
+    const region = g['region-sud-mediterranee'];
+    const body = multipart(TINY_PNG, 'logo.png');
+    await t.app.inject({ method: 'PUT', url: `/fr/usergroup/user-groups/${region}/thumbnail/`, headers: { ...referent.sessionHeaders, ...body.headers }, payload: body.payload });
+    expect((await call('GET', `organisation/organisations/${region}/`, referent)).json().logo).toMatch(/^\/fr\/usergroup\/user-groups\/\d+\/thumbnail\//);
+
+    expect((await call('DELETE', `usergroup/user-groups/${id}/thumbnail/`, referent)).statusCode).toBe(204);
+    expect((await call('GET', `usergroup/user-groups/${id}/thumbnail/`)).statusCode).toBe(404);
+    expect((await call('GET', `usergroup/user-groups/${id}/`)).json().thumbnail).toBeNull();
+  });
+});
+
+describe('members', () => {
+  const region = () => g['region-sud-mediterranee'];
+
+  it('lists, adds, changes and removes members of the groups one administers', async () => {
+    const list = (await call('GET', `usergroup/user-groups/${region()}/members/?page_size=50`, referent)).json();
+    expect(list.results.map((m: { user: { username: string } }) => m.user.username).sort()).toEqual(['newcomer', 'referent', 'thomas.girard']);
+    const record = list.results.find((m: { user_id: number }) => m.user_id === u.newcomer);
+    expect(record).toEqual({
+      user: { id: u.newcomer, username: 'newcomer', first_name: 'Lucas', last_name: 'Bernard', email: 'newcomer@demo.publish.example' },
+      user_id: u.newcomer, role: 0, status: 1, date_joined: expect.any(String),
+    });
+    expect((await call('GET', `usergroup/user-groups/${region()}/members/?status__in=1`, referent)).json().count).toBe(2);
+    expect((await call('GET', `usergroup/user-groups/${region()}/members/?search=lucas`, referent)).json().count).toBe(1);
+    expect((await call('GET', `usergroup/user-groups/${region()}/members/?ordering=-user__date_joined`, referent)).statusCode).toBe(200);
+
+    const added = await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: u.member, role: 1 });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ user_id: u.member, role: 1, status: 2 });
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: u.member })).json()).toEqual({ user_id: ['Cette valeur est déjà utilisée.'] });
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: 987654 })).json()).toEqual({ user_id: ['Valeur invalide.'] });
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { role: 5 })).json()).toEqual({
+      role: ['Valeur invalide.'], user_id: ['Ce champ est obligatoire.'],
+    });
+
+    const accepted = await call('PUT', `usergroup/user-groups/${region()}/members/${u.newcomer}/`, referent, { status: 2 });
+    expect(accepted.json()).toMatchObject({ user_id: u.newcomer, status: 2, role: 0 });
+    const newcomer = (await call('GET', `usergroup/users/${u.newcomer}/`, referent)).json();
+    expect(newcomer.usergroup_roles.map((r: { usergroup_id: number }) => r.usergroup_id)).toEqual([region()]);
+    expect(newcomer.organisation).toBe(region());
+    expect((await call('PUT', `usergroup/user-groups/${region()}/members/${u.editor}/`, referent, { status: 2 })).statusCode).toBe(404);
+
+    expect((await call('DELETE', `usergroup/user-groups/${region()}/members/${u.member}/`, referent)).statusCode).toBe(204);
+    expect((await call('DELETE', `usergroup/user-groups/${region()}/members/${u.member}/`, referent)).statusCode).toBe(404);
+    expect((await call('GET', `usergroup/user-groups/${g['metropole-cote-azurine']}/members/`, referent)).statusCode).toBe(403);
+    expect((await call('GET', 'usergroup/user-groups/987654/members/', admin)).statusCode).toBe(404);
+  });
+});
+
+describe('parents and children', () => {
+  it('links groups, refuses self-links and cycles, unlinks', async () => {
+    const mobilite = g['groupe-de-travail-mobilite'];
+    const geomaticiens = g['reseau-des-geomaticiens'];
+    const linked = await call('POST', `usergroup/user-groups/${mobilite}/parents/`, admin, { parent_id: geomaticiens });
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json().id).toBe(geomaticiens);
+    expect(names((await call('GET', `usergroup/user-groups/${mobilite}/parents/`)).json())).toEqual(['Réseau des géomaticiens']);
+    expect(names((await call('GET', `usergroup/user-groups/${geomaticiens}/children/`)).json())).toEqual(['Groupe de travail Mobilité']);
+    const cycle = await call('POST', `usergroup/user-groups/${geomaticiens}/parents/`, admin, { parent_id: mobilite });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json()).toEqual({ parent_id: ['Ce lien ferait d’un groupe son propre ancêtre.'] });
+    expect((await call('POST', `usergroup/user-groups/${mobilite}/children/`, admin, { child_id: geomaticiens })).statusCode).toBe(400);
+    expect((await call('POST', `usergroup/user-groups/${mobilite}/children/`, admin, { child_id: mobilite })).json()).toEqual({ child_id: ['Un groupe ne peut pas être lié à lui-même.'] });
+    expect((await call('POST', `usergroup/user-groups/${mobilite}/children/`, admin, { child_id: 987654 })).statusCode).toBe(400);
+    expect((await call('POST', `usergroup/user-groups/${mobilite}/children/`, admin, {})).statusCode).toBe(400);
+    expect((await call('POST', `usergroup/user-groups/${geomaticiens}/children/`, referent, { child_id: mobilite })).statusCode).toBe(403);
+    expect((await call('DELETE', `usergroup/user-groups/${mobilite}/parents/${geomaticiens}/`)).statusCode).toBe(204);
+    expect((await call('DELETE', `usergroup/user-groups/${mobilite}/parents/${geomaticiens}/`)).statusCode).toBe(404);
+
+    const sphere = g['sphere-territoires-littoraux'];
+    expect((await call('POST', `usergroup/user-groups/${sphere}/children/`, admin, { child_id: g['office-de-l-eau-du-bassin-de-la-durance'] })).statusCode).toBe(201);
+    expect((await call('GET', `usergroup/user-groups/${sphere}/children/`)).json().count).toBe(4);
+  });
+});
+
+describe('group-members (membership requests)', () => {
+  it('lists pending attachments ordered by the user join date, with details', async () => {
+    const response = await call('GET', 'usergroup/group-members/?ordering=-user__date_joined&status__in=0,1&page_size=50');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const first = body.results[0];
+    expect(Object.keys(first).sort()).toEqual(['date_joined', 'id', 'role', 'status', 'user', 'user_detail', 'usergroup', 'usergroup_detail', 'usergroup_type']);
+    expect(first.user_detail).toMatchObject({ id: first.user, username: expect.any(String) });
+    expect(first.usergroup_detail).toMatchObject({ id: first.usergroup, display_name: expect.any(String), usergroup_type: expect.any(String) });
+    const usernames = body.results.map((r: { user_detail: { username: string } }) => r.user_detail.username);
+    expect(usernames[0]).toBe('elodie.mercier');
+    expect(body.results.every((r: { status: number }) => r.status < 2)).toBe(true);
+    const organisations = (await call('GET', 'usergroup/group-members/?status__in=0,1&usergroup_type=organisation&page_size=50')).json();
+    expect(organisations.results.every((r: { usergroup_type: string }) => r.usergroup_type === 'organisation')).toBe(true);
+    expect((await call('GET', 'usergroup/group-members/?ordering=password')).statusCode).toBe(400);
+  });
+
+  it('shows a delegated administrator the requests of their groups only', async () => {
+    const body = (await call('GET', 'usergroup/group-members/?status__in=0,1&page_size=50', referent)).json();
+    const groupsSeen = new Set(body.results.map((r: { usergroup: number }) => r.usergroup));
+    for (const id of groupsSeen) expect([g['region-sud-mediterranee'], g['reseau-des-geomaticiens']]).toContain(id);
+    expect(body.results.map((r: { user_detail: { username: string } }) => r.user_detail.username)).toContain('marie.lefebvre');
+    expect((await call('GET', 'usergroup/group-members/', member)).statusCode).toBe(403);
+    expect((await call('POST', 'usergroup/group-members/', admin, {})).statusCode).toBe(405);
+  });
+});
