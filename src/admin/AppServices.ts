@@ -1,7 +1,8 @@
 /** What outlives a route change: created once per app, shared by every <Admin> render. */
 import type { QueryClient } from '@tanstack/react-query';
-import { memoryStore, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import type { AuthProvider, DataProvider, I18nProvider, Store } from 'react-admin';
 import type { Locale } from '../../schemas/constants.ts';
+import { createAppStore } from './providers/appStore.ts';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { createI18nProvider } from './providers/i18nProvider.ts';
@@ -21,7 +22,7 @@ export function createAppServices(initialLocale: Locale): AppServices {
     dataProvider,
     i18nProvider: createI18nProvider(),
     queryClient: createQueryClient(),
-    // The URL carries the locale: nothing is kept in localStorage.
-    store: memoryStore({ locale: initialLocale }),
+    // The URL carries the locale; only list column preferences are kept in localStorage.
+    store: createAppStore(initialLocale),
   };
 }

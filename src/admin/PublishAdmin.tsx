@@ -2,13 +2,15 @@
  * The react-admin application for one locale. Pages are loaded on demand; Data and Accounts
  * require the matching rights (schemas/access.ts).
  */
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { canAccessAccounts, canAccessData } from '../../schemas/access.ts';
 import type { Locale } from '../../schemas/constants.ts';
+import { ENTITIES } from '../../schemas/index.ts';
 import type { AppServices } from './AppServices.ts';
 import { AppNotification } from './feedback/AppNotification.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { routeAccess, SCREEN_ENTITIES } from './resources/registry.ts';
 import { lazyPage } from './routing/lazyPage.ts';
 import { RequireAccess } from './routing/RequireAccess.tsx';
 import { theme } from './theme.ts';
@@ -18,6 +20,8 @@ const DataPage = lazyPage(() => import('./pages/DataPage.tsx'));
 const AccountsPage = lazyPage(() => import('./pages/AccountsPage.tsx'));
 const AccessDeniedPage = lazyPage(() => import('./pages/AccessDeniedPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage.tsx'));
+const EntityRoutes = lazyPage(() => import('./resources/EntityRoutes.tsx'));
+const RequestRoutes = lazyPage(() => import('./accounts/requests/RequestRoutes.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
@@ -38,6 +42,11 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
       requireAuth={false}
       disableTelemetry
     >
+      {/* Every entity is a resource (labels, record representation, references); its screens
+          are routed below, at the schema's route. */}
+      {ENTITIES.map((entity) => (
+        <Resource key={entity.resource} name={entity.resource} recordRepresentation={entity.recordRepresentation} />
+      ))}
       <CustomRoutes>
         <Route path="home" element={<HomePage />} />
         <Route
@@ -56,6 +65,25 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
             </RequireAccess>
           }
         />
+        <Route
+          path="accounts/requests/*"
+          element={
+            <RequireAccess allowed={canAccessAccounts}>
+              <RequestRoutes />
+            </RequireAccess>
+          }
+        />
+        {SCREEN_ENTITIES.map((entity) => (
+          <Route
+            key={entity.resource}
+            path={`${entity.route}/*`}
+            element={
+              <RequireAccess allowed={routeAccess(entity.route)}>
+                <EntityRoutes resource={entity.resource} />
+              </RequireAccess>
+            }
+          />
+        ))}
         <Route path="not-found" element={<NotFoundPage />} />
       </CustomRoutes>
     </Admin>

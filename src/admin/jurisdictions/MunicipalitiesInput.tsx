@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { useInput, useRecordContext, useTranslate } from 'react-admin';
+import { useInput, useRecordContext, useTranslate, ValidationError } from 'react-admin';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { isAbortError } from '../http/errors.ts';
 import { jurisdictionApi, municipalityLabel, type JurisdictionApi, type Municipality } from './api.ts';
@@ -185,7 +185,7 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
         </Box>
         {error && (
           <FormHelperText error id={`${id}-error`}>
-            {translate(error, { _: error })}
+            <ValidationError error={error} />
           </FormHelperText>
         )}
       </Box>

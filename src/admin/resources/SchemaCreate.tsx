@@ -1,0 +1,40 @@
+/** The create screen of an entity, generated from its schema. */
+import { Create } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { defaultValues } from '../../../schemas/entity.ts';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { entityMessage } from './entityMessages.ts';
+import { entityOf } from './registry.ts';
+import { SchemaForm, writePayload, type FieldOverrides } from './SchemaForm.tsx';
+import { useEntityPaths } from './useEntityPaths.ts';
+
+export interface SchemaCreateProps {
+  resource: string;
+  fieldOverrides?: FieldOverrides;
+}
+
+export function SchemaCreate({ resource, fieldOverrides }: SchemaCreateProps) {
+  const entity = entityOf(resource);
+  const paths = useEntityPaths(resource);
+  const navigate = useNavigate();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+  return (
+    <Create
+      resource={resource}
+      transform={(data) => writePayload(entity, data, 'create')}
+      mutationOptions={{
+        onSuccess: (record: { id: string | number }) => {
+          notifySuccess(entityMessage(resource, 'created'));
+          // The new record's page, where its uploads and members are managed.
+          navigate(paths.edit(record.id));
+        },
+        // Field messages also show under the fields (pessimistic save).
+        onError: (error: unknown) => notifyError(error, { resource }),
+      }}
+    >
+      <SchemaForm entity={entity} mode="create" defaultValues={defaultValues(entity)} fieldOverrides={fieldOverrides} />
+    </Create>
+  );
+}

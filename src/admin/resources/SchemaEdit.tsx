@@ -1,0 +1,67 @@
+/**
+ * The edit screen of an entity, generated from its schema: pessimistic saves (the server's field
+ * messages show under the fields), a toast per entity, delete after confirmation. Panels that a
+ * schema cannot describe (members, uploads) are passed as children or field overrides.
+ */
+import type { ReactNode } from 'react';
+import { Edit, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { errorStatus } from '../http/errors.ts';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { DeleteRecordButton } from './DeleteRecordButton.tsx';
+import { entityMessage } from './entityMessages.ts';
+import { entityOf } from './registry.ts';
+import { SchemaForm, writePayload, type FieldOverrides } from './SchemaForm.tsx';
+import { useEntityPaths } from './useEntityPaths.ts';
+
+export interface SchemaEditProps {
+  resource: string;
+  fieldOverrides?: FieldOverrides;
+  canDelete?: boolean | ((record: RaRecord) => boolean);
+  /** Panels shown under the form, in the record's context. */
+  children?: ReactNode;
+}
+
+export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children }: SchemaEditProps) {
+  const entity = entityOf(resource);
+  const paths = useEntityPaths(resource);
+  const navigate = useNavigate();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+  return (
+    <Edit
+      resource={resource}
+      mutationMode="pessimistic"
+      actions={false}
+      transform={(data) => writePayload(entity, data, 'edit')}
+      queryOptions={{
+        onError: (error: unknown) => {
+          notifyError(error, { resource });
+          // 401 and 403 are handled by the auth provider (sign-in, access-denied page).
+          const status = errorStatus(error);
+          if (status !== 401 && status !== 403) navigate(paths.list);
+        },
+      }}
+      mutationOptions={{
+        onSuccess: () => {
+          notifySuccess(entityMessage(resource, 'updated'));
+          navigate(paths.list);
+        },
+        onError: (error: unknown) => notifyError(error, { resource }),
+      }}
+    >
+      <SchemaForm
+        entity={entity}
+        mode="edit"
+        fieldOverrides={fieldOverrides}
+        actions={
+          canDelete && (
+            <DeleteRecordButton redirectTo={paths.list} canShow={canDelete === true ? undefined : canDelete} />
+          )
+        }
+      />
+      {children}
+    </Edit>
+  );
+}

@@ -1,0 +1,59 @@
+/** The inputs of an entity's create or edit form, in the schema's `form` order. */
+import type { ReactElement, ReactNode } from 'react';
+import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { Box } from '@mui/material';
+import { writableFields, type EntitySchema } from '../../../schemas/entity.ts';
+import { inputElement, type FormMode } from './inputElement.tsx';
+import { schemaValidate } from './schemaValidation.ts';
+
+/** Replaces how single fields of the form are edited (an upload, a toggle); null hides one. */
+export type FieldOverrides = Partial<Record<string, ReactElement | null>>;
+
+/** The fields a write sends: the writable ones of the form, a password only when given. */
+export function writePayload(entity: EntitySchema, data: Record<string, unknown>, mode: FormMode) {
+  const payload: Record<string, unknown> = {};
+  for (const name of writableFields(entity)) {
+    const spec = entity.fields[name];
+    if (spec.writeOnly && (mode === 'edit' || !data[name])) continue;
+    if (name in data) payload[name] = data[name];
+  }
+  return payload;
+}
+
+const validators = new WeakMap<EntitySchema, ReturnType<typeof schemaValidate>>();
+
+function validatorOf(entity: EntitySchema) {
+  let validate = validators.get(entity);
+  if (!validate) {
+    validate = schemaValidate(entity);
+    validators.set(entity, validate);
+  }
+  return validate;
+}
+
+export interface SchemaFormProps {
+  entity: EntitySchema;
+  mode: FormMode;
+  fieldOverrides?: FieldOverrides;
+  defaultValues?: Record<string, unknown>;
+  /** Buttons next to Save (delete on edit). */
+  actions?: ReactNode;
+}
+
+export function SchemaForm({ entity, mode, fieldOverrides = {}, defaultValues, actions }: SchemaFormProps) {
+  return (
+    <SimpleForm
+      validate={validatorOf(entity)}
+      defaultValues={defaultValues}
+      toolbar={
+        <Toolbar>
+          <SaveButton alwaysEnable={mode === 'create'} />
+          <Box sx={{ flex: 1 }} />
+          {actions}
+        </Toolbar>
+      }
+    >
+      {entity.form.map((name) => (name in fieldOverrides ? fieldOverrides[name] : inputElement(entity.resource, name, mode)))}
+    </SimpleForm>
+  );
+}

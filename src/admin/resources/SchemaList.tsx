@@ -1,0 +1,94 @@
+/**
+ * The list screen of an entity, generated from its schema: the chosen columns (people can hide
+ * and reorder them, remembered by the browser), the filters with their defaults, the search box,
+ * the orderings the server accepts, the page size and a delete button per row.
+ */
+import type { ReactElement, ReactNode } from 'react';
+import {
+  CreateButton,
+  DatagridConfigurable,
+  FilterButton,
+  List,
+  Pagination,
+  SelectColumnsButton,
+  TopToolbar,
+  type RaRecord,
+} from 'react-admin';
+import { defaultFilters } from '../../../schemas/entity.ts';
+import { DeleteRecordButton } from './DeleteRecordButton.tsx';
+import { fieldElement } from './fieldElement.tsx';
+import { filterElements } from './filterElements.tsx';
+import { defaultSort, entityOf } from './registry.ts';
+import { useEntityPaths } from './useEntityPaths.ts';
+
+export interface SchemaListProps {
+  resource: string;
+  /** Filter values the list opens with, over the schema's defaults. */
+  filterDefaultValues?: Record<string, unknown>;
+  /** Keeps the list's parameters and column choices apart from other lists of the resource. */
+  storeKey?: string;
+  title?: string | ReactElement;
+  /** Whether the create button and the delete column are shown (rights checked by the caller). */
+  canCreate?: boolean;
+  canDelete?: boolean | ((record: RaRecord) => boolean);
+  /** Rows open the record's edit page (default), or nothing. */
+  rowClick?: 'edit' | false;
+  /** Extra columns after the schema's (row actions such as accept and refuse). */
+  children?: ReactNode;
+}
+
+function ListActions({ resource, storeKey, canCreate, hasFilterButton }: { resource: string; storeKey: string; canCreate: boolean; hasFilterButton: boolean }) {
+  const paths = useEntityPaths(resource);
+  return (
+    <TopToolbar>
+      {hasFilterButton && <FilterButton />}
+      <SelectColumnsButton preferenceKey={storeKey} />
+      {canCreate && <CreateButton to={paths.create} />}
+    </TopToolbar>
+  );
+}
+
+export function SchemaList({
+  resource,
+  filterDefaultValues,
+  storeKey = `${resource}.list`,
+  title,
+  canCreate = true,
+  canDelete = true,
+  rowClick = 'edit',
+  children,
+}: SchemaListProps) {
+  const entity = entityOf(resource);
+  const paths = useEntityPaths(resource);
+  const filters = filterElements(resource);
+  const hasFilterButton = filters.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn);
+  const orderable = new Set<string>(entity.list.orderable);
+  const columns = entity.list.columns
+    .map((name) => fieldElement(resource, name, { inList: true, sortable: orderable.has(name) }))
+    .filter((column): column is ReactElement => column !== null);
+
+  return (
+    <List
+      resource={resource}
+      storeKey={storeKey}
+      title={title}
+      filters={filters}
+      filterDefaultValues={{ ...defaultFilters(entity), ...filterDefaultValues }}
+      sort={defaultSort(resource)}
+      perPage={entity.list.pageSize}
+      pagination={<Pagination rowsPerPageOptions={[entity.list.pageSize]} />}
+      actions={<ListActions resource={resource} storeKey={storeKey} canCreate={canCreate} hasFilterButton={hasFilterButton} />}
+      empty={false}
+    >
+      <DatagridConfigurable
+        preferenceKey={storeKey}
+        bulkActionButtons={false}
+        rowClick={rowClick ? (id) => paths.edit(id) : false}
+      >
+        {columns}
+        {children}
+        {canDelete && <DeleteRecordButton label="ra.action.delete" canShow={canDelete === true ? undefined : canDelete} />}
+      </DatagridConfigurable>
+    </List>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The input of a schema field, by type, for the create and edit forms. Read-only fields are
+ * shown as fields on edit only; write-only ones (passwords) are asked on create only.
+ */
+import type { ReactElement } from 'react';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  Labeled,
+  NumberInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+} from 'react-admin';
+import type { FieldSpec } from '../../../schemas/entity.ts';
+import { fieldElement } from './fieldElement.tsx';
+import { defaultSort, entityOf } from './registry.ts';
+import { requiredMark } from './schemaValidation.ts';
+import { useChoices } from './useChoices.ts';
+
+export type FormMode = 'create' | 'edit';
+
+function ChoiceInput({ source, resource, spec, validate }: { source: string; resource: string; spec: FieldSpec; validate?: typeof requiredMark }) {
+  const choices = useChoices(resource, source, spec.choices);
+  return <SelectInput source={source} choices={choices} optionText="label" validate={validate} />;
+}
+
+/** A reference picker: a select for small lookup lists, a search-as-you-type box otherwise. */
+export function referencePicker(reference: string, props: { source: string; validate?: typeof requiredMark; label?: string; multiple?: boolean; alwaysOn?: boolean }) {
+  const target = entityOf(reference);
+  const optionText = target.recordRepresentation;
+  const common = { source: props.source, reference, sort: defaultSort(reference), alwaysOn: props.alwaysOn };
+  if (props.multiple) {
+    return (
+      <ReferenceArrayInput key={props.source} {...common}>
+        <AutocompleteArrayInput optionText={optionText} validate={props.validate} label={props.label} filterToQuery={(q) => ({ q })} />
+      </ReferenceArrayInput>
+    );
+  }
+  if (!target.list.search) {
+    return (
+      <ReferenceInput key={props.source} {...common} perPage={target.list.pageSize}>
+        <SelectInput optionText={optionText} validate={props.validate} label={props.label} />
+      </ReferenceInput>
+    );
+  }
+  return (
+    <ReferenceInput key={props.source} {...common}>
+      <AutocompleteInput optionText={optionText} validate={props.validate} label={props.label} filterToQuery={(q) => ({ q })} />
+    </ReferenceInput>
+  );
+}
+
+/** The element editing `name` of `resource`, or null when the field has no place in this form. */
+export function inputElement(resource: string, name: string, mode: FormMode): ReactElement | null {
+  const spec = entityOf(resource).fields[name];
+  if (spec.readOnly || spec.type === 'id') {
+    if (mode === 'create') return null;
+    const field = fieldElement(resource, name);
+    return field && <Labeled key={name}>{field}</Labeled>;
+  }
+  if (spec.writeOnly && mode === 'edit') return null;
+  const validate = spec.required ? requiredMark : undefined;
+  const common = { source: name, validate };
+  switch (spec.type) {
+    case 'text':
+      return <TextInput key={name} {...common} multiline minRows={3} />;
+    case 'email':
+      return <TextInput key={name} {...common} type="email" />;
+    case 'url':
+      return <TextInput key={name} {...common} type="url" />;
+    case 'phone':
+      return <TextInput key={name} {...common} type="tel" />;
+    case 'password':
+      return <PasswordInput key={name} {...common} autoComplete="new-password" />;
+    case 'integer':
+      return <NumberInput key={name} {...common} />;
+    case 'boolean':
+      return <BooleanInput key={name} source={name} />;
+    case 'date':
+      return <DateInput key={name} {...common} />;
+    case 'datetime':
+      return <DateTimeInput key={name} {...common} />;
+    case 'choice':
+      return <ChoiceInput key={name} {...common} resource={resource} spec={spec} />;
+    case 'reference':
+      return referencePicker(spec.reference!, { source: name, validate });
+    case 'references':
+      return referencePicker(spec.reference!, { source: name, validate, multiple: true });
+    case 'codes':
+      return (
+        <TextInput
+          key={name}
+          {...common}
+          format={(value: unknown) => (Array.isArray(value) ? value.join(', ') : (value as string) ?? '')}
+          parse={(text: string) => text.split(',').map((code) => code.trim()).filter(Boolean)}
+        />
+      );
+    case 'image':
+    case 'file':
+    case 'json':
+    case 'bbox':
+      return null;
+    default:
+      return <TextInput key={name} {...common} />;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Client-side validation of a form with the entity's write validator (the same one the server
+ * runs). Messages are catalogue keys ('validation.required'), translated under the fields.
+ */
+import { ValidationError } from 'yup';
+import { writeValidator, type EntitySchema } from '../../../schemas/entity.ts';
+
+export type FormErrors = Record<string, { message: string; args: Record<string, unknown> }>;
+
+export function schemaValidate(entity: EntitySchema) {
+  const validator = writeValidator(entity);
+  return async (values: Record<string, unknown>): Promise<FormErrors> => {
+    try {
+      await validator.validate(values, { abortEarly: false });
+      return {};
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const errors: FormErrors = {};
+      for (const issue of error.inner.length ? error.inner : [error]) {
+        // `municipalities[0]` is reported on `municipalities`.
+        const path = issue.path?.replace(/\[\d+\].*$/, '');
+        if (!path || errors[path]) continue;
+        const args: Record<string, unknown> = {};
+        if (issue.params && 'max' in issue.params) args.max = issue.params.max;
+        errors[path] = { message: issue.message, args };
+      }
+      return errors;
+    }
+  };
+}
+
+/** Marks an input as required (asterisk) without a validator of its own: the form validates. */
+export const requiredMark = Object.assign(() => undefined, { isRequired: true });
