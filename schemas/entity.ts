@@ -157,10 +157,14 @@ function fieldValidator(spec: FieldSpec): Schema {
         );
       break;
     case 'references':
-      schema = array(number().typeError(VALIDATION_MESSAGES.invalid).integer(VALIDATION_MESSAGES.invalid).required()).nullable();
+      schema = array(number().typeError(VALIDATION_MESSAGES.invalid).integer(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.invalid))
+        .typeError(VALIDATION_MESSAGES.invalid)
+        .nullable();
       break;
     case 'codes':
-      schema = array(sanitizedString().required()).nullable();
+      schema = array(sanitizedString().typeError(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.invalid))
+        .typeError(VALIDATION_MESSAGES.invalid)
+        .nullable();
       break;
     default:
       schema = mixed().nullable();

@@ -222,17 +222,32 @@ describe('list', () => {
 });
 
 describe('access', () => {
-  it('lets users of Accounts or Data read, and only superusers write', async () => {
+  it('lets users of Accounts or Data read, and Accounts users create', async () => {
     const created = await create();
     for (const user of [referent, editor]) {
       expect((await call('GET', '', { headers: user.jwtHeaders })).statusCode).toBe(200);
       expect((await call('GET', `${created.id}/`, { headers: user.sessionHeaders })).statusCode).toBe(200);
-      const payload = { display_name: 'Interdit', codename: 'interdit', municipalities: ['13055'] };
-      expect((await call('POST', '', { headers: user.sessionHeaders, payload })).statusCode).toBe(403);
-      expect((await call('PUT', `${created.id}/`, { headers: user.jwtHeaders, payload })).statusCode).toBe(403);
-      expect((await call('PATCH', `${created.id}/`, { headers: user.jwtHeaders, payload })).statusCode).toBe(403);
-      expect((await call('DELETE', `${created.id}/`, { headers: user.jwtHeaders })).statusCode).toBe(403);
     }
+    const payload = { display_name: 'Interdit', codename: 'interdit', municipalities: ['13055'] };
+    expect((await call('POST', '', { headers: editor.sessionHeaders, payload })).statusCode).toBe(403);
+    expect((await call('PUT', `${created.id}/`, { headers: editor.jwtHeaders, payload })).statusCode).toBe(403);
+    expect((await call('DELETE', `${created.id}/`, { headers: editor.jwtHeaders })).statusCode).toBe(403);
+
+    // A delegated administrator creates, changes and deletes a territory no other organisation uses…
+    const own = await call('POST', '', { headers: referent.sessionHeaders, payload: { display_name: 'Pays d’Aubagne', codename: 'pays-aubagne', municipalities: ['13005'] } });
+    expect(own.statusCode).toBe(201);
+    const ownId = own.json().id;
+    expect((await call('PATCH', `${ownId}/`, { headers: referent.jwtHeaders, payload: { municipalities: ['13005', '13022'] } })).statusCode).toBe(200);
+    expect((await call('DELETE', `${ownId}/`, { headers: referent.jwtHeaders })).statusCode).toBe(204);
+    // …but not one another organisation uses.
+    const foreign = await t.db.query<{ id: number }>(
+      `SELECT j.id FROM jurisdictions j JOIN usergroups g ON g.jurisdiction_id = j.id
+       WHERE g.id NOT IN (SELECT usergroup_id FROM usergroup_members m JOIN users u ON u.id = m.user_id WHERE u.username = 'referent' AND m.role = 2) LIMIT 1`,
+    );
+    expect(foreign.rows).toHaveLength(1);
+    expect((await call('PUT', `${foreign.rows[0].id}/`, { headers: referent.jwtHeaders, payload })).statusCode).toBe(403);
+    expect((await call('DELETE', `${foreign.rows[0].id}/`, { headers: referent.jwtHeaders })).statusCode).toBe(403);
+
     expect((await call('GET', '', { headers: member.jwtHeaders })).statusCode).toBe(403);
     expect((await call('GET', `${created.id}/`, { headers: member.jwtHeaders })).statusCode).toBe(403);
     const anonymous = await call('GET', '', { headers: {} });

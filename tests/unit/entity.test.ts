@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
 import { defaultFilters, defaultValues, defineEntity, writableFields, writeValidator } from '../../schemas/entity.ts';
+import { jurisdictions } from '../../schemas/jurisdictions.ts';
 import { users } from '../../schemas/users.ts';
 
 async function errorsOf(promise: Promise<unknown>): Promise<Record<string, string[]>> {
@@ -49,6 +50,13 @@ describe('entity schemas', () => {
     await expect(writeValidator(users, { partial: true }).validate({ status: 1 })).resolves.toEqual({ status: 1 });
     const errors = await errorsOf(writeValidator(users, { partial: true }).validate({ first_name: '' }, { abortEarly: false }));
     expect(errors).toEqual({ first_name: ['validation.required'] });
+  });
+
+  it('answers catalogue keys for lists of the wrong shape', async () => {
+    const errors = await errorsOf(writeValidator(jurisdictions).validate({ display_name: 'A', codename: 'a', municipalities: '13055' }, { abortEarly: false }));
+    expect(errors).toEqual({ municipalities: ['validation.invalid'] });
+    const empty = await errorsOf(writeValidator(jurisdictions).validate({ display_name: 'A', codename: 'a', municipalities: ['13055', null] }, { abortEarly: false }));
+    expect(Object.values(empty).flat()).toEqual(['validation.invalid']);
   });
 
   it('gives defaults for new records and lists', () => {

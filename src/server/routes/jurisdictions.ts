@@ -26,7 +26,7 @@ import { registerEntity, translateValidation, type AccessRule } from '../crud/in
 import { ApiError, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
-import { canReadJurisdictions, canWriteJurisdictions } from '../jurisdictions/access.ts';
+import { canChangeJurisdiction, canCreateJurisdictions, canReadJurisdictions } from '../jurisdictions/access.ts';
 import {
   attachedOrganisations,
   boxColumns,
@@ -68,7 +68,8 @@ function unknownCodesError(locale: Locale, unknown: string[]): string {
 }
 
 const read: AccessRule = (user) => canReadJurisdictions(user);
-const write: AccessRule = (user) => canWriteJurisdictions(user);
+const create: AccessRule = (user) => canCreateJurisdictions(user);
+const change: AccessRule = (user, { request, id }) => canChangeJurisdiction(request.server.db, user, id);
 
 export default async function jurisdictionRoutes(app: FastifyInstance) {
   registerEntity(app, {
@@ -108,7 +109,7 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
         }
       },
     },
-    access: { list: read, retrieve: read, create: write, update: write, destroy: write },
+    access: { list: read, retrieve: read, create, update: change, destroy: change },
   });
 
   const readOptions = { config: { auth: 'required' as const }, preHandler: requireRead };
