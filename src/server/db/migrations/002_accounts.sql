@@ -14,7 +14,7 @@ CREATE TABLE contacts (
 );
 -- One contact per e-mail address within a group.
 CREATE UNIQUE INDEX contacts_usergroup_email_key ON contacts (usergroup_id, lower(email));
-CREATE INDEX contacts_name_idx ON contacts (name, id);
+CREATE INDEX contacts_name_idx ON contacts (name NULLS FIRST, id);
 CREATE INDEX contacts_search_idx ON contacts
   USING gin (immutable_unaccent(lower(name || ' ' || email || ' ' || position)) gin_trgm_ops);
 
@@ -43,19 +43,22 @@ INSERT INTO organisation_types (codename, display_name) VALUES
   ('entreprise', 'Entreprise')
 ON CONFLICT (codename) DO NOTHING;
 
--- Users list: orderings, filters and search on names or e-mail alone.
-CREATE INDEX users_name_order_idx ON users (last_name, first_name, id);
-CREATE INDEX users_date_joined_idx ON users (date_joined, id);
-CREATE INDEX users_last_login_idx ON users (last_login, id);
+-- Lists order `ASC NULLS FIRST` / `DESC NULLS LAST` (http/pagination.ts): ordering indexes are
+-- declared NULLS FIRST so one index serves both directions.
+
+-- Users list: orderings, filters and exact e-mail lookups.
+CREATE INDEX users_name_order_idx ON users (last_name NULLS FIRST, first_name NULLS FIRST, id);
+CREATE INDEX users_date_joined_idx ON users (date_joined NULLS FIRST, id);
+CREATE INDEX users_last_login_idx ON users (last_login NULLS FIRST, id);
 CREATE INDEX users_email_idx ON users (lower(email));
 CREATE INDEX users_superuser_idx ON users (id) WHERE is_superuser;
 
 -- Usergroup lists: ordering by name or date within a type, the organisation type filter.
-CREATE INDEX usergroups_type_name_idx ON usergroups (usergroup_type, display_name, id);
-CREATE INDEX usergroups_type_created_idx ON usergroups (usergroup_type, created_at, id);
+CREATE INDEX usergroups_type_name_idx ON usergroups (usergroup_type, display_name NULLS FIRST, id);
+CREATE INDEX usergroups_type_created_idx ON usergroups (usergroup_type, created_at NULLS FIRST, id);
 CREATE INDEX usergroups_organisation_type_idx ON usergroups (organisation_type_id);
 
 -- Member counts (index-only), members of a group by status, pending requests by date.
 CREATE INDEX usergroup_members_group_status_idx ON usergroup_members (usergroup_id, status, user_id);
 CREATE INDEX usergroup_members_user_status_idx ON usergroup_members (user_id, status, usergroup_id);
-CREATE INDEX usergroup_members_status_date_idx ON usergroup_members (status, date_joined DESC, id);
+CREATE INDEX usergroup_members_status_date_idx ON usergroup_members (status, date_joined NULLS FIRST, id);
