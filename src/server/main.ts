@@ -9,44 +9,27 @@ import { buildApp } from './app.ts';
 import { randomPassword } from './auth/passwords.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import { loadConfig } from './config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
-import { createPool } from './db/pool.ts';
-import { seedDemoData, type SeedResult } from './db/seed.ts';
-import { loadJurisdictionData } from './jurisdictions/loadMunicipalities.ts';
+import { openDatabase } from './db/open.ts';
+import { preparePlatformData } from './db/prepare.ts';
+import type { SeedResult } from './db/seed.ts';
 
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
 
-  let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    const pgLog = logger.child({ component: 'postgres' });
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.dataDir,
-      port: config.pgPort,
-      log: { info: (m) => pgLog.info(m), warn: (m) => pgLog.warn(m), debug: (m) => pgLog.debug(m) },
-    });
-    databaseUrl = embedded.url;
-  }
-
-  const db = createPool(databaseUrl, (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  const { db, migrations, close } = await openDatabase(config, logger);
+  if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
   let app: FastifyInstance | null = null;
   /** Closes what is open, in order: HTTP server, pool, embedded PostgreSQL. */
   const stopAll = async () => {
     await app?.close();
-    await db.end();
-    await embedded?.stop();
+    await close();
   };
 
   const demoPassword = config.demoPassword ?? randomPassword();
   let seed: SeedResult;
   try {
-    const applied = await migrate(db);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    seed = await seedDemoData(db, { password: demoPassword, termsVersion: config.termsVersion });
-    await loadJurisdictionData(db, { demo: seed.seeded });
+    seed = await preparePlatformData(db, { password: demoPassword, termsVersion: config.termsVersion });
     await deleteExpiredSessions(db);
     app = await buildApp({ db, config, logger });
     await app.listen({ port: config.port, host: config.host });

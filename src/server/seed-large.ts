@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { randomPassword } from './auth/passwords.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
-import { seedDemoData } from './db/seed.ts';
+import { preparePlatformData } from './db/prepare.ts';
 import { seedLargePlatform } from './db/seedLarge.ts';
 
 const config = loadConfig();
@@ -18,7 +18,7 @@ const organisations = Number(process.env.SEED_ORGANISATIONS ?? 5_000);
 
 const { db, close } = await openDatabase(config, logger);
 try {
-  const demo = await seedDemoData(db, { password: config.demoPassword ?? randomPassword(), termsVersion: config.termsVersion });
+  const demo = await preparePlatformData(db, { password: config.demoPassword ?? randomPassword(), termsVersion: config.termsVersion });
   if (demo.seeded) console.log('Demo platform created first (its password is DEMO_PASSWORD, or a random one not shown).');
   const started = performance.now();
   const created = await seedLargePlatform(db, { users, organisations });

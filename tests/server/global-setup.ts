@@ -11,8 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { createPool } from '../../src/server/db/pool.ts';
-import { seedDemoData } from '../../src/server/db/seed.ts';
-import { loadJurisdictionData } from '../../src/server/jurisdictions/loadMunicipalities.ts';
+import { preparePlatformData } from '../../src/server/db/prepare.ts';
 import { TEST_DEMO_PASSWORD, TEST_TERMS_VERSION } from './constants.ts';
 
 declare module 'vitest' {
@@ -58,8 +57,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(templateDatabase)}`);
   const templatePool = createPool(withDatabase(adminUrl, templateDatabase));
   await migrate(templatePool);
-  const seed = await seedDemoData(templatePool, { password: TEST_DEMO_PASSWORD, termsVersion: TEST_TERMS_VERSION });
-  await loadJurisdictionData(templatePool, { demo: seed.seeded });
+  await preparePlatformData(templatePool, { password: TEST_DEMO_PASSWORD, termsVersion: TEST_TERMS_VERSION });
   await templatePool.end();
 
   project.provide('pgAdminUrl', adminUrl);
