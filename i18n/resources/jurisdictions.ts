@@ -19,8 +19,6 @@ export default {
       created: 'Compétence territoriale créée',
       updated: 'Compétence territoriale mise à jour',
       deleted: 'Compétence territoriale supprimée',
-      deleteTitle: 'Supprimer la compétence territoriale',
-      deleteRefused: "Cette compétence territoriale ne peut pas être supprimée tant qu'elle est rattachée à une organisation.",
     },
     municipalities: {
       search: 'Rechercher une commune',
@@ -68,8 +66,6 @@ export default {
       created: 'Jurisdiction created',
       updated: 'Jurisdiction updated',
       deleted: 'Jurisdiction deleted',
-      deleteTitle: 'Delete the jurisdiction',
-      deleteRefused: 'This jurisdiction cannot be deleted while it is attached to an organisation.',
     },
     municipalities: {
       search: 'Search a municipality',
@@ -117,8 +113,6 @@ export default {
       created: 'Competenza territoriale creata',
       updated: 'Competenza territoriale aggiornata',
       deleted: 'Competenza territoriale eliminata',
-      deleteTitle: 'Elimina la competenza territoriale',
-      deleteRefused: "Questa competenza territoriale non può essere eliminata finché è collegata a un'organizzazione.",
     },
     municipalities: {
       search: 'Cerca un comune',

@@ -3,20 +3,16 @@
  * while in use, the form's commune search, pasted INSEE codes with Recalculate, the box, saving
  * and server field errors.
  */
-import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Admin, AdminContext, memoryStore, Resource, TestMemoryRouter } from 'react-admin';
+import { AdminContext } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppNotification } from '../../src/admin/feedback/AppNotification.tsx';
-import JurisdictionCreate from '../../src/admin/jurisdictions/JurisdictionCreate.tsx';
-import JurisdictionEdit from '../../src/admin/jurisdictions/JurisdictionEdit.tsx';
-import JurisdictionList from '../../src/admin/jurisdictions/JurisdictionList.tsx';
 import { parseInseeCodes } from '../../src/admin/jurisdictions/codes.ts';
 import { MunicipalitySearch } from '../../src/admin/jurisdictions/MunicipalitySearch.tsx';
-import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
 import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
+import { USERS } from './fixtures.ts';
+import { expectPath, renderApp, waitForHeader } from './renderApp.tsx';
 import { server } from './server.ts';
 
 // Whole react-admin pages with forms: slower than the default 5 s on a small machine.
@@ -131,29 +127,13 @@ beforeEach(() => {
   );
 });
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin
-        dataProvider={createDataProvider()}
-        i18nProvider={createI18nProvider()}
-        queryClient={queryClient}
-        store={memoryStore()}
-        notification={AppNotification}
-        disableTelemetry
-      >
-        <Resource
-          name="jurisdictions"
-          list={JurisdictionList}
-          create={JurisdictionCreate}
-          edit={JurisdictionEdit}
-          recordRepresentation="display_name"
-        />
-      </Admin>
-    </TestMemoryRouter>,
-  );
+/** Opens a page of the app (`jurisdictions/…`) as a superuser and waits for the header. */
+async function renderAt(path: string) {
+  renderApp(`/publish/fr/${path}`, USERS.superuser);
+  await waitForHeader();
 }
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 const chipLabels = () =>
   within(screen.getByRole('list', { name: 'Communes' }))
@@ -162,11 +142,12 @@ const chipLabels = () =>
 
 describe('jurisdiction list', () => {
   it('asks for pages of 50 ordered by name and shows name, code and number of communes', async () => {
-    renderAt('/jurisdictions');
-    const row = (await screen.findByText('Métropole Aix-Marseille')).closest('tr')!;
+    await renderAt('jurisdictions/');
+    const row = await rowOf('Métropole Aix-Marseille');
     expect(within(row).getByText('metropole-aix-marseille')).toBeInTheDocument();
     expect(within(row).getByText('2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Supprimer Lyon' })).toBeInTheDocument();
+    expect(within(await rowOf('lyon')).getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Créer' })).toHaveAttribute('href', '/publish/fr/jurisdictions/new/');
     const url = listUrls.at(-1)!;
     expect(url.pathname).toBe('/fr/organisation/jurisdictions/');
     expect(url.searchParams.get('page')).toBe('1');
@@ -175,7 +156,7 @@ describe('jurisdiction list', () => {
   });
 
   it('searches on the server', async () => {
-    renderAt('/jurisdictions');
+    await renderAt('jurisdictions/');
     await screen.findByText('Métropole Aix-Marseille');
     await fill(screen.getByPlaceholderText('Rechercher'), 'lyo');
     await waitFor(() => expect(listUrls.at(-1)!.searchParams.get('search')).toBe('lyo'));
@@ -195,9 +176,8 @@ describe('jurisdiction list', () => {
         ),
       ),
     );
-    renderAt('/jurisdictions');
-    await screen.findByText('Métropole Aix-Marseille');
-    await user.click(screen.getByRole('button', { name: 'Supprimer Métropole Aix-Marseille' }));
+    await renderAt('jurisdictions/');
+    await user.click(within(await rowOf('Métropole Aix-Marseille')).getByRole('button', { name: 'Supprimer' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Êtes-vous sûr de vouloir continuer ?');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
@@ -206,7 +186,7 @@ describe('jurisdiction list', () => {
     expect(toast).toHaveTextContent('Cette compétence territoriale ne peut pas être supprimée : Ville de Marseille');
     expect(screen.getByText('Métropole Aix-Marseille')).toBeInTheDocument();
     // Still on the list: the row's click did not open the record.
-    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
+    await expectPath('/publish/fr/jurisdictions/');
   });
 
   it('deletes after confirmation and says so', async () => {
@@ -216,18 +196,18 @@ describe('jurisdiction list', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    renderAt('/jurisdictions');
-    await screen.findByText('Métropole Aix-Marseille');
-    await user.click(screen.getByRole('button', { name: 'Supprimer Lyon' }));
+    await renderAt('jurisdictions/');
+    await user.click(within(await rowOf('lyon')).getByRole('button', { name: 'Supprimer' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Compétence territoriale supprimée')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Supprimer Lyon' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('lyon')).not.toBeInTheDocument());
+    expect(screen.getByText('Métropole Aix-Marseille')).toBeInTheDocument();
   });
 });
 
 describe('jurisdiction form', () => {
   it('resolves pasted codes with Recalculate, names the unknown ones and draws their box', async () => {
-    renderAt('/jurisdictions/create');
+    await renderAt('jurisdictions/new/');
     const paste = await screen.findByRole('textbox', { name: 'Coller des codes INSEE' });
     expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-default', 'true');
     expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '4,42.8,7.9,45.3');
@@ -246,7 +226,7 @@ describe('jurisdiction form', () => {
   });
 
   it('adds a commune found by name, removes a chip, and saves display name, code and communes', async () => {
-    renderAt('/jurisdictions/create');
+    await renderAt('jurisdictions/new/');
     await fill(await screen.findByRole('textbox', { name: "Nom" }), 'Est marseillais');
     await fill(screen.getByRole('textbox', { name: "Code d'identification" }), 'est-marseillais');
     await user.click(screen.getByRole('textbox', { name: 'Coller des codes INSEE' }));
@@ -269,10 +249,11 @@ describe('jurisdiction form', () => {
       body: { display_name: 'Est marseillais', codename: 'est-marseillais', municipalities: ['13055', '13002'] },
     });
     expect(await screen.findByText('Compétence territoriale créée')).toBeInTheDocument();
+    await expectPath('/publish/fr/jurisdictions/10/');
   });
 
   it('requires a code and at least one commune', async () => {
-    renderAt('/jurisdictions/create');
+    await renderAt('jurisdictions/new/');
     await fill(await screen.findByRole('textbox', { name: 'Nom' }), 'Sans communes');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(2));
@@ -281,7 +262,7 @@ describe('jurisdiction form', () => {
   });
 
   it("shows the server's message on a taken code under the codename field", async () => {
-    renderAt('/jurisdictions/create');
+    await renderAt('jurisdictions/new/');
     await fill(await screen.findByRole('textbox', { name: 'Nom' }), 'Lyon bis');
     const codename = screen.getByRole('textbox', { name: "Code d'identification" });
     await fill(codename, 'lyon');
@@ -300,7 +281,7 @@ describe('jurisdiction form', () => {
         HttpResponse.json({ municipalities: ['Codes INSEE inconnus : 13999'] }, { status: 400 }),
       ),
     );
-    renderAt('/jurisdictions/2');
+    await renderAt('jurisdictions/2/');
     await waitFor(() => expect(chipLabels()).toEqual(['Lyon (69123)']));
     await fill(screen.getByRole('textbox', { name: 'Coller des codes INSEE' }), '13055');
     await user.click(screen.getByRole('button', { name: 'Recalculer' }));
@@ -310,7 +291,7 @@ describe('jurisdiction form', () => {
   });
 
   it('edits: names the communes in one call, shows the saved box, replaces the communes and saves with a PUT', async () => {
-    renderAt('/jurisdictions/1');
+    await renderAt('jurisdictions/1/');
     await waitFor(() => expect(chipLabels()).toEqual(['Marseille (13055)', 'Aix-en-Provence (13001)']));
     expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '5.2286,43.1696,5.5324,43.6078');
     expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Métropole Aix-Marseille');
@@ -329,6 +310,20 @@ describe('jurisdiction form', () => {
       body: { display_name: 'Métropole Aix-Marseille', codename: 'metropole-aix-marseille', municipalities: ['69123'] },
     });
     expect(await screen.findByText('Compétence territoriale mise à jour')).toBeInTheDocument();
+    await expectPath('/publish/fr/jurisdictions/');
+  });
+});
+
+describe('jurisdiction form in English', () => {
+  it('labels the communes editor and reports unknown codes in English', async () => {
+    renderApp('/publish/en/jurisdictions/new/', USERS.superuser);
+    await waitForHeader();
+    await fill(await screen.findByRole('textbox', { name: 'Paste INSEE codes' }), '13055 99999');
+    await user.click(screen.getByRole('button', { name: 'Recalculate' }));
+    expect(await screen.findByText('Unknown INSEE codes: 99999')).toBeInTheDocument();
+    expect(screen.getByTestId('municipality-count')).toHaveTextContent('1 municipality');
+    expect(screen.getByRole('combobox', { name: 'Search a municipality' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Marseille (13055)' })).toBeInTheDocument();
   });
 });
 

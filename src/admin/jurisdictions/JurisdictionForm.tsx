@@ -1,15 +1,17 @@
 /** The fields of a jurisdiction, shared by the create and edit pages. */
 import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { DeleteRecordButton } from '../resources/DeleteRecordButton.tsx';
+import { useEntityPaths } from '../resources/useEntityPaths.ts';
 import type { JurisdictionApi } from './api.ts';
-import { JurisdictionDeleteButton } from './JurisdictionDeleteButton.tsx';
 import { MunicipalitiesInput } from './MunicipalitiesInput.tsx';
 import { requiredValue } from './validation.ts';
 
 function FormToolbar({ deletable }: { deletable: boolean }) {
+  const paths = useEntityPaths('jurisdictions');
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
-      {deletable && <JurisdictionDeleteButton redirectToList />}
+      {deletable && <DeleteRecordButton resource="jurisdictions" redirectTo={paths.list} />}
     </Toolbar>
   );
 }

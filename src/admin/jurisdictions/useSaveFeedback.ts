@@ -1,20 +1,23 @@
-/** Toasts and redirection after saving a jurisdiction (created / updated / failed). */
+/** Toasts and navigation after saving a jurisdiction (created / updated / failed). */
 import { useMemo } from 'react';
-import { useRedirect, type RaRecord } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { errorBody } from '../http/errors.ts';
+import { useEntityPaths } from '../resources/useEntityPaths.ts';
 
 export function useSaveFeedback(kind: 'created' | 'updated') {
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
-  const redirect = useRedirect();
+  const navigate = useNavigate();
+  const paths = useEntityPaths('jurisdictions');
   return useMemo(
     () => ({
       onSuccess: (data: RaRecord) => {
         notifySuccess(`resources.jurisdictions.messages.${kind}`);
-        if (kind === 'created') redirect('edit', 'jurisdictions', data.id, data);
-        else redirect('list', 'jurisdictions');
+        // A new jurisdiction opens on its page (with the box the server computed); an update goes back to the list.
+        navigate(kind === 'created' ? paths.edit(data.id) : paths.list);
       },
       onError: (error: unknown) => {
         // Field messages show under their fields; the rest (non-field, server failure) in a toast.
@@ -23,6 +26,6 @@ export function useSaveFeedback(kind: 'created' | 'updated') {
         if (!onFieldsOnly) notifyError(error, { resource: 'jurisdictions' });
       },
     }),
-    [kind, notifySuccess, notifyError, redirect],
+    [kind, notifySuccess, notifyError, navigate, paths],
   );
 }
