@@ -12,8 +12,10 @@ import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL,
 import { registerEntity, requireId, translateValidation, type RegisteredEntity, type Row } from '../crud/index.ts';
 import { notFound, permissionDenied, ValidationError } from '../http/errors.ts';
 
+/** Whether a written value changes the stored one (lists compared as sets). */
 function differs(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) !== JSON.stringify(b);
+  const normal = (value: unknown) => (Array.isArray(value) ? [...value].sort((x, y) => Number(x) - Number(y)) : value);
+  return JSON.stringify(normal(a)) !== JSON.stringify(normal(b));
 }
 
 export default async function organisationRoutes(app: FastifyInstance) {
