@@ -252,11 +252,10 @@ describe('jurisdiction form', () => {
     await expectPath('/publish/fr/jurisdictions/10/');
   });
 
-  it('requires a code and at least one commune', async () => {
+  it('requires a name, a code and at least one commune', async () => {
     await renderAt('jurisdictions/new/');
-    await fill(await screen.findByRole('textbox', { name: 'Nom' }), 'Sans communes');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(3));
     expect(screen.getByRole('textbox', { name: "Code d'identification" })).toBeInvalid();
     expect(writes).toHaveLength(0);
   });

@@ -1,4 +1,5 @@
 /** The fields of a jurisdiction, shared by the create and edit pages. */
+import { Box } from '@mui/material';
 import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { DeleteRecordButton } from '../resources/DeleteRecordButton.tsx';
 import { useEntityPaths } from '../resources/useEntityPaths.ts';
@@ -9,8 +10,10 @@ import { requiredValue } from './validation.ts';
 function FormToolbar({ deletable }: { deletable: boolean }) {
   const paths = useEntityPaths('jurisdictions');
   return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
+    <Toolbar>
+      {/* A new record can be submitted untouched, to show what is missing. */}
+      <SaveButton alwaysEnable={!deletable} />
+      <Box sx={{ flex: 1 }} />
       {deletable && <DeleteRecordButton resource="jurisdictions" redirectTo={paths.list} />}
     </Toolbar>
   );

@@ -39,6 +39,7 @@ export default function JurisdictionMap({ box, defaultBox, tileUrl }: Jurisdicti
       bounds={toLatLngBox(shown)}
       minZoom={MAP_ZOOM.min}
       maxZoom={MAP_ZOOM.max}
+      zoomSnap={0.25}
       scrollWheelZoom={false}
       style={{ height: 320, width: '100%' }}
       className="jurisdiction-map"
