@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** One section of the accounts overview (filled in by the accounts screens). */
-export function AccountsSection({ id, title }: { id: string; title: string }) {
+/** One section of the accounts overview. */
+export function AccountsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <Card component="section" aria-labelledby={id} variant="outlined">
@@ -10,7 +11,7 @@ export function AccountsSection({ id, title }: { id: string; title: string }) {
         <Typography variant="h5" component="h2" id={id} gutterBottom>
           {translate(title)}
         </Typography>
-        <Typography color="text.secondary">{translate('publish.accounts.comingSoon')}</Typography>
+        {children}
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@
  *   export const CUSTOM_VIEWS = { jurisdictions: jurisdictionViews };
  */
 import type { ComponentType } from 'react';
+import { accountsViews } from '../accounts/views.ts';
 import { jurisdictionViews } from '../jurisdictions/index.ts';
 
 export interface ResourceViews {
@@ -15,4 +16,7 @@ export interface ResourceViews {
   show?: ComponentType;
 }
 
-export const CUSTOM_VIEWS: Partial<Record<string, ResourceViews>> = { jurisdictions: jurisdictionViews };
+export const CUSTOM_VIEWS: Partial<Record<string, ResourceViews>> = {
+  ...accountsViews,
+  jurisdictions: jurisdictionViews,
+};

@@ -1,0 +1,188 @@
+/**
+ * The members of a group (spec, section 7: `user-groups/{id}/members/`): each with their role
+ * and status, which managers change or remove; new members are found by searching users.
+ */
+import { useState } from 'react';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Button,
+  IconButton,
+  MenuItem,
+  Pagination,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { PAGE_SIZE, ROLE, STATUS, type Role, type Status } from '../../../schemas/constants.ts';
+import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { useStartup } from '../startup/useStartup.ts';
+import { accountsApi, type Member } from './accountsApi.ts';
+import { PanelCard } from './PanelCard.tsx';
+import { RecordPicker } from './RecordPicker.tsx';
+
+const fullName = (user: { first_name: string; last_name: string; username: string }) =>
+  `${user.first_name} ${user.last_name}`.trim() || user.username;
+
+export function MembersPanel({ canManage }: { canManage: (groupId: number) => boolean }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const { roles, usergroupStatuses } = useStartup();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [newUser, setNewUser] = useState<RaRecord | null>(null);
+  const [newRole, setNewRole] = useState<Role>(ROLE.member);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const groupId = record?.id as number | undefined;
+  const manages = groupId !== undefined && canManage(groupId);
+  const { data, isPending } = useQuery({
+    queryKey: ['group-members-of', groupId, page],
+    queryFn: ({ signal }) => accountsApi.members(groupId!, page, signal),
+    enabled: manages,
+    placeholderData: keepPreviousData,
+  });
+  if (!record || !manages) return null;
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['group-members-of', groupId] });
+  const run = async (action: () => Promise<unknown>, message: string) => {
+    try {
+      await action();
+      notifySuccess(message);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      await reload();
+    }
+  };
+  const add = () =>
+    run(async () => {
+      await accountsApi.addMember(groupId!, { user_id: newUser!.id as number, role: newRole, status: STATUS.active });
+      setNewUser(null);
+    }, 'publish.accounts.members.added');
+
+  const pages = Math.ceil((data?.count ?? 0) / PAGE_SIZE);
+  return (
+    <PanelCard id="members" title={translate('publish.accounts.members.title')}>
+      {isPending ? null : !data?.results.length ? (
+        <Typography color="text.secondary">{translate('publish.accounts.members.empty')}</Typography>
+      ) : (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('publish.accounts.members.user')}</TableCell>
+              <TableCell>{translate('publish.accounts.members.role')}</TableCell>
+              <TableCell>{translate('publish.accounts.members.status')}</TableCell>
+              <TableCell>{translate('publish.accounts.members.remove')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.results.map((member) => {
+              const name = fullName(member.user);
+              return (
+                <TableRow key={member.user_id}>
+                  <TableCell>
+                    {name}
+                    <Typography variant="body2" color="text.secondary">
+                      {member.user.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      value={member.role}
+                      slotProps={{ htmlInput: { 'aria-label': translate('publish.accounts.members.roleOf', { name }) } }}
+                      onChange={(event) =>
+                        void run(
+                          () => accountsApi.updateMember(groupId!, member.user_id, { role: Number(event.target.value) as Role }),
+                          'publish.accounts.members.updated',
+                        )
+                      }
+                    >
+                      {roles.map((role) => (
+                        <MenuItem key={role.id} value={role.id}>
+                          {role.label}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      value={member.status}
+                      slotProps={{ htmlInput: { 'aria-label': translate('publish.accounts.members.statusOf', { name }) } }}
+                      onChange={(event) =>
+                        void run(
+                          () => accountsApi.updateMember(groupId!, member.user_id, { status: Number(event.target.value) as Status }),
+                          'publish.accounts.members.updated',
+                        )
+                      }
+                    >
+                      {usergroupStatuses.map((status) => (
+                        <MenuItem key={status.id} value={status.id}>
+                          {status.label}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell>
+                    <IconButton
+                      color="error"
+                      aria-label={translate('publish.accounts.members.removeOf', { name })}
+                      onClick={() => setRemoving(member)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+      {pages > 1 && <Pagination count={pages} page={page} onChange={(_event, value) => setPage(value)} />}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <RecordPicker
+          resource="users"
+          label={translate('publish.accounts.members.searchUser')}
+          value={newUser}
+          onChange={setNewUser}
+          optionLabel={(user) => `${fullName(user as never)} (${user.email})`}
+        />
+        <TextField
+          select
+          size="small"
+          label={translate('publish.accounts.members.role')}
+          value={newRole}
+          onChange={(event) => setNewRole(Number(event.target.value) as Role)}
+          sx={{ minWidth: 200 }}
+        >
+          {roles.map((role) => (
+            <MenuItem key={role.id} value={role.id}>
+              {role.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="contained" disabled={!newUser} onClick={() => void add()}>
+          {translate('publish.accounts.members.add')}
+        </Button>
+      </Stack>
+      <ConfirmModal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => run(() => accountsApi.removeMember(groupId!, removing!.user_id), 'publish.accounts.members.removed')}
+      />
+    </PanelCard>
+  );
+}

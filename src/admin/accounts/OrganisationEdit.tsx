@@ -1,0 +1,23 @@
+/** An organisation: its form, its logo, its convention and the agreement (spec, sections 2 and 3). */
+import { SchemaEdit } from '../resources/SchemaEdit.tsx';
+import { accountsApi } from './accountsApi.ts';
+import { AgreementToggle } from './AgreementToggle.tsx';
+import { FileUploadField } from './FileUploadField.tsx';
+import { useAccountsRights } from './useAccountsRights.ts';
+
+export default function OrganisationEdit() {
+  const rights = useAccountsRights();
+  return (
+    <SchemaEdit
+      resource="organisations"
+      canDelete={rights.manageGroups}
+      fieldOverrides={{
+        logo: <FileUploadField key="logo" source="logo" kind="image" upload={accountsApi.uploadThumbnail} canUpload={rights.manageGroup} />,
+        convention_file: (
+          <FileUploadField key="convention_file" source="convention_file" kind="pdf" upload={accountsApi.uploadConvention} canUpload={rights.manageGroup} />
+        ),
+        convention_signed: <AgreementToggle key="convention_signed" canChange={rights.manageGroups} />,
+      }}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+/** What the signed-in user may do under Accounts (schemas/access.ts); the server stays the authority. */
+import { useMemo } from 'react';
+import { canEditUser, canManageGroup, canManageGroups, canManageUsers } from '../../../schemas/access.ts';
+import { useStartup } from '../startup/useStartup.ts';
+
+export function useAccountsRights() {
+  const { user } = useStartup();
+  return useMemo(
+    () => ({
+      manageUsers: canManageUsers(user),
+      editUser: canEditUser(user),
+      manageGroups: canManageGroups(user),
+      manageGroup: (groupId: number | null | undefined) => canManageGroup(user, groupId),
+    }),
+    [user],
+  );
+}
