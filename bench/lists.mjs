@@ -34,6 +34,10 @@ try {
     }
     const { count } = await first.json();
     const r = await measure(autocannon, server.baseUrl + path, { headers, seconds: SECONDS });
+    if (r.p50 === undefined) {
+      console.log(`  ${label.padEnd(38)} no answer within ${SECONDS} s`);
+      continue;
+    }
     console.log(`  ${label.padEnd(38)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  ${String(r.perSecond).padStart(5)} req/s  (${count} results, ${r.errors} errors)`);
   }
 } finally {

@@ -254,6 +254,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       {
         from: sql.from,
         select,
+        id: sql.columns.id,
         where: (params) => [...(sql.fixedConditions?.(params, request) ?? []), ...(sql.listConditions?.(params, request) ?? [])],
       },
       listSpec,
