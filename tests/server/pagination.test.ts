@@ -128,6 +128,16 @@ describe('buildSearch', () => {
     expect(params.values).toEqual(['%50\\%\\_off%']);
   });
 
+  it('requires every word to match some column, like DRF', () => {
+    const params = new SqlParams();
+    const clause = buildSearch('syndicat  cassis', spec, params);
+    expect(clause).toBe(
+      '(immutable_unaccent(lower(u.username)) LIKE immutable_unaccent($1) OR immutable_unaccent(lower(u.last_name)) LIKE immutable_unaccent($1))' +
+        ' AND (immutable_unaccent(lower(u.username)) LIKE immutable_unaccent($2) OR immutable_unaccent(lower(u.last_name)) LIKE immutable_unaccent($2))',
+    );
+    expect(params.values).toEqual(['%syndicat%', '%cassis%']);
+  });
+
   it('does nothing for an empty search', () => {
     expect(buildSearch('   ', spec, new SqlParams())).toBeNull();
     expect(buildSearch(undefined, spec, new SqlParams())).toBeNull();

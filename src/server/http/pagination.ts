@@ -164,11 +164,15 @@ export function buildFilters(query: QueryParams, spec: ListSpec, params: SqlPara
 
 /** `search` matches any search column, ignoring case and accents. */
 export function buildSearch(search: string | undefined, spec: ListSpec, params: SqlParams): string | null {
-  const text = search?.replaceAll('\u0000', '').trim();
-  if (!text || !spec.searchColumns?.length) return null;
-  const pattern = params.add(`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const matches = spec.searchColumns.map((column) => `immutable_unaccent(lower(${column})) LIKE immutable_unaccent(${pattern})`);
-  return `(${matches.join(' OR ')})`;
+  // Like DRF's SearchFilter: every word must match one of the search columns.
+  const terms = (search ?? '').replaceAll('\u0000', '').split(/\s+/).filter(Boolean).slice(0, 10);
+  if (terms.length === 0 || !spec.searchColumns?.length) return null;
+  const clauses = terms.map((term) => {
+    const pattern = params.add(`%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const matches = spec.searchColumns!.map((column) => `immutable_unaccent(lower(${column})) LIKE immutable_unaccent(${pattern})`);
+    return `(${matches.join(' OR ')})`;
+  });
+  return clauses.join(' AND ');
 }
 
 /** next/previous as absolute paths keeping the other query parameters; page 1 drops `page`, like DRF. */
