@@ -92,3 +92,46 @@ export function accountsHandlers(requests: Request[] = []) {
     }),
   ];
 }
+
+export const MEMBER = {
+  user: { id: 8, username: 'pdurand', first_name: 'Paul', last_name: 'Durand', email: 'paul.durand@example.org' },
+  user_id: 8,
+  role: 0,
+  status: 2,
+  date_joined: '2025-02-01T10:00:00Z',
+};
+
+export const PENDING_ATTACHMENT = {
+  id: 31,
+  user: 8,
+  user_detail: MEMBER.user,
+  usergroup: 10,
+  usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation' },
+  role: 0,
+  status: 1,
+  date_joined: '2025-11-20T10:00:00Z',
+};
+
+/** A write seen by the fake server. */
+export interface Write {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+  contentType: string | null;
+}
+
+/** Records writes (body parsed as JSON or multipart) and answers with `answer`. */
+export async function recordWrite(writes: Write[], request: Request): Promise<Write> {
+  const url = new URL(request.url);
+  const contentType = request.headers.get('content-type');
+  let body: unknown = null;
+  if (contentType?.startsWith('multipart/form-data')) body = await request.formData();
+  else {
+    const text = await request.text();
+    body = text ? JSON.parse(text) : null;
+  }
+  const write = { method: request.method, path: url.pathname, search: url.search, body, contentType };
+  writes.push(write);
+  return write;
+}

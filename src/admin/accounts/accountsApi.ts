@@ -96,7 +96,7 @@ export function createAccountsApi(http: HttpClient = httpClient) {
 
 function upload(http: HttpClient, path: string, file: File) {
   const body = new FormData();
-  body.append('file', file);
+  body.append('file', file, file.name);
   return http.request(path, { method: 'PUT', body });
 }
 

@@ -1,0 +1,245 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { accountsHandlers, GROUPS, MEMBER, page, PENDING_ATTACHMENT, recordWrite, USER_RECORDS, type Write } from './accountsFixtures.ts';
+import { USERS } from './fixtures.ts';
+import { expectPath, renderApp } from './renderApp.tsx';
+import { server } from './server.ts';
+
+const LONG = { timeout: 10_000 };
+
+describe('accounts screens', { timeout: 30_000 }, () => {
+  it('opens a user from the list, saves the changed fields with a PUT, says so and goes back to the list', async () => {
+    const writes: Write[] = [];
+    server.use(
+      ...accountsHandlers(),
+      http.put('/:locale/usergroup/users/:id/', async ({ request }) => {
+        const write = await recordWrite(writes, request);
+        return HttpResponse.json({ ...USER_RECORDS[0], ...(write.body as object) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/users/', USERS.superuser);
+    await user.click(await screen.findByText('Dupont', {}, LONG));
+    await expectPath('/publish/fr/accounts/users/7/');
+    const firstName = await screen.findByLabelText(/^Prénom/, {}, LONG);
+    await waitFor(() => expect(firstName).toHaveValue('Jeanne'));
+    await user.clear(firstName);
+    await user.type(firstName, 'Jeanne-Marie');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Utilisateur mis à jour', {}, LONG)).toBeInTheDocument();
+    await expectPath('/publish/fr/accounts/users/');
+    expect(writes).toHaveLength(1);
+    expect(writes[0].path).toBe('/fr/usergroup/users/7/');
+    const body = writes[0].body as Record<string, unknown>;
+    expect(body.first_name).toBe('Jeanne-Marie');
+    // Read-only and write-only fields are not sent.
+    expect(body).not.toHaveProperty('date_joined');
+    expect(body).not.toHaveProperty('usergroup_roles');
+    expect(body).not.toHaveProperty('password');
+  });
+
+  it("shows the server's field message under the field", async () => {
+    server.use(
+      ...accountsHandlers(),
+      http.put('/:locale/usergroup/users/:id/', () =>
+        HttpResponse.json({ email: ['Cette adresse est déjà utilisée.'] }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
+    const email = await screen.findByLabelText(/^Adresse e-mail/, {}, LONG);
+    await waitFor(() => expect(email).toHaveValue('jeanne.dupont@example.org'));
+    await user.clear(email);
+    await user.type(email, 'autre@example.org');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Cette adresse est déjà utilisée\./));
+    await expectPath('/publish/fr/accounts/users/7/');
+  });
+
+  for (const [locale, message] of [
+    ['fr', 'Ce champ est obligatoire.'],
+    ['en', 'This field is required.'],
+  ] as const) {
+    it(`asks for the required fields in ${locale} before sending anything`, async () => {
+      let posted = false;
+      server.use(
+        ...accountsHandlers(),
+        http.post('/:locale/usergroup/users/', () => {
+          posted = true;
+          return HttpResponse.json({}, { status: 201 });
+        }),
+      );
+      const user = userEvent.setup();
+      renderApp(`/publish/${locale}/accounts/users/new/`, USERS.superuser);
+      await user.click(await screen.findByRole('button', { name: locale === 'fr' ? 'Enregistrer' : 'Save' }, LONG));
+      // username, last name, first name and email.
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(4));
+      expect(posted).toBe(false);
+    });
+  }
+
+  it('creates a user group in English with its type, says so and opens it', async () => {
+    const writes: Write[] = [];
+    const created = { ...GROUPS[0], id: 21, display_name: 'Cycling network' };
+    server.use(
+      ...accountsHandlers(),
+      http.post('/:locale/usergroup/user-groups/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json(created, { status: 201 });
+      }),
+      http.get('/:locale/usergroup/user-groups/21/', () => HttpResponse.json(created)),
+      http.get('/:locale/usergroup/user-groups/21/members/', () => HttpResponse.json(page([]))),
+      http.get('/:locale/usergroup/user-groups/21/:relation/', () => HttpResponse.json(page([]))),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/en/accounts/groups/new/', USERS.superuser);
+    await user.type(await screen.findByLabelText(/^Group/, {}, LONG), 'Cycling network');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User group created', {}, LONG)).toBeInTheDocument();
+    await expectPath('/publish/en/accounts/groups/21/');
+    expect(writes[0].path).toBe('/en/usergroup/user-groups/');
+    expect(writes[0].body).toMatchObject({ display_name: 'Cycling network', usergroup_type: 'user-group', status: 2 });
+  });
+
+  it('deletes a user from the list after confirmation and says so', async () => {
+    const deleted: string[] = [];
+    server.use(
+      ...accountsHandlers(),
+      http.delete('/:locale/usergroup/users/:id/', ({ request }) => {
+        deleted.push(new URL(request.url).pathname);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/en/accounts/users/', USERS.superuser);
+    const row = (await screen.findByText('Dupont', {}, LONG)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User deleted', {}, LONG)).toBeInTheDocument();
+    expect(deleted).toEqual(['/en/usergroup/users/7/']);
+    await expectPath('/publish/en/accounts/users/');
+  });
+
+  it('filters organisations on one type at a time', async () => {
+    const requests: Request[] = [];
+    server.use(...accountsHandlers(requests));
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/organisations/', USERS.superuser);
+    await screen.findByText('Ville de Lyon', {}, LONG);
+    const lists = () =>
+      requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/fr/organisation/organisations/' && !url.searchParams.has('id__in'));
+    expect(lists()[0].searchParams.get('status__in')).toBe('2');
+    await user.click(screen.getByRole('combobox', { name: "Type d'organisation" }));
+    await user.click(await screen.findByRole('option', { name: 'Commune' }));
+    await waitFor(() => expect(lists().at(-1)!.searchParams.get('organisation_type')).toBe('1'));
+    await user.click(screen.getByRole('combobox', { name: "Type d'organisation" }));
+    await user.click(await screen.findByRole('option', { name: 'Intercommunalité' }));
+    await waitFor(() => expect(lists().at(-1)!.searchParams.get('organisation_type')).toBe('2'));
+    expect(lists().some((url) => url.searchParams.has('organisation_type__in'))).toBe(false);
+  });
+
+  it("uploads a logo as multipart, checks the type first and shows the server's refusal", async () => {
+    const writes: Write[] = [];
+    server.use(
+      ...accountsHandlers(),
+      http.put('/:locale/usergroup/user-groups/:id/thumbnail/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json({ file: ["Le fichier n'est pas une image PNG ou JPEG valide."] }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/publish/fr/accounts/organisations/10/', USERS.superuser);
+    await screen.findByRole('button', { name: /Choisir une image/ }, LONG);
+    const input = document.getElementById('organisations-logo-upload') as HTMLInputElement;
+
+    await user.upload(input, new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect(await screen.findByText("L'image doit être un fichier JPG ou PNG.")).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+
+    await user.upload(input, new File(['not really a png'], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText("Le fichier n'est pas une image PNG ou JPEG valide.", {}, LONG)).toBeInTheDocument();
+    expect(writes).toHaveLength(1);
+    expect(writes[0].path).toBe('/fr/usergroup/user-groups/10/thumbnail/');
+    expect(writes[0].contentType).toMatch(/^multipart\/form-data/);
+    expect(((writes[0].body as FormData).get('file') as Blob).size).toBe('not really a png'.length);
+  });
+
+  it("manages a group's members: add, change the role, remove after confirmation", async () => {
+    const writes: Write[] = [];
+    server.use(
+      ...accountsHandlers(),
+      http.get('/:locale/usergroup/user-groups/20/members/', () => HttpResponse.json(page([MEMBER]))),
+      http.get('/:locale/usergroup/user-groups/20/:relation/', () => HttpResponse.json(page([]))),
+      http.post('/:locale/usergroup/user-groups/20/members/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json({ ...MEMBER, user_id: 7 }, { status: 201 });
+      }),
+      http.put('/:locale/usergroup/user-groups/20/members/:userId/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json(MEMBER);
+      }),
+      http.delete('/:locale/usergroup/user-groups/20/members/:userId/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/groups/20/', USERS.superuser);
+    const members = await screen.findByRole('region', { name: 'Membres' }, LONG);
+    await within(members).findByText('Paul Durand', {}, LONG);
+
+    await user.click(within(members).getByRole('combobox', { name: 'Rôle de Paul Durand' }));
+    await user.click(await screen.findByRole('option', { name: 'Administrateur délégué' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/fr/usergroup/user-groups/20/members/8/', body: { role: 2 } });
+    expect(await screen.findByText('Membre mis à jour')).toBeInTheDocument();
+
+    await user.type(within(members).getByLabelText('Rechercher un utilisateur'), 'Dup');
+    await user.click(await screen.findByRole('option', { name: /Jeanne Dupont/ }, LONG));
+    await user.click(within(members).getByRole('button', { name: 'Ajouter le membre' }));
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]).toMatchObject({ method: 'POST', path: '/fr/usergroup/user-groups/20/members/', body: { user_id: 7, role: 0, status: 2 } });
+
+    await user.click(within(members).getByRole('button', { name: 'Retirer Paul Durand' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
+    await waitFor(() => expect(writes).toHaveLength(3));
+    expect(writes[2]).toMatchObject({ method: 'DELETE', path: '/fr/usergroup/user-groups/20/members/8/' });
+    expect(await screen.findByText('Membre retiré')).toBeInTheDocument();
+  });
+
+  it('accepts and refuses pending attachments from the overview', async () => {
+    const writes: Write[] = [];
+    const lists: URL[] = [];
+    server.use(
+      http.get('/:locale/usergroup/group-members/', ({ request }) => {
+        lists.push(new URL(request.url));
+        return HttpResponse.json(page([PENDING_ATTACHMENT]));
+      }),
+      http.put('/:locale/usergroup/user-groups/:id/members/:userId/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json(MEMBER);
+      }),
+      http.delete('/:locale/usergroup/user-groups/:id/members/:userId/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/', USERS.superuser);
+    await screen.findByText('Paul Durand demande à rejoindre Ville de Lyon', {}, LONG);
+    expect(lists[0].searchParams.get('ordering')).toBe('-user__date_joined');
+    expect(lists[0].searchParams.get('status__in')).toBe('0,1');
+
+    await user.click(screen.getByRole('button', { name: 'Accepter la demande de Paul Durand' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Demande acceptée', {}, LONG)).toBeInTheDocument();
+    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/fr/usergroup/user-groups/10/members/8/', body: { status: 2 } });
+
+    await user.click(await screen.findByRole('button', { name: 'Refuser la demande de Paul Durand' }, LONG));
+    await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Demande refusée', {}, LONG)).toBeInTheDocument();
+    expect(writes[1]).toMatchObject({ method: 'DELETE', path: '/fr/usergroup/user-groups/10/members/8/' });
+  });
+});
