@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import frenchMessages from 'ra-language-french';
+import organisations from '../i18n/resources/organisations.ts';
+import validation from '../i18n/validation/fr.ts';
+import { catalogues, signInFromHome } from './fixtures.ts';
+
+const accounts = catalogues.fr.publish.accounts;
+const confirm = catalogues.fr.publish.feedback.confirm;
+const org = organisations.fr;
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63e0f6effa0f00033101e43225be300000000049454e44ae426082',
+  'hex',
+);
+
+async function uploadLogo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.locator('input[type=file][accept*="image"]').setInputFiles(file);
+}
+
+test('a delegated administrator accepts a membership request, then changes the member’s role', async ({ page }) => {
+  await signInFromHome(page, 'referent');
+  await page.goto('/publish/fr/accounts/');
+  const request = accounts.pendingLine.replace('%{user}', 'Marie Lefebvre').replace('%{group}', 'Réseau des géomaticiens');
+  await expect(page.getByText(request)).toBeVisible();
+
+  await page.getByRole('button', { name: accounts.acceptOf.replace('%{name}', 'Marie Lefebvre') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: confirm.confirm }).click();
+  await expect(page.getByText(accounts.accepted)).toBeVisible();
+  await expect(page.getByText(request)).toHaveCount(0);
+
+  // The new member appears in the group's members, as an active member; the role changes.
+  await page.goto('/publish/fr/accounts/groups/');
+  await page.getByRole('row').filter({ hasText: 'Réseau des géomaticiens' }).first().click();
+  await expect(page).toHaveURL(/\/accounts\/groups\/\d+\/$/);
+  const member = page.getByRole('row').filter({ hasText: 'Marie Lefebvre' });
+  await member.getByRole('combobox').first().click();
+  await page.getByRole('option', { name: 'Éditeur' }).click();
+  await expect(page.getByText(accounts.members.updated)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'Marie Lefebvre' }).getByRole('combobox').first()).toHaveText('Éditeur');
+});
+
+test('a superuser creates an organisation and gives it a logo; bad files and a bad additional ID are refused clearly', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  await page.goto('/publish/fr/accounts/organisations/new/');
+  const name = `Syndicat mixte du Verdon ${Date.now()}`;
+  await page.getByLabel(org.fields.display_name).first().fill(name);
+  await page.getByLabel(org.fields.organisation_type).first().click();
+  await page.getByRole('option', { name: 'Établissement public' }).click();
+  await page.getByRole('button', { name: frenchMessages.ra.action.save }).click();
+  await expect(page.getByText(org.messages.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/accounts\/organisations\/\d+\/$/);
+
+  // A text file named like an image is refused by the server, which reads its content.
+  await uploadLogo(page, { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(page.getByText(validation.imageType)).toBeVisible();
+  // An image over 2 MB is refused before it is sent.
+  await uploadLogo(page, { name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) });
+  await expect(page.getByText(validation.imageTooLarge)).toBeVisible();
+  // A real PNG is accepted and shown.
+  await uploadLogo(page, { name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: org.fields.logo })).toBeVisible();
+
+  // An additional ID with spaces and punctuation is refused with the rule spelled out.
+  await page.getByLabel(org.fields.additional_id).first().fill('RSM 2024 !');
+  await page.getByRole('button', { name: frenchMessages.ra.action.save }).click();
+  await expect(page.getByText(validation.idComp)).toBeVisible();
+  await page.getByLabel(org.fields.additional_id).first().fill('RSM-2024_01');
+  await page.getByRole('button', { name: frenchMessages.ra.action.save }).click();
+  await expect(page.getByText(org.messages.updated)).toBeVisible();
+
+  await page.goto('/publish/fr/accounts/organisations/');
+  await page.getByPlaceholder(frenchMessages.ra.action.search).fill('Verdon');
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+});
