@@ -243,3 +243,13 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(writes[1]).toMatchObject({ method: 'DELETE', path: '/fr/usergroup/user-groups/10/members/8/' });
   });
 });
+
+describe('delegated administrators', { timeout: 30_000 }, () => {
+  it('see the users list without create and delete, which the server keeps for superusers', async () => {
+    server.use(...accountsHandlers());
+    renderApp('/publish/fr/accounts/users/', USERS.role2);
+    await screen.findByText('Dupont', {}, LONG);
+    expect(screen.queryByRole('link', { name: 'Créer' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Supprimer' })).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 /** The accounts screens that add to the generated ones (uploads, members, links, roles). */
 import { lazy } from 'react';
 import type { ResourceViews } from '../resources/customViews.ts';
+import { GroupList, OrganisationList, SphereList, UserList } from './AccountsList.tsx';
 
 const UserEdit = lazy(() => import('./UserEdit.tsx'));
 const OrganisationEdit = lazy(() => import('./OrganisationEdit.tsx'));
@@ -8,8 +9,8 @@ const GroupEdit = lazy(() => import('./UsergroupEdit.tsx').then((module) => ({ d
 const SphereEdit = lazy(() => import('./UsergroupEdit.tsx').then((module) => ({ default: module.SphereEdit })));
 
 export const accountsViews: Record<string, ResourceViews> = {
-  users: { edit: UserEdit },
-  organisations: { edit: OrganisationEdit },
-  groups: { edit: GroupEdit },
-  spheres: { edit: SphereEdit },
+  users: { list: UserList, edit: UserEdit },
+  organisations: { list: OrganisationList, edit: OrganisationEdit },
+  groups: { list: GroupList, edit: GroupEdit },
+  spheres: { list: SphereList, edit: SphereEdit },
 };
