@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slugify } from '../../src/server/db/seed.ts';
+import { slugify } from '../../schemas/slug.ts';
 import { DEMO_JURISDICTIONS } from '../../src/server/jurisdictions/loadMunicipalities.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 

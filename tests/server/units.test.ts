@@ -5,7 +5,6 @@ import it_ from '../../i18n/login/it.ts';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { slugify } from '../../src/server/db/seed.ts';
 import { escapeHtml, html } from '../../src/server/views/html.ts';
 
 describe('passwords', () => {
@@ -100,11 +99,6 @@ describe('login catalogues', () => {
 });
 
 describe('helpers', () => {
-  it('slugify follows helper rule 1', () => {
-    expect(slugify("  Office de l'eau — Durance ! ")).toBe('office-de-l-eau-durance');
-    expect(slugify('Région Sud-Méditerranée')).toBe('region-sud-mediterranee');
-  });
-
   it('html escapes interpolated values', () => {
     expect(escapeHtml(`<script>"'&`)).toBe('&lt;script&gt;&quot;&#39;&amp;');
     expect(html`<p title="${'"x"'}">${'<b>'}</p>`.value).toBe('<p title="&quot;x&quot;">&lt;b&gt;</p>');

@@ -12,6 +12,7 @@ describe('slugify (helper rule 1)', () => {
     ['Città di Torino', 'citta-di-torino'],
     ['Œuvres et cœur', 'oeuvres-et-coeur'],
     ['Straße', 'strasse'],
+    ["  Office de l'eau — Durance ! ", 'office-de-l-eau-durance'],
     ['Ｆｕｌｌｗｉｄｔｈ 42', '42'], // NFD has no compatibility mappings: fullwidth letters are dropped
     ['', ''],
     ['!!!', ''],

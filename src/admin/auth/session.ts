@@ -1,18 +1,9 @@
 /** The calls that say who is signed in (login service, spec section 7). */
-import type { AccessSubject, UsergroupRole } from '../../../schemas/access.ts';
+import type { CurrentUser } from '../../../schemas/api.ts';
 import type { HttpClient } from '../http/client.ts';
 import { errorStatus } from '../http/errors.ts';
 
-export interface CurrentUser extends AccessSubject {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_superuser: boolean;
-  usergroup_roles: UsergroupRole[];
-  terms_accepted: boolean;
-}
+export type { CurrentUser };
 
 export interface SessionState {
   is_authenticated: boolean;

@@ -1,21 +1,8 @@
 import type { Locale } from '../../../schemas/constants.ts';
-import type { CurrentUser } from '../auth/session.ts';
+import type { Choice, CurrentUser, DataFormat } from '../../../schemas/api.ts';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 
-/** An entry of the server's small lookup lists (statuses, roles). */
-export interface Choice {
-  id: number;
-  label: string;
-}
-
-export interface DataFormat {
-  id: number;
-  codename: string;
-  display_name: string;
-  extensions: string[];
-  mimetypes: string[];
-  is_structured: boolean;
-}
+export type { Choice, DataFormat };
 
 /** What the app knows once started (the value of useStartup()). */
 export interface StartupData {

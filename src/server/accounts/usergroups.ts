@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
 import { canAccessAccounts } from '../../../schemas/access.ts';
 import { STATUS, type Locale, type UsergroupType } from '../../../schemas/constants.ts';
-import { slugify } from '../db/seed.ts';
+import { slugify } from '../../../schemas/slug.ts';
 import { ValidationError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import { translateValidation } from '../crud/validation.ts';

@@ -1,19 +1,14 @@
 /** The signed-in user as the API and the access rules (schemas/access.ts) see it. */
 import type { UsergroupRole } from '../../../schemas/access.ts';
+import type { CurrentUser } from '../../../schemas/api.ts';
 import { STATUS } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  is_superuser: boolean;
+/** The API's current user (schemas/api.ts) plus what the server alone needs. */
+export interface AuthUser extends Omit<CurrentUser, 'terms_accepted'> {
   status: number;
   terms_version: string | null;
   terms_accepted_at: Date | null;
-  usergroup_roles: UsergroupRole[];
 }
 
 interface UserRow extends Omit<AuthUser, 'usergroup_roles'> {

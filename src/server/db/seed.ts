@@ -4,21 +4,12 @@
  */
 import type { PoolClient } from 'pg';
 import { ROLE, STATUS } from '../../../schemas/constants.ts';
+import { slugify } from '../../../schemas/slug.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { inTransaction, type Db } from './pool.ts';
 
 /** Same key for every server: two servers seeding one empty database at once seed it once. */
 const SEED_LOCK_KEY = 0x7365656421;
-
-/** Helper rule 1 of the spec: strip accents, non-alphanumerics to hyphens, trim hyphens, lowercase. */
-export function slugify(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
-}
 
 const ORGANISATION_TYPES = [
   ['region', 'Région'],

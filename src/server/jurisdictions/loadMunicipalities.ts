@@ -7,7 +7,7 @@
  */
 import { loadCurrentCommunes, type Commune } from '../geo/communes.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
-import { slugify } from '../db/seed.ts';
+import { slugify } from '../../../schemas/slug.ts';
 import { insertJurisdiction, resolveMunicipalities } from './store.ts';
 
 /** Same key for every server: "communes" in ASCII, truncated to fit a bigint. */

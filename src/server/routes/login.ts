@@ -2,6 +2,7 @@
  * The login service's JSON API: sign in, current user, session state, sign out.
  * Registered under each locale prefix.
  */
+import type { CurrentUser } from '../../../schemas/api.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeNext } from '../auth/safe-next.ts';
 import { deleteSession } from '../auth/sessions.ts';
@@ -12,7 +13,7 @@ import { t } from '../i18n.ts';
 import { hasAcceptedTerms } from '../plugins/auth.ts';
 import { renderSignin } from './login-pages.ts';
 
-export function currentUserPayload(user: AuthUser, termsVersion: string) {
+export function currentUserPayload(user: AuthUser, termsVersion: string): CurrentUser {
   return {
     id: user.id,
     username: user.username,

@@ -1,14 +1,6 @@
 /** Resource API: data formats (start-up list). */
 import type { FastifyInstance } from 'fastify';
-
-export interface DataFormat {
-  id: number;
-  codename: string;
-  display_name: string;
-  extensions: string[];
-  mimetypes: string[];
-  is_structured: boolean;
-}
+import type { DataFormat } from '../../../schemas/api.ts';
 
 export default async function resourceRoutes(app: FastifyInstance) {
   app.get('/resource/data-format/', { config: { auth: 'required' } }, async () => {
