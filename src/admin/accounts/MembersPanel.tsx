@@ -7,7 +7,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Button,
   IconButton,
-  MenuItem,
   Pagination,
   Stack,
   Table,
@@ -15,7 +14,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +25,7 @@ import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { useStartup } from '../startup/useStartup.ts';
 import { accountsApi, type Member } from './accountsApi.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { RecordPicker } from './RecordPicker.tsx';
 
 const fullName = (user: { first_name: string; last_name: string; username: string }) =>
@@ -97,44 +96,27 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    <TextField
-                      select
-                      size="small"
+                    <ChoiceSelect
+                      choices={roles}
                       value={member.role}
-                      slotProps={{ htmlInput: { 'aria-label': translate('publish.accounts.members.roleOf', { name }) } }}
-                      onChange={(event) =>
-                        void run(
-                          () => accountsApi.updateMember(groupId!, member.user_id, { role: Number(event.target.value) as Role }),
-                          'publish.accounts.members.updated',
-                        )
+                      ariaLabel={translate('publish.accounts.members.roleOf', { name })}
+                      onChange={(role) =>
+                        void run(() => accountsApi.updateMember(groupId!, member.user_id, { role: role as Role }), 'publish.accounts.members.updated')
                       }
-                    >
-                      {roles.map((role) => (
-                        <MenuItem key={role.id} value={role.id}>
-                          {role.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                    />
                   </TableCell>
                   <TableCell>
-                    <TextField
-                      select
-                      size="small"
+                    <ChoiceSelect
+                      choices={usergroupStatuses}
                       value={member.status}
-                      slotProps={{ htmlInput: { 'aria-label': translate('publish.accounts.members.statusOf', { name }) } }}
-                      onChange={(event) =>
+                      ariaLabel={translate('publish.accounts.members.statusOf', { name })}
+                      onChange={(status) =>
                         void run(
-                          () => accountsApi.updateMember(groupId!, member.user_id, { status: Number(event.target.value) as Status }),
+                          () => accountsApi.updateMember(groupId!, member.user_id, { status: status as Status }),
                           'publish.accounts.members.updated',
                         )
                       }
-                    >
-                      {usergroupStatuses.map((status) => (
-                        <MenuItem key={status.id} value={status.id}>
-                          {status.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                    />
                   </TableCell>
                   <TableCell>
                     <IconButton
@@ -160,20 +142,12 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
           onChange={setNewUser}
           optionLabel={(user) => `${fullName(user as never)} (${user.email})`}
         />
-        <TextField
-          select
-          size="small"
+        <ChoiceSelect
+          choices={roles}
           label={translate('publish.accounts.members.role')}
           value={newRole}
-          onChange={(event) => setNewRole(Number(event.target.value) as Role)}
-          sx={{ minWidth: 200 }}
-        >
-          {roles.map((role) => (
-            <MenuItem key={role.id} value={role.id}>
-              {role.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(role) => setNewRole(role as Role)}
+        />
         <Button variant="contained" disabled={!newUser} onClick={() => void add()}>
           {translate('publish.accounts.members.add')}
         </Button>

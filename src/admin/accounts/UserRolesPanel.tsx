@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { UsergroupRole } from '../../../schemas/access.ts';
 import { ROLE, STATUS, type Role } from '../../../schemas/constants.ts';
@@ -14,6 +14,7 @@ import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { useStartup } from '../startup/useStartup.ts';
 import { accountsApi } from './accountsApi.ts';
 import { PanelCard } from './PanelCard.tsx';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { RecordPicker } from './RecordPicker.tsx';
 import { useAccountsRights } from './useAccountsRights.ts';
 
@@ -66,25 +67,18 @@ export function UserRolesPanel() {
                   <TableCell>{name}</TableCell>
                   <TableCell>{translate(`resources.usergroups.choices.usergroup_type.${membership.usergroup_type}`)}</TableCell>
                   <TableCell>
-                    <TextField
-                      select
-                      size="small"
+                    <ChoiceSelect
+                      choices={roles}
                       value={membership.role}
                       disabled={!manages}
-                      slotProps={{ htmlInput: { 'aria-label': translate('publish.accounts.roles.roleIn', { name }) } }}
-                      onChange={(event) =>
+                      ariaLabel={translate('publish.accounts.roles.roleIn', { name })}
+                      onChange={(role) =>
                         void run(
-                          () => accountsApi.updateMember(membership.usergroup_id, userId, { role: Number(event.target.value) as Role }),
+                          () => accountsApi.updateMember(membership.usergroup_id, userId, { role: role as Role }),
                           'publish.accounts.members.updated',
                         )
                       }
-                    >
-                      {roles.map((role) => (
-                        <MenuItem key={role.id} value={role.id}>
-                          {role.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                    />
                   </TableCell>
                   <TableCell>
                     {manages && (
@@ -105,20 +99,12 @@ export function UserRolesPanel() {
       )}
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <RecordPicker resource="usergroups" label={translate('publish.accounts.roles.searchGroup')} value={group} onChange={setGroup} />
-        <TextField
-          select
-          size="small"
+        <ChoiceSelect
+          choices={roles}
           label={translate('publish.accounts.roles.role')}
           value={newRole}
-          onChange={(event) => setNewRole(Number(event.target.value) as Role)}
-          sx={{ minWidth: 200 }}
-        >
-          {roles.map((role) => (
-            <MenuItem key={role.id} value={role.id}>
-              {role.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(role) => setNewRole(role as Role)}
+        />
         <Button
           variant="contained"
           disabled={!group || !rights.manageGroup(group.id as number)}

@@ -4,11 +4,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
-import { canAccessAccounts } from '../../../schemas/access.ts';
+import { canAccessAccounts, canManageGroup, canManageGroups, canReadGroupContent } from '../../../schemas/access.ts';
 import { STATUS, type Locale, type UsergroupType } from '../../../schemas/constants.ts';
 import { slugify } from '../../../schemas/slug.ts';
 import { ValidationError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
+import type { AccessRule, Operation } from '../crud/index.ts';
 import { translateValidation } from '../crud/validation.ts';
 import { fileUrlSql } from './files.ts';
 
@@ -94,3 +95,12 @@ export function memberGroupsCondition(request: FastifyRequest, groupIdColumn: st
   if (canAccessAccounts(user)) return [];
   return [`${groupIdColumn} = ANY(${add(user.usergroup_roles.map((r) => r.usergroup_id))}::integer[])`];
 }
+
+/** Who may do what with a usergroup record, whatever its type (organisations, groups, spheres). */
+export const USERGROUP_ACCESS: Record<Operation, AccessRule> = {
+  list: () => true,
+  retrieve: (user, { id }) => canReadGroupContent(user, id),
+  create: (user) => canManageGroups(user),
+  update: (user, { id }) => canManageGroup(user, id),
+  destroy: (user) => canManageGroups(user),
+};

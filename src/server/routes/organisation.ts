@@ -5,10 +5,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { boolean, object, ValidationError as YupValidationError } from 'yup';
-import { canManageGroup, canManageGroups, canReadGroupContent } from '../../../schemas/access.ts';
+import { canManageGroup, canManageGroups } from '../../../schemas/access.ts';
 import { organisations, organisationTypes } from '../../../schemas/organisations.ts';
 import { deleteFile, fileUrlSql, readPdfUpload, sendFile, storeFile, withFileUrls } from '../accounts/files.ts';
-import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
+import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_ACCESS, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
 import { registerEntity, requireId, translateValidation, type RegisteredEntity, type Row } from '../crud/index.ts';
 import { notFound, permissionDenied, ValidationError } from '../http/errors.ts';
 
@@ -82,13 +82,7 @@ export default async function organisationRoutes(app: FastifyInstance) {
         if (Array.isArray(values.spheres)) await setSpheres(client, id, values.spheres as number[], request.locale);
       },
     },
-    access: {
-      list: () => true,
-      retrieve: (user, { id }) => canReadGroupContent(user, id),
-      create: (user) => canManageGroups(user),
-      update: (user, { id }) => canManageGroup(user, id),
-      destroy: (user) => canManageGroups(user),
-    },
+    access: USERGROUP_ACCESS,
   });
 
   registerEntity(app, {

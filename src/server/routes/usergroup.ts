@@ -21,7 +21,7 @@ import type { EntitySchema } from '../../../schemas/entity.ts';
 import { groupMembers, spheres, usergroups } from '../../../schemas/usergroups.ts';
 import { users } from '../../../schemas/users.ts';
 import { deleteFile, readImageUpload, sendFile, storeFile, withFileUrls } from '../accounts/files.ts';
-import { addLink, memberGroupsCondition, uniqueSlug, USERGROUP_COLUMNS, USERGROUP_SEARCH_SQL, WRITABLE_USERGROUP_TYPES } from '../accounts/usergroups.ts';
+import { addLink, memberGroupsCondition, uniqueSlug, USERGROUP_ACCESS, USERGROUP_COLUMNS, USERGROUP_SEARCH_SQL, WRITABLE_USERGROUP_TYPES } from '../accounts/usergroups.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthUser } from '../auth/users.ts';
 import {
@@ -221,13 +221,7 @@ export default async function usergroupRoutes(app: FastifyInstance) {
         if (existing && !user.is_superuser && 'status' in values && values.status !== existing.status) throw permissionDenied();
       },
     },
-    access: {
-      list: () => true,
-      retrieve: (user, { id }) => canReadGroupContent(user, id),
-      create: (user) => canManageGroups(user),
-      update: (user, { id }) => canManageGroup(user, id),
-      destroy: (user) => canManageGroups(user),
-    },
+    access: USERGROUP_ACCESS,
   });
 
   /** The group of the path, after the access rule: 403 first, then 404. */

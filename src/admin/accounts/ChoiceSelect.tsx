@@ -1,0 +1,36 @@
+import { MenuItem, TextField } from '@mui/material';
+import type { Choice } from '../../../schemas/api.ts';
+
+export interface ChoiceSelectProps {
+  /** A start-up list: roles, statuses. */
+  choices: Choice[];
+  value: number;
+  onChange: (value: number) => void;
+  /** A visible label, for selects standing alone. */
+  label?: string;
+  /** The accessible name, for selects in a table row. */
+  ariaLabel?: string;
+  disabled?: boolean;
+}
+
+/** A small select of one of the start-up lists, for panels outside react-admin forms. */
+export function ChoiceSelect({ choices, value, onChange, label, ariaLabel, disabled }: ChoiceSelectProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(Number(event.target.value))}
+      sx={label ? { minWidth: 200 } : undefined}
+      slotProps={ariaLabel ? { htmlInput: { 'aria-label': ariaLabel } } : undefined}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
