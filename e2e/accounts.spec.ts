@@ -23,6 +23,10 @@ test('a delegated administrator accepts a membership request, then changes the m
   await page.goto('/publish/fr/accounts/');
   const request = accounts.pendingLine.replace('%{user}', 'Marie Lefebvre').replace('%{group}', 'Réseau des géomaticiens');
   await expect(page.getByText(request)).toBeVisible();
+  // The overview counts what the administrator may see.
+  const counted = (key: string) => new RegExp(`^\\d+ (${key.split(' |||| ').map((form) => form.replace('%{smart_count} ', '')).join('|')})$`);
+  await expect(page.getByText(counted(accounts.organisationCount))).toBeVisible();
+  await expect(page.getByText(counted(accounts.contactCount))).toBeVisible();
 
   await page.getByRole('button', { name: accounts.acceptOf.replace('%{name}', 'Marie Lefebvre') }).click();
   await page.getByRole('dialog').getByRole('button', { name: confirm.confirm }).click();

@@ -41,6 +41,14 @@ describe('query strings', () => {
     expect(toListQuery({ sort: { field: 'display_name', order: 'ASC' } }).ordering).toBe('display_name');
   });
 
+  it('asks only for orderings the entity schema allows, leaving the rest to the server default', async () => {
+    expect(toListQuery({ sort: { field: 'id', order: 'ASC' } }, ['name', 'email']).ordering).toBeUndefined();
+    expect(toListQuery({ sort: { field: 'id,name', order: 'DESC' } }, ['name']).ordering).toBe('-name');
+    const { provider, calls } = fakeFetch(200, { count: 0, next: null, previous: null, results: [] });
+    await provider.getList('contacts', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(decoded(calls[0].url)).toBe('/en/dataset/contacts/?page=1&page_size=1');
+  });
+
   it('calls the resource path under the locale with a trailing slash', async () => {
     const { provider, calls } = fakeFetch(200, { count: 42, next: null, previous: null, results: [{ id: 7 }] });
     const result = await provider.getList('tasks', {

@@ -5,7 +5,7 @@
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { httpClient, type HttpClient, type Query } from '../http/client.ts';
-import { fixedFilters, resourcePath } from './resourcePaths.ts';
+import { fixedFilters, orderableFields, resourcePath } from './resourcePaths.ts';
 
 export interface Page<T> {
   count: number;
@@ -14,16 +14,18 @@ export interface Page<T> {
   results: T[];
 }
 
-/** `{field: 'a,b', order: 'DESC'}` → `-a,-b`. */
-export function toOrdering(sort: GetListParams['sort'] | undefined): string | undefined {
+/**
+ * `{field: 'a,b', order: 'DESC'}` → `-a,-b`. Fields outside `orderable` (when given) are left
+ * out, so the server's default ordering applies rather than a refusal.
+ */
+export function toOrdering(sort: GetListParams['sort'] | undefined, orderable?: readonly string[]): string | undefined {
   if (!sort?.field) return undefined;
   const prefix = sort.order === 'DESC' ? '-' : '';
-  return sort.field
+  const fields = sort.field
     .split(',')
     .map((field) => field.trim())
-    .filter(Boolean)
-    .map((field) => `${prefix}${field}`)
-    .join(',');
+    .filter((field) => field && (!orderable || orderable.includes(field)));
+  return fields.length > 0 ? fields.map((field) => `${prefix}${field}`).join(',') : undefined;
 }
 
 /** react-admin filters → DRF query: `q` is the search, arrays become `field__in=a,b`. */
@@ -46,13 +48,13 @@ export function toFilterQuery(filter: Record<string, unknown> = {}): Query {
 }
 
 /** The query string of a getList call. */
-export function toListQuery(params: Partial<GetListParams>): Query {
+export function toListQuery(params: Partial<GetListParams>, orderable?: readonly string[]): Query {
   const query: Query = { ...toFilterQuery(params.filter) };
   if (params.pagination) {
     query.page = params.pagination.page;
     query.page_size = params.pagination.perPage;
   }
-  const ordering = toOrdering(params.sort);
+  const ordering = toOrdering(params.sort, orderable);
   if (ordering) query.ordering = ordering;
   return query;
 }
@@ -70,7 +72,7 @@ function changedFields(data: Record<string, unknown>, previous: Record<string, u
 export function createDataProvider(http: HttpClient = httpClient): DataProvider {
   const list = async (resource: string, params: Partial<GetListParams>) => {
     const { json } = await http.request<Page<RaRecord> | RaRecord[]>(resourcePath(resource), {
-      query: { ...toListQuery(params), ...fixedFilters(resource) },
+      query: { ...toListQuery(params, orderableFields(resource)), ...fixedFilters(resource) },
       signal: params.signal,
     });
     // A few endpoints answer a plain array instead of a page.

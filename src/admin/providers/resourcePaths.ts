@@ -29,3 +29,15 @@ export function resourcePath(resource: string): string {
 export function fixedFilters(resource: string): Record<string, string | number> {
   return FIXED_FILTERS[resource] ?? {};
 }
+
+const ORDERABLE: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  ENTITIES.map((entity) => [entity.resource, entity.list.orderable]),
+);
+
+/**
+ * The fields a list of the resource can be ordered by, or undefined when it has no schema. The
+ * server refuses other orderings, and react-admin sorts by `id` unless told otherwise.
+ */
+export function orderableFields(resource: string): readonly string[] | undefined {
+  return ORDERABLE[resource];
+}
