@@ -79,3 +79,14 @@ test('a superuser creates an organisation and gives it a logo; bad files and a b
   await page.getByPlaceholder(frenchMessages.ra.action.search).fill('Verdon');
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
 });
+
+test('list and edit pages are titled with what they show', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  await page.goto('/publish/en/accounts/users/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'Dubois' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /referent/ })).toBeVisible();
+  // Pages with a title of their own show only that one.
+  await page.goto('/publish/en/home/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+});

@@ -4,7 +4,7 @@
  */
 import { Suspense } from 'react';
 import { Box } from '@mui/material';
-import { useLocation, useTranslate, type LayoutProps } from 'react-admin';
+import { TitlePortal, useLocation, useTranslate, type LayoutProps } from 'react-admin';
 import { LocaleSync } from '../routing/LocaleSync.tsx';
 import { ScrollToAnchor } from '../routing/ScrollToAnchor.tsx';
 import { useAppLocale } from '../routing/useAppLocale.ts';
@@ -25,6 +25,8 @@ export function AppLayout({ children }: LayoutProps) {
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
           <AppHeader />
           <Box component="main" id="main-content" sx={{ flex: 1, p: 3 }}>
+            {/* react-admin's list, create and edit pages put their title here; other pages have their own. */}
+            <TitlePortal variant="h4" component="h1" sx={{ mb: 2, '&:empty': { display: 'none' } }} />
             <PageErrorBoundary resetKey={pathname} message={translate('publish.feedback.error.default')}>
               <Suspense fallback={<PageLoading />}>{children}</Suspense>
             </PageErrorBoundary>
