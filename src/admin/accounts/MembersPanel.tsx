@@ -20,13 +20,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { PAGE_SIZE, ROLE, STATUS, type Role, type Status } from '../../../schemas/constants.ts';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
-import { useNotifyError } from '../feedback/useNotifyError.tsx';
-import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { useStartup } from '../startup/useStartup.ts';
 import { accountsApi, type Member } from './accountsApi.ts';
 import { PanelCard } from './PanelCard.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { RecordPicker } from './RecordPicker.tsx';
+import { useNotifiedAction } from './useNotifiedAction.ts';
 
 const fullName = (user: { first_name: string; last_name: string; username: string }) =>
   `${user.first_name} ${user.last_name}`.trim() || user.username;
@@ -35,8 +34,6 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
   const record = useRecordContext();
   const translate = useTranslate();
   const { roles, usergroupStatuses } = useStartup();
-  const notifySuccess = useNotifySuccess();
-  const notifyError = useNotifyError();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [newUser, setNewUser] = useState<RaRecord | null>(null);
@@ -44,6 +41,7 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
   const [removing, setRemoving] = useState<Member | null>(null);
   const groupId = record?.id as number | undefined;
   const manages = groupId !== undefined && canManage(groupId);
+  const run = useNotifiedAction(() => queryClient.invalidateQueries({ queryKey: ['group-members-of', groupId] }));
   const { data, isPending } = useQuery({
     queryKey: ['group-members-of', groupId, page],
     queryFn: ({ signal }) => accountsApi.members(groupId!, page, signal),
@@ -52,17 +50,6 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
   });
   if (!record || !manages) return null;
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['group-members-of', groupId] });
-  const run = async (action: () => Promise<unknown>, message: string) => {
-    try {
-      await action();
-      notifySuccess(message);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      await reload();
-    }
-  };
   const add = () =>
     run(async () => {
       await accountsApi.addMember(groupId!, { user_id: newUser!.id as number, role: newRole, status: STATUS.active });

@@ -9,11 +9,10 @@ import { Button, IconButton, List, ListItem, ListItemText, Stack, Typography } f
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
-import { useNotifyError } from '../feedback/useNotifyError.tsx';
-import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { accountsApi, type LinkedGroup, type Relation } from './accountsApi.ts';
 import { PanelCard } from './PanelCard.tsx';
 import { RecordPicker } from './RecordPicker.tsx';
+import { useNotifiedAction } from './useNotifiedAction.ts';
 
 export interface RelationsPanelProps {
   relation: Relation;
@@ -27,30 +26,18 @@ export interface RelationsPanelProps {
 export function RelationsPanel({ relation, title, reference, canChange }: RelationsPanelProps) {
   const record = useRecordContext();
   const translate = useTranslate();
-  const notifySuccess = useNotifySuccess();
-  const notifyError = useNotifyError();
   const queryClient = useQueryClient();
   const [picked, setPicked] = useState<RaRecord | null>(null);
   const [removing, setRemoving] = useState<LinkedGroup | null>(null);
   const groupId = record?.id as number | undefined;
   const queryKey = ['group-links', groupId, relation];
+  const run = useNotifiedAction(() => queryClient.invalidateQueries({ queryKey }));
   const { data } = useQuery({
     queryKey,
     queryFn: ({ signal }) => accountsApi.linked(groupId!, relation, signal),
     enabled: groupId !== undefined,
   });
   if (!record) return null;
-
-  const run = async (action: () => Promise<unknown>, message: string) => {
-    try {
-      await action();
-      notifySuccess(message);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey });
-    }
-  };
 
   const linked = (data?.results ?? []).filter((group) => group.id !== groupId);
   return (

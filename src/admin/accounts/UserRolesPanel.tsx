@@ -9,14 +9,13 @@ import { useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react
 import type { UsergroupRole } from '../../../schemas/access.ts';
 import { ROLE, STATUS, type Role } from '../../../schemas/constants.ts';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
-import { useNotifyError } from '../feedback/useNotifyError.tsx';
-import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { useStartup } from '../startup/useStartup.ts';
 import { accountsApi } from './accountsApi.ts';
 import { PanelCard } from './PanelCard.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { RecordPicker } from './RecordPicker.tsx';
 import { useAccountsRights } from './useAccountsRights.ts';
+import { useNotifiedAction } from './useNotifiedAction.ts';
 
 export function UserRolesPanel() {
   const record = useRecordContext();
@@ -24,25 +23,13 @@ export function UserRolesPanel() {
   const refresh = useRefresh();
   const { roles } = useStartup();
   const rights = useAccountsRights();
-  const notifySuccess = useNotifySuccess();
-  const notifyError = useNotifyError();
+  const run = useNotifiedAction(refresh);
   const [group, setGroup] = useState<RaRecord | null>(null);
   const [newRole, setNewRole] = useState<Role>(ROLE.member);
   const [removing, setRemoving] = useState<UsergroupRole | null>(null);
   if (!record) return null;
   const userId = record.id as number;
   const memberships = (record.usergroup_roles ?? []) as UsergroupRole[];
-
-  const run = async (action: () => Promise<unknown>, message: string) => {
-    try {
-      await action();
-      notifySuccess(message);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      refresh();
-    }
-  };
 
   return (
     <PanelCard id="user-roles" title={translate('publish.accounts.roles.title')}>
