@@ -90,3 +90,17 @@ test('list and edit pages are titled with what they show', async ({ page }) => {
   await page.goto('/publish/en/home/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 });
+
+test('a delegated administrator edits their organisation’s information but not its status', async ({ page }) => {
+  await signInFromHome(page, 'referent');
+  await page.goto('/publish/fr/accounts/organisations/');
+  await page.getByRole('row').filter({ hasText: 'Région Sud-Méditerranée' }).click();
+  await expect(page).toHaveURL(/\/accounts\/organisations\/\d+\/$/);
+  // The status is shown, not offered for change; the information is editable.
+  await expect(page.getByRole('combobox', { name: org.fields.status })).toHaveCount(0);
+  await expect(page.getByText(org.fields.status, { exact: true })).toBeVisible();
+  await page.getByLabel(org.fields.website).first().fill('https://donnees.region-sud-mediterranee.example');
+  await page.getByRole('button', { name: frenchMessages.ra.action.save }).click();
+  await expect(page.getByText(org.messages.updated)).toBeVisible();
+  await expect(page).not.toHaveURL(/access-denied/);
+});

@@ -56,14 +56,16 @@ export function referencePicker(reference: string, props: { source: string; vali
   );
 }
 
+/** `name` of the record shown with its label, not editable. */
+export function readOnlyElement(resource: string, name: string): ReactElement | null {
+  const field = fieldElement(resource, name);
+  return field && <Labeled key={name}>{field}</Labeled>;
+}
+
 /** The element editing `name` of `resource`, or null when the field has no place in this form. */
 export function inputElement(resource: string, name: string, mode: FormMode): ReactElement | null {
   const spec = entityOf(resource).fields[name];
-  if (spec.readOnly || spec.type === 'id') {
-    if (mode === 'create') return null;
-    const field = fieldElement(resource, name);
-    return field && <Labeled key={name}>{field}</Labeled>;
-  }
+  if (spec.readOnly || spec.type === 'id') return mode === 'create' ? null : readOnlyElement(resource, name);
   if (spec.writeOnly && mode === 'edit') return null;
   const validate = spec.required ? requiredMark : undefined;
   const common = { source: name, validate };
