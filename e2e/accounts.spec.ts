@@ -104,3 +104,13 @@ test('a delegated administrator edits their organisation’s information but not
   await expect(page.getByText(org.messages.updated)).toBeVisible();
   await expect(page).not.toHaveURL(/access-denied/);
 });
+
+test('a delegated administrator reads the accounts of their members without being offered to change them', async ({ page }) => {
+  await signInFromHome(page, 'referent');
+  await page.goto('/publish/fr/accounts/users/');
+  await page.getByRole('row').filter({ hasText: 'Girard' }).click();
+  await expect(page).toHaveURL(/\/accounts\/users\/\d+\/$/);
+  await expect(page.getByText('thomas.girard@demo.publish.example')).toBeVisible();
+  await expect(page.getByRole('button', { name: frenchMessages.ra.action.save })).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+});

@@ -6,7 +6,8 @@ import { useAccountsRights } from './useAccountsRights.ts';
 export default function UserEdit() {
   const rights = useAccountsRights();
   return (
-    <SchemaEdit resource="users" canDelete={rights.manageUsers}>
+    // A delegated administrator reads the accounts of their groups' members; only superusers change them.
+    <SchemaEdit resource="users" canDelete={rights.manageUsers} readOnly={!rights.editUser}>
       <UserRolesPanel />
     </SchemaEdit>
   );

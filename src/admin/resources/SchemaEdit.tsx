@@ -21,9 +21,11 @@ export interface SchemaEditProps {
   canDelete?: boolean | ((record: RaRecord) => boolean);
   /** Panels shown under the form, in the record's context. */
   children?: ReactNode;
+  /** The record is shown, not offered for change. */
+  readOnly?: boolean;
 }
 
-export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children }: SchemaEditProps) {
+export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children, readOnly = false }: SchemaEditProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -55,6 +57,7 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
         entity={entity}
         mode="edit"
         fieldOverrides={fieldOverrides}
+        readOnly={readOnly}
         actions={
           canDelete && (
             <DeleteRecordButton redirectTo={paths.list} canShow={canDelete === true ? undefined : canDelete} />

@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { Box } from '@mui/material';
 import { writableFields, type EntitySchema } from '../../../schemas/entity.ts';
-import { inputElement, type FormMode } from './inputElement.tsx';
+import { inputElement, readOnlyElement, type FormMode } from './inputElement.tsx';
 import { schemaValidate } from './schemaValidation.ts';
 
 /** Replaces how single fields of the form are edited (an upload, a toggle); null hides one. */
@@ -38,22 +38,33 @@ export interface SchemaFormProps {
   defaultValues?: Record<string, unknown>;
   /** Buttons next to Save (delete on edit). */
   actions?: ReactNode;
+  /** Shows the record without offering changes (for people who may read it only). */
+  readOnly?: boolean;
 }
 
-export function SchemaForm({ entity, mode, fieldOverrides = {}, defaultValues, actions }: SchemaFormProps) {
+export function SchemaForm({ entity, mode, fieldOverrides = {}, defaultValues, actions, readOnly = false }: SchemaFormProps) {
+  const element = (name: string) => {
+    if (name in fieldOverrides) return fieldOverrides[name];
+    if (readOnly) return entity.fields[name].writeOnly ? null : readOnlyElement(entity.resource, name);
+    return inputElement(entity.resource, name, mode);
+  };
   return (
     <SimpleForm
       validate={validatorOf(entity)}
       defaultValues={defaultValues}
       toolbar={
-        <Toolbar>
-          <SaveButton alwaysEnable={mode === 'create'} />
-          <Box sx={{ flex: 1 }} />
-          {actions}
-        </Toolbar>
+        readOnly ? (
+          false
+        ) : (
+          <Toolbar>
+            <SaveButton alwaysEnable={mode === 'create'} />
+            <Box sx={{ flex: 1 }} />
+            {actions}
+          </Toolbar>
+        )
       }
     >
-      {entity.form.map((name) => (name in fieldOverrides ? fieldOverrides[name] : inputElement(entity.resource, name, mode)))}
+      {entity.form.map(element)}
     </SimpleForm>
   );
 }
