@@ -2,7 +2,7 @@
  * User groups and spheres (groups of organisations) share one endpoint,
  * /{locale}/usergroup/user-groups/, told apart by `usergroup_type` (spec, sections 2 and 3).
  */
-import { PAGE_SIZE, STATUS } from './constants.ts';
+import { PAGE_SIZE, STATUS, type UsergroupType } from './constants.ts';
 import { defineEntity, type Fields } from './entity.ts';
 
 const usergroupFields = {
@@ -16,49 +16,39 @@ const usergroupFields = {
   member_count: { type: 'integer', readOnly: true },
 } satisfies Fields;
 
-export const groups = defineEntity({
-  resource: 'groups',
-  endpoint: 'usergroup/user-groups',
-  route: 'accounts/groups',
-  recordRepresentation: 'display_name',
-  fixedFilters: { usergroup_type: 'user-group' },
-  fields: usergroupFields,
-  list: {
-    columns: ['display_name', 'created_at', 'member_count'],
-    search: true,
-    filters: {
-      status: { field: 'status', lookup: 'in', type: 'integer', choices: 'usergroupStatuses', default: [STATUS.active] },
+/**
+ * A kind of usergroup with screens of its own: the same fields, form and filters, its own type,
+ * route and count column (users of a group, organisations of a sphere).
+ */
+function usergroupKind(resource: string, usergroupType: UsergroupType, countField: 'member_count' | 'organisation_count') {
+  const fields: Fields =
+    countField === 'organisation_count'
+      ? // The organisations of a sphere (its children, through …/children/).
+        { ...usergroupFields, organisation_count: { type: 'integer', readOnly: true } }
+      : usergroupFields;
+  return defineEntity({
+    resource,
+    endpoint: 'usergroup/user-groups',
+    route: `accounts/${resource}`,
+    recordRepresentation: 'display_name',
+    fixedFilters: { usergroup_type: usergroupType },
+    fields,
+    list: {
+      columns: ['display_name', 'created_at', countField],
+      search: true,
+      filters: {
+        status: { field: 'status', lookup: 'in', type: 'integer', choices: 'usergroupStatuses', default: [STATUS.active] },
+      },
+      orderable: ['display_name', 'created_at', countField],
+      defaultOrdering: ['display_name'],
+      pageSize: PAGE_SIZE,
     },
-    orderable: ['display_name', 'created_at', 'member_count'],
-    defaultOrdering: ['display_name'],
-    pageSize: PAGE_SIZE,
-  },
-  form: ['display_name', 'description', 'status', 'thumbnail', 'created_at'],
-});
+    form: ['display_name', 'description', 'status', 'thumbnail', 'created_at'],
+  });
+}
 
-export const spheres = defineEntity({
-  resource: 'spheres',
-  endpoint: 'usergroup/user-groups',
-  route: 'accounts/spheres',
-  recordRepresentation: 'display_name',
-  fixedFilters: { usergroup_type: 'group-of-organisation' },
-  fields: {
-    ...usergroupFields,
-    /** The organisations of the sphere (its children, through …/children/). */
-    organisation_count: { type: 'integer', readOnly: true },
-  },
-  list: {
-    columns: ['display_name', 'created_at', 'organisation_count'],
-    search: true,
-    filters: {
-      status: { field: 'status', lookup: 'in', type: 'integer', choices: 'usergroupStatuses', default: [STATUS.active] },
-    },
-    orderable: ['display_name', 'created_at', 'organisation_count'],
-    defaultOrdering: ['display_name'],
-    pageSize: PAGE_SIZE,
-  },
-  form: ['display_name', 'description', 'status', 'thumbnail', 'created_at'],
-});
+export const groups = usergroupKind('groups', 'user-group', 'member_count');
+export const spheres = usergroupKind('spheres', 'group-of-organisation', 'organisation_count');
 
 /** Membership of a user in a usergroup: /{locale}/usergroup/group-members/ (attachments pending validation). */
 export const groupMembers = defineEntity({
