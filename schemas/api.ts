@@ -1,5 +1,5 @@
 /** Payloads of the platform's start-up calls, as both the server sends them and the app reads them. */
-import type { AccessSubject, UsergroupRole } from './access.ts';
+import type { AccessSubject, ServiceConfig, UsergroupRole } from './access.ts';
 
 /** GET /{locale}/login/: the signed-in user. */
 export interface CurrentUser extends AccessSubject {
@@ -27,4 +27,14 @@ export interface DataFormat {
   extensions: string[];
   mimetypes: string[];
   is_structured: boolean;
+}
+
+/** The services of the header's menu, in their order. */
+export const SERVICE_KEYS = ['portal', 'contribution', 'landRegistry', 'maps', 'statistics', 'mapServerAdmin', 'metadataCatalogue'] as const;
+export type ServiceKey = (typeof SERVICE_KEYS)[number];
+
+/** GET /publish/config.json: the links of the login service (with a `{locale}` placeholder) and the services. */
+export interface RuntimeConfig {
+  links: { login: string; profile: string; terms: string; signout: string; home: string };
+  services: ServiceConfig[];
 }

@@ -5,15 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
-export interface ServiceLink {
-  key: string;
-  url: string;
-  /** Shown to everyone when true. */
-  available: boolean;
-  /** Shown to superusers even when not available to all. */
-  superusers: boolean;
-}
+import type { ServiceConfig } from '../../schemas/access.ts';
+import type { ServiceKey } from '../../schemas/api.ts';
 
 export interface ServerConfig {
   /** PORT: TCP port to listen on. Default 8080. */
@@ -55,7 +48,7 @@ export interface ServerConfig {
    * LAND_REGISTRY (available by default), MAPS, STATISTICS, MAPSERVER_ADMIN, METADATA
    * (superusers only by default).
    */
-  services: ServiceLink[];
+  services: ServiceConfig[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,7 +77,7 @@ function integer(env: Env, name: string, fallback: number): number {
   return parsed;
 }
 
-function service(env: Env, key: string, prefix: string, url: string, available: boolean): ServiceLink {
+function service(env: Env, key: ServiceKey, prefix: string, url: string, available: boolean): ServiceConfig {
   return {
     key,
     url: text(env, `${prefix}_URL`, url),

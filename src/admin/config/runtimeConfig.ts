@@ -1,31 +1,10 @@
 /** The runtime configuration the server publishes at /publish/config.json. */
-import type { ServiceConfig } from '../../../schemas/access.ts';
+import type { RuntimeConfig } from '../../../schemas/api.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import { APP_BASE } from './appBase.ts';
 
-export const SERVICE_KEYS = [
-  'portal',
-  'contribution',
-  'landRegistry',
-  'maps',
-  'statistics',
-  'mapServerAdmin',
-  'metadataCatalogue',
-] as const;
-export type ServiceKey = (typeof SERVICE_KEYS)[number];
-
-export interface ConfigLinks {
-  login: string;
-  profile: string;
-  terms: string;
-  signout: string;
-  home: string;
-}
-
-export interface RuntimeConfig {
-  links: ConfigLinks;
-  services: ServiceConfig[];
-}
+export type { RuntimeConfig };
+export type ConfigLinks = RuntimeConfig['links'];
 
 let pending: Promise<RuntimeConfig> | null = null;
 

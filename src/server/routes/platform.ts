@@ -1,7 +1,8 @@
 /** Routes outside the locale prefixes: health probe, runtime configuration of the admin app, root redirect. */
 import type { FastifyInstance } from 'fastify';
+import type { RuntimeConfig } from '../../../schemas/api.ts';
 
-export function runtimeConfig(app: FastifyInstance) {
+export function runtimeConfig(app: FastifyInstance): RuntimeConfig {
   const { config } = app;
   return {
     links: {
