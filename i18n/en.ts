@@ -96,6 +96,8 @@ export default {
         statusOf: 'Status of %{name}',
         removeOf: 'Remove %{name}',
         searchUser: 'Search for a user',
+        account: 'Username or e-mail of the account',
+        accountHelp: 'That of an existing account, exactly',
         add: 'Add the member',
         empty: 'No members.',
         added: 'Member added',

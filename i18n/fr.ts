@@ -96,6 +96,8 @@ export default {
         statusOf: 'Statut de %{name}',
         removeOf: 'Retirer %{name}',
         searchUser: 'Rechercher un utilisateur',
+        account: "Nom d'utilisateur ou e-mail du compte",
+        accountHelp: "Celui d'un compte existant, exactement",
         add: 'Ajouter le membre',
         empty: 'Aucun membre.',
         added: 'Membre ajouté',

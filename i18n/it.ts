@@ -96,6 +96,8 @@ export default {
         statusOf: 'Stato di %{name}',
         removeOf: 'Rimuovi %{name}',
         searchUser: 'Cerca un utente',
+        account: "Nome utente o e-mail dell'account",
+        accountHelp: "Quello di un account esistente, esattamente",
         add: 'Aggiungi il membro',
         empty: 'Nessun membro.',
         added: 'Membro aggiunto',

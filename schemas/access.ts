@@ -65,8 +65,9 @@ export function canManageGroups(user: AccessSubject | null | undefined): boolean
 
 /**
  * Read users: a superuser reads them all; a delegated administrator reads the users who are
- * members of, or request to join, one of their groups (the server restricts the list), and may
- * look an existing user up by exact e-mail to add them as a member.
+ * members of, or request to join, one of their groups (the server restricts lists and answers 403
+ * for anyone else), without their phone, superuser flag or roles elsewhere. They add an account
+ * from outside their groups only by its exact username or e-mail (README, "Who may look whom up").
  */
 export function canReadUsers(user: AccessSubject | null | undefined): boolean {
   return canAccessAccounts(user);

@@ -40,6 +40,8 @@ const en = {
   pdfTooLarge: 'The file must not exceed 10 MB.',
   unknownInseeCodes: 'Unknown INSEE code(s): %{codes}',
   jurisdictionInUse: 'This jurisdiction is attached to an organisation and cannot be deleted: %{names}',
+  accountNotFound: 'No account has this username or e-mail address.',
+  accountAmbiguous: 'Several accounts share this e-mail address: give the username.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -80,6 +82,8 @@ const fr: Record<MessageKey, string> = {
   pdfTooLarge: 'Le fichier ne doit pas dépasser 10 Mo.',
   unknownInseeCodes: 'Code(s) INSEE inconnu(s) : %{codes}',
   jurisdictionInUse: 'Ce territoire de compétence est rattaché à une organisation et ne peut pas être supprimé : %{names}',
+  accountNotFound: "Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail.",
+  accountAmbiguous: "Plusieurs comptes partagent cette adresse e-mail : indiquez le nom d'utilisateur.",
 };
 
 const it: Record<MessageKey, string> = {
@@ -118,6 +122,8 @@ const it: Record<MessageKey, string> = {
   pdfTooLarge: 'Il file non deve superare 10 MB.',
   unknownInseeCodes: 'Codici INSEE sconosciuti: %{codes}',
   jurisdictionInUse: "Questo territorio di competenza è collegato a un'organizzazione e non può essere eliminato: %{names}",
+  accountNotFound: 'Nessun account ha questo nome utente o indirizzo e-mail.',
+  accountAmbiguous: "Più account condividono questo indirizzo e-mail: indica il nome utente.",
 };
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, fr, it };

@@ -209,6 +209,53 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Membre retiré')).toBeInTheDocument();
   });
 
+  it('lets a delegated administrator add a member only by the exact username or e-mail of the account', async () => {
+    const writes: Write[] = [];
+    let usersSearched = false;
+    const referent = {
+      ...USERS.role2,
+      usergroup_roles: [{ usergroup_id: 20, usergroup_name: 'Réseau vélo', usergroup_type: 'user-group' as const, role: 2 as const }],
+    };
+    server.use(
+      ...accountsHandlers(),
+      http.get('/:locale/usergroup/users/', () => {
+        usersSearched = true;
+        return HttpResponse.json(page([]));
+      }),
+      http.get('/:locale/usergroup/user-groups/20/members/', () => HttpResponse.json(page([MEMBER]))),
+      http.get('/:locale/usergroup/user-groups/20/:relation/', () => HttpResponse.json(page([]))),
+      http.post('/:locale/usergroup/user-groups/20/members/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return writes.length === 1
+          ? HttpResponse.json({ account: ["Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail."] }, { status: 400 })
+          : HttpResponse.json({ ...MEMBER, user_id: 7 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/groups/20/', referent);
+    const members = await screen.findByRole('region', { name: 'Membres' }, LONG);
+    await within(members).findByText('Paul Durand', {}, LONG);
+    expect(within(members).queryByLabelText('Rechercher un utilisateur')).toBeNull();
+    const add = within(members).getByRole('button', { name: 'Ajouter le membre' });
+    expect(add).toBeDisabled();
+
+    const field = within(members).getByLabelText("Nom d'utilisateur ou e-mail du compte");
+    await user.type(field, 'personne@example.org');
+    await user.click(add);
+    expect(await screen.findByText("Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail.", {}, LONG)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, ' jeanne.dupont@example.org ');
+    await user.click(add);
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]).toMatchObject({
+      method: 'POST', path: '/fr/usergroup/user-groups/20/members/', body: { account: 'jeanne.dupont@example.org', role: 0, status: 2 },
+    });
+    expect(await screen.findByText('Membre ajouté')).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveValue(''));
+    expect(usersSearched).toBe(false);
+  });
+
   it('accepts and refuses pending attachments from the overview', async () => {
     const writes: Write[] = [];
     const lists: URL[] = [];

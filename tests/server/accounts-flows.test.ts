@@ -78,11 +78,20 @@ describe('users', () => {
     expect(remove.json()).toEqual({ detail: 'Vous ne pouvez pas supprimer votre propre compte.' });
   });
 
-  it('shows a delegated administrator the members and applicants of their groups, and exact e-mail lookups', async () => {
+  it('shows a delegated administrator the members and applicants of their groups only, without their other roles', async () => {
     const seen = names((await call('GET', 'usergroup/users/?page_size=100&status__in=0,1,2', referent)).json()).sort();
     expect(seen).toEqual(['marie.lefebvre', 'newcomer', 'referent', 'thomas.girard']);
-    const lookup = (await call('GET', 'usergroup/users/?email=MEMBER@demo.publish.example', referent)).json();
-    expect(names(lookup)).toEqual(['member']);
+    // An exact e-mail lookup finds nobody outside their groups.
+    expect(names((await call('GET', 'usergroup/users/?email=MEMBER@demo.publish.example', referent)).json())).toEqual([]);
+    expect(names((await call('GET', 'usergroup/users/?email=NEWCOMER@demo.publish.example', referent)).json())).toEqual(['newcomer']);
+    expect((await call('GET', `usergroup/users/${u.member}/`, referent)).statusCode).toBe(403);
+    const own = (await call('GET', `usergroup/users/${u.referent}/`, referent)).json();
+    expect(own).not.toHaveProperty('phone');
+    expect(own).not.toHaveProperty('is_superuser');
+    expect(own.usergroup_roles.map((r: { usergroup_id: number }) => r.usergroup_id).sort()).toEqual(
+      [g['region-sud-mediterranee'], g['reseau-des-geomaticiens']].sort(),
+    );
+    expect((await call('GET', `usergroup/users/${u.referent}/`)).json()).toHaveProperty('is_superuser', false);
     expect((await call('GET', `usergroup/users/${u.newcomer}/`, referent)).statusCode).toBe(200);
     expect((await call('GET', `usergroup/users/${u.editor}/`, referent)).statusCode).toBe(403);
     expect((await call('PATCH', `usergroup/users/${u.newcomer}/`, referent, { phone: '01' })).statusCode).toBe(403);
@@ -263,13 +272,26 @@ describe('members', () => {
     expect((await call('GET', `usergroup/user-groups/${region()}/members/?search=lucas`, referent)).json().count).toBe(1);
     expect((await call('GET', `usergroup/user-groups/${region()}/members/?ordering=-user__date_joined`, referent)).statusCode).toBe(200);
 
-    const added = await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: u.member, role: 1 });
-    expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ user_id: u.member, role: 1, status: 2 });
-    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: u.member })).json()).toEqual({ user_id: ['Cette valeur est déjà utilisée.'] });
+    // A stranger's id answers like an unknown one: the members POST is no oracle.
+    const byId = await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: u.member, role: 1 });
+    expect(byId.statusCode).toBe(400);
+    expect(byId.json()).toEqual({ user_id: ['Valeur invalide.'] });
     expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: 987654 })).json()).toEqual({ user_id: ['Valeur invalide.'] });
+    const added = await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: ' MEMBER@demo.publish.example ', role: 1 });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toEqual({
+      user: { id: u.member, username: 'member', first_name: expect.any(String), last_name: expect.any(String), email: 'member@demo.publish.example' },
+      user_id: u.member, role: 1, status: 2, date_joined: expect.any(String),
+    });
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'member' })).json()).toEqual({ user_id: ['Cette valeur est déjà utilisée.'] });
+    // A user of one of their groups may be added by id, e.g. from the user's page.
+    expect((await call('POST', `usergroup/user-groups/${g['reseau-des-geomaticiens']}/members/`, referent, { user_id: u.newcomer })).statusCode).toBe(201);
+    expect((await call('DELETE', `usergroup/user-groups/${g['reseau-des-geomaticiens']}/members/${u.newcomer}/`, referent)).statusCode).toBe(204);
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'nobody@example.org' })).json()).toEqual({
+      account: ["Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail."],
+    });
     expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { role: 5 })).json()).toEqual({
-      role: ['Valeur invalide.'], user_id: ['Ce champ est obligatoire.'],
+      role: ['Valeur invalide.'], account: ['Ce champ est obligatoire.'],
     });
 
     const accepted = await call('PUT', `usergroup/user-groups/${region()}/members/${u.newcomer}/`, referent, { status: 2 });

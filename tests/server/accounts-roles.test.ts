@@ -33,6 +33,12 @@ async function freshUser(): Promise<number> {
   return rows[0].id;
 }
 
+async function freshUserName(): Promise<string> {
+  const id = await freshUser();
+  const { rows } = await t.db.query('SELECT username FROM users WHERE id = $1', [id]);
+  return rows[0].username;
+}
+
 async function freshGroup(type = 'user-group'): Promise<number> {
   const { rows } = await t.db.query('INSERT INTO usergroups (usergroup_type, display_name, slug) VALUES ($1, $2, $2) RETURNING id', [type, `g-${unique()}`]);
   return rows[0].id;
@@ -133,7 +139,7 @@ const CASES: Array<[string, Expected, () => Promise<Call>]> = [
   ['GET members', GROUP_ADMIN(200), async () => ({ method: 'GET', url: `usergroup/user-groups/${g['region-sud-mediterranee']}/members/` })],
   ['GET other members', SUPERUSER(200), async () => ({ method: 'GET', url: `usergroup/user-groups/${g['metropole-cote-azurine']}/members/` })],
   ['POST member', GROUP_ADMIN(201), async () => ({
-    method: 'POST', url: `usergroup/user-groups/${g['region-sud-mediterranee']}/members/`, payload: { user_id: await freshUser(), role: 0, status: 2 },
+    method: 'POST', url: `usergroup/user-groups/${g['region-sud-mediterranee']}/members/`, payload: { account: `${await freshUserName()}@example.org`, role: 0, status: 2 },
   })],
   ['PUT member', GROUP_ADMIN(200), async () => ({
     method: 'PUT', url: `usergroup/user-groups/${g['region-sud-mediterranee']}/members/${u.newcomer}/`, payload: { role: 0, status: 1 },

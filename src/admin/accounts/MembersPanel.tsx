@@ -1,6 +1,8 @@
 /**
  * The members of a group (spec, section 7: `user-groups/{id}/members/`): each with their role
- * and status, which managers change or remove; new members are found by searching users.
+ * and status, which managers change or remove. A superuser finds a new member by searching
+ * users; a delegated administrator, who sees only the users of their groups, types the exact
+ * username or e-mail address of the account (README, "Who may look whom up").
  */
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -11,6 +13,7 @@ import {
   Stack,
   Table,
   TableBody,
+  TextField,
   TableCell,
   TableHead,
   TableRow,
@@ -20,11 +23,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { PAGE_SIZE, ROLE, STATUS, type Role, type Status } from '../../../schemas/constants.ts';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
+import { errorBody } from '../http/errors.ts';
 import { useStartup } from '../startup/useStartup.ts';
 import { accountsApi, type Member } from './accountsApi.ts';
 import { PanelCard } from './PanelCard.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { RecordPicker } from './RecordPicker.tsx';
+import { useAccountsRights } from './useAccountsRights.ts';
 import { useNotifiedAction } from './useNotifiedAction.ts';
 
 const fullName = (user: { first_name: string; last_name: string; username: string }) =>
@@ -37,6 +42,9 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [newUser, setNewUser] = useState<RaRecord | null>(null);
+  const [account, setAccount] = useState('');
+  const [accountError, setAccountError] = useState<string | null>(null);
+  const searchesUsers = useAccountsRights().manageUsers;
   const [newRole, setNewRole] = useState<Role>(ROLE.member);
   const [removing, setRemoving] = useState<Member | null>(null);
   const groupId = record?.id as number | undefined;
@@ -50,11 +58,24 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
   });
   if (!record || !manages) return null;
 
-  const add = () =>
-    run(async () => {
-      await accountsApi.addMember(groupId!, { user_id: newUser!.id as number, role: newRole, status: STATUS.active });
-      setNewUser(null);
-    }, 'publish.accounts.members.added');
+  const add = () => {
+    setAccountError(null);
+    return run(
+      async () => {
+        const user = searchesUsers ? { user_id: newUser!.id as number } : { account: account.trim() };
+        await accountsApi.addMember(groupId!, { ...user, role: newRole, status: STATUS.active });
+        setNewUser(null);
+        setAccount('');
+      },
+      'publish.accounts.members.added',
+      // The server's answer about the account shows under the field where it was typed.
+      (error) => {
+        const message = searchesUsers ? undefined : errorBody(error).errors?.account;
+        if (message) setAccountError(message);
+        return !!message;
+      },
+    );
+  };
 
   const pages = Math.ceil((data?.count ?? 0) / PAGE_SIZE);
   return (
@@ -122,20 +143,35 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
       )}
       {pages > 1 && <Pagination count={pages} page={page} onChange={(_event, value) => setPage(value)} />}
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <RecordPicker
-          resource="users"
-          label={translate('publish.accounts.members.searchUser')}
-          value={newUser}
-          onChange={setNewUser}
-          optionLabel={(user) => `${fullName(user as never)} (${user.email})`}
-        />
+        {searchesUsers ? (
+          <RecordPicker
+            resource="users"
+            label={translate('publish.accounts.members.searchUser')}
+            value={newUser}
+            onChange={setNewUser}
+            optionLabel={(user) => `${fullName(user as never)} (${user.email})`}
+          />
+        ) : (
+          <TextField
+            size="small"
+            label={translate('publish.accounts.members.account')}
+            helperText={accountError ?? translate('publish.accounts.members.accountHelp')}
+            error={accountError !== null}
+            value={account}
+            onChange={(event) => {
+              setAccount(event.target.value);
+              setAccountError(null);
+            }}
+            sx={{ minWidth: 320 }}
+          />
+        )}
         <ChoiceSelect
           choices={roles}
           label={translate('publish.accounts.members.role')}
           value={newRole}
           onChange={(role) => setNewRole(role as Role)}
         />
-        <Button variant="contained" disabled={!newUser} onClick={() => void add()}>
+        <Button variant="contained" disabled={searchesUsers ? !newUser : account.trim() === ''} onClick={() => void add()}>
           {translate('publish.accounts.members.add')}
         </Button>
       </Stack>

@@ -61,7 +61,8 @@ export function createAccountsApi(http: HttpClient = httpClient) {
       });
       return asPage(json);
     },
-    addMember: (groupId: number, member: { user_id: number; role: Role; status: Status }) =>
+    /** Adds a user by id, or (delegated administrators) by the exact username or e-mail of the account. */
+    addMember: (groupId: number, member: ({ user_id: number } | { account: string }) & { role: Role; status: Status }) =>
       http.request<Member>(`${membersPath(groupId)}/`, { method: 'POST', body: member }),
     updateMember: (groupId: number, userId: number, changes: { role?: Role; status?: Status }) =>
       http.request<Member>(`${membersPath(groupId)}/${userId}`, { method: 'PUT', body: changes }),

@@ -15,6 +15,7 @@ import {
   canReadUsers,
   canReviewMemberships,
   canEditUser,
+  type UsergroupRole,
 } from '../../../schemas/access.ts';
 import { ROLE, STATUS, type Locale } from '../../../schemas/constants.ts';
 import type { EntitySchema } from '../../../schemas/entity.ts';
@@ -36,7 +37,7 @@ import {
   type Row,
 } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
-import { ApiError, notFound, permissionDenied, ValidationError } from '../http/errors.ts';
+import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 
@@ -93,6 +94,53 @@ async function isUserOfAdministeredGroup(request: FastifyRequest, user: AuthUser
   return rows.length > 0;
 }
 
+/**
+ * A user's record as a delegated administrator reads it: what concerns their groups only, not the
+ * account's phone, superuser flag, or roles and organisation elsewhere.
+ */
+function asSeenByGroupAdministrator(row: Row, reader: AuthUser): Row {
+  const groups = new Set(administeredGroupIds(reader));
+  const { phone: _phone, is_superuser: _superuser, ...visible } = row;
+  const roles = Array.isArray(row.usergroup_roles) ? (row.usergroup_roles as UsergroupRole[]) : [];
+  return {
+    ...visible,
+    organisation: groups.has(row.organisation as number) ? row.organisation : null,
+    usergroup_roles: roles.filter((role) => groups.has(role.usergroup_id)),
+  };
+}
+
+/**
+ * The user a members POST adds: `user_id` names a user the caller may already read (any user for
+ * a superuser, a user of one of their groups for a delegated administrator); `account` is the
+ * exact username or e-mail address of any account. Unknown and unreadable ids answer alike.
+ */
+async function memberToAdd(request: FastifyRequest, body: Record<string, unknown>): Promise<number> {
+  const { locale } = request;
+  const user = request.user!;
+  const account = Object.hasOwn(body, 'account') ? body.account : undefined;
+  if (typeof account === 'string' && account.trim() !== '') {
+    const { rows } = await request.server.db.query<{ id: number }>(
+      `SELECT id FROM users WHERE lower(username) = lower($1)
+       UNION ALL SELECT id FROM users WHERE lower(email) = lower($1) AND NOT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1))
+       LIMIT 2`,
+      [account.trim()],
+    );
+    if (rows.length === 0) throw new ValidationError({ account: [t(locale, 'accountNotFound')] });
+    if (rows.length > 1) throw new ValidationError({ account: [t(locale, 'accountAmbiguous')] });
+    return rows[0].id;
+  }
+  if (account !== undefined && account !== null && account !== '') throw new ValidationError({ account: [t(locale, 'invalidValue')] });
+  const raw = Object.hasOwn(body, 'user_id') ? body.user_id : undefined;
+  if (raw == null || raw === '') throw new ValidationError({ account: [t(locale, 'required')] });
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new ValidationError({ user_id: [t(locale, 'invalidInteger')] });
+  const readable = user.is_superuser
+    ? (await request.server.db.query('SELECT 1 FROM users WHERE id = $1', [id])).rows.length > 0
+    : await isUserOfAdministeredGroup(request, user, id);
+  if (!readable) throw new ValidationError({ user_id: [t(locale, 'invalidValue')] });
+  return id;
+}
+
 export default async function usergroupRoutes(app: FastifyInstance) {
   await app.register(fastifyMultipart);
   const config = { auth: 'required' as const };
@@ -138,17 +186,17 @@ export default async function usergroupRoutes(app: FastifyInstance) {
         organisation: (value, params, request) =>
           `EXISTS (SELECT 1 FROM usergroup_members mf WHERE mf.user_id = u.id AND mf.status = ${STATUS.active}
             AND mf.usergroup_id = ${params.add(integerParam('organisation', value, request.locale))})`,
-        // Exact e-mail lookup (case-insensitive), e.g. to add an existing user as a member.
+        // Exact e-mail lookup (case-insensitive), within the users one may list.
         email: (value, params) => `lower(u.email) = lower(${params.add(value)})`,
       },
+      // A delegated administrator lists only the users of their groups (members and applicants).
       listConditions: (params, request) => {
         const user = request.user!;
         if (user.is_superuser) return [];
-        const member = `EXISTS (SELECT 1 FROM usergroup_members mv WHERE mv.user_id = u.id
-          AND mv.usergroup_id = ANY(${params.add(administeredGroupIds(user))}::integer[]))`;
-        const email = (request.query as QueryParams).email;
-        return [typeof email === 'string' && email !== '' ? `(${member} OR lower(u.email) = lower(${params.add(email)}))` : member];
+        return [`EXISTS (SELECT 1 FROM usergroup_members mv WHERE mv.user_id = u.id
+          AND mv.usergroup_id = ANY(${params.add(administeredGroupIds(user))}::integer[]))`];
       },
+      present: (row, request) => (request.user!.is_superuser ? row : asSeenByGroupAdministrator(row, request.user!)),
     },
     write: {
       table: 'users',
@@ -271,30 +319,32 @@ export default async function usergroupRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string } }>('/usergroup/user-groups/:id/members/', { config }, async (request, reply) => {
     const record = await group(request, canManageGroup);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const errors: Record<string, string[]> = {};
-    let values: Row = {};
-    try {
-      values = await validateWrite(groupMembers, { role: body.role, status: body.status }, { partial: true, locale: request.locale });
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      Object.assign(errors, error.fields);
+    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+    // Every error at once: the role and status, and the user to add.
+    const [checked, found] = await Promise.allSettled([
+      validateWrite(groupMembers, { role: body.role, status: body.status }, { partial: true, locale: request.locale }),
+      memberToAdd(request, body),
+    ]);
+    const errors: FieldErrors = {};
+    for (const outcome of [checked, found]) {
+      if (outcome.status === 'fulfilled') continue;
+      if (!(outcome.reason instanceof ValidationError)) throw outcome.reason;
+      Object.assign(errors, outcome.reason.fields);
     }
-    const userId = body.user_id;
-    if (userId == null || userId === '') errors.user_id = [t(request.locale, 'required')];
-    else if (!Number.isInteger(Number(userId)) || Number(userId) < 1) errors.user_id = [t(request.locale, 'invalidInteger')];
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    if (checked.status === 'rejected' || found.status === 'rejected') throw new ValidationError(errors);
+    const values = checked.value;
+    const userId = found.value;
     try {
       await app.db.query('INSERT INTO usergroup_members (usergroup_id, user_id, role, status) VALUES ($1, $2, $3, $4)', [
         record.id,
-        Number(userId),
+        userId,
         values.role ?? ROLE.member,
         values.status ?? STATUS.active,
       ]);
     } catch (error) {
       throw databaseWriteError(error, request.locale, { user_id: 'user_id' }, { usergroup_members_usergroup_id_user_id_key: 'user_id' });
     }
-    return reply.code(201).send(await member(record.id as number, Number(userId)));
+    return reply.code(201).send(await member(record.id as number, userId));
   });
 
   app.put<{ Params: { id: string; userId: string } }>('/usergroup/user-groups/:id/members/:userId/', { config }, async (request) => {
