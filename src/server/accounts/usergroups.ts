@@ -24,14 +24,8 @@ export const THUMBNAIL_URL_SQL = fileUrlSql('thumbnail', 'g.id', 'g.thumbnail_up
 
 /** The columns of a usergroup record (alias g), for the user-groups endpoint. */
 export const USERGROUP_COLUMNS = {
-  id: 'g.id',
-  display_name: 'g.display_name',
-  description: 'g.description',
-  status: 'g.status',
   thumbnail: THUMBNAIL_URL_SQL,
-  created_at: 'g.created_at',
   member_count: MEMBER_COUNT_SQL,
-  usergroup_type: 'g.usergroup_type',
   organisation_count: ORGANISATION_COUNT_SQL,
 };
 

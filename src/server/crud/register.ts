@@ -9,9 +9,10 @@
  *   PATCH  /{endpoint}/{id}/   partial update (only the fields given are checked)
  *   DELETE /{endpoint}/{id}/   destroy (204)
  *
- * A record is the schema's fields that `sql.columns` selects, minus write-only ones (columns may
- * add read-only extras, e.g. nested details). Writes are
- * validated by the shared `writeValidator` and run in one transaction with their hooks. Every
+ * A record is the schema's fields, minus write-only ones, plus the mapping's read-only extras.
+ * Fields map to SQL by name (crud/mapping.ts): the mapping declares only renamed, computed and
+ * virtual ones, and is checked at registration and at start-up. Writes are validated by the
+ * shared `writeValidator` and run in one transaction with their hooks. Every
  * call needs a signed-in user (401); the access rules decide 403 before existence is told (404),
  * so nobody learns which ids exist outside what they may see.
  */
@@ -30,6 +31,7 @@ import {
   type Page,
   type QueryParams,
 } from '../http/pagination.ts';
+import { checkMappingInDatabase, resolveMapping } from './mapping.ts';
 import { databaseWriteError, validateWrite } from './validation.ts';
 
 export type Row = Record<string, unknown>;
@@ -51,8 +53,12 @@ export type AccessRule = (user: AuthUser, target: AccessTarget) => boolean | Pro
 export interface EntitySql {
   /** FROM clause with its joins, e.g. 'contacts c'. Written by the programmer, never from the request. */
   from: string;
-  /** Field → SQL expression of the record; `id` is required. Expressions may be subqueries. */
-  columns: Record<string, string>;
+  /** Alias of the entity's table in `from`: a field without a `columns` entry reads `<alias>.<field>`. */
+  alias: string;
+  /** Fields read otherwise than `<alias>.<field>`: renamed columns, joins, subqueries. */
+  columns?: Record<string, string>;
+  /** Read-only values a record shows beyond the schema's fields, e.g. nested details. */
+  extras?: Record<string, string>;
   /** Expressions matched by `search`, case and accent insensitive (index them with immutable_unaccent(lower(…))). */
   searchColumns?: string[];
   /**
@@ -97,11 +103,13 @@ export interface DestroyContext {
 export interface EntityWrite {
   /** The table written; its primary key is `id`. */
   table: string;
-  /**
-   * Field → column written. Default: every writable field of the schema, under its own name. Fields
-   * left out (relations, passwords) are still validated and given to the hooks in `values`.
-   */
+  /** Writable fields stored under another column name; every other one is written to `<field>`. */
   columns?: Record<string, string>;
+  /**
+   * Writable fields not stored as a column of `table` (relations, passwords): validated and given
+   * to the hooks in `values`, which write them.
+   */
+  virtual?: string[];
   /** Unique constraint or index name → the field its violation is reported on. */
   unique?: Record<string, string>;
   /** Before the INSERT / UPDATE, in the transaction: adjust `row`, check, throw ValidationError. */
@@ -169,9 +177,9 @@ function listType(spec: FieldSpec | undefined): ListFieldType {
 const FILTER_TYPES: Record<'integer' | 'string' | 'boolean', ListFieldType> = { integer: 'integer', string: 'text', boolean: 'boolean' };
 
 /** The pagination spec of an entity: its orderable fields, its filters, `id__in`, its search columns. */
-export function entityListSpec(schema: EntitySchema, sql: EntitySql): ListSpec {
+export function entityListSpec(schema: EntitySchema, sql: EntitySql, columns: Record<string, string>): ListSpec {
   const fields: Record<string, ListField> = {};
-  for (const [name, column] of Object.entries(sql.columns)) {
+  for (const [name, column] of Object.entries(columns)) {
     fields[name] = {
       column,
       type: listType(schema.fields[name]),
@@ -180,12 +188,12 @@ export function entityListSpec(schema: EntitySchema, sql: EntitySql): ListSpec {
     };
   }
   for (const [name, filter] of Object.entries(schema.list.filters)) {
-    if (!filter.field || !sql.columns[filter.field]) continue;
+    if (!filter.field || !columns[filter.field]) continue;
     const existing = fields[name];
     if (name === filter.field && existing) {
       fields[name] = { ...existing, type: FILTER_TYPES[filter.type], filters: [...(existing.filters ?? []), filter.lookup] };
     } else if (!existing) {
-      fields[name] = { column: sql.columns[filter.field], type: FILTER_TYPES[filter.type], filters: [filter.lookup] };
+      fields[name] = { column: columns[filter.field], type: FILTER_TYPES[filter.type], filters: [filter.lookup] };
     }
   }
   for (const [name, column] of Object.entries(sql.orderings ?? {})) {
@@ -199,12 +207,14 @@ export function entityListSpec(schema: EntitySchema, sql: EntitySql): ListSpec {
   };
 }
 
-function selectList(schema: EntitySchema, sql: EntitySql): string {
-  return Object.entries(sql.columns)
-    .filter(([name]) => !schema.fields[name]?.writeOnly)
+function selectList(columns: Record<string, string>): string {
+  return Object.entries(columns)
     .map(([name, expression]) => `${expression} AS "${name}"`)
     .join(', ');
 }
+
+/** Paths already checked against the database, per server (each entity is registered once per locale). */
+const checkedInDatabase = new WeakMap<object, Set<string>>();
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
@@ -222,22 +232,28 @@ async function allow(rule: AccessRule | undefined, request: FastifyRequest, targ
 
 export function registerEntity(app: FastifyInstance, config: EntityConfig): RegisteredEntity {
   const { schema, sql, write, access } = config;
-  if (!sql.columns.id) throw new Error(`${schema.resource}: sql.columns.id is required`);
+  const mapping = resolveMapping(schema, sql, write);
   const path = config.path ?? `/${schema.endpoint}/`;
-  const listSpec = entityListSpec(schema, sql);
-  const select = selectList(schema, sql);
+  const listSpec = entityListSpec(schema, sql, mapping.read);
+  const select = selectList(mapping.read);
+  const idColumn = mapping.read.id;
   const routeConfig = { config: { auth: 'required' as const } };
 
+  app.addHook('onReady', async () => {
+    const checked = checkedInDatabase.get(app.server) ?? new Set<string>();
+    checkedInDatabase.set(app.server, checked);
+    if (checked.has(path)) return;
+    await checkMappingInDatabase(app.db, schema, sql, mapping, write?.table);
+    checked.add(path);
+  });
+
   // Field ↔ column of writes.
-  const writeColumns: Record<string, string> = write?.columns ?? {};
-  if (write && !write.columns) {
-    for (const name of schema.form) if (!schema.fields[name].readOnly) writeColumns[name] = name;
-  }
+  const writeColumns = mapping.write;
   const columnFields = Object.fromEntries(Object.entries(writeColumns).map(([field, column]) => [column, field]));
 
   async function load(request: FastifyRequest, id: number, client?: PoolClient): Promise<Row | null> {
     const params = new SqlParams();
-    const conditions = [`${sql.columns.id} = ${params.add(id)}`, ...(sql.fixedConditions?.(params, request) ?? [])];
+    const conditions = [`${idColumn} = ${params.add(id)}`, ...(sql.fixedConditions?.(params, request) ?? [])];
     const { rows } = await (client ?? app.db).query<Row>(
       `SELECT ${select} FROM ${sql.from} WHERE ${conditions.join(' AND ')}`,
       params.values,
@@ -254,7 +270,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       {
         from: sql.from,
         select,
-        id: sql.columns.id,
+        id: idColumn,
         where: (params) => [...(sql.fixedConditions?.(params, request) ?? []), ...(sql.listConditions?.(params, request) ?? [])],
       },
       listSpec,

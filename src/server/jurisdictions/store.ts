@@ -28,10 +28,8 @@ export interface Municipality {
 }
 
 /** A jurisdiction as the API returns it: field → SQL expression on `jurisdictions j`. */
+/** The computed fields of a jurisdiction (alias j); the others are its columns. */
 export const JURISDICTION_COLUMNS = {
-  id: 'j.id',
-  display_name: 'j.display_name',
-  codename: 'j.codename',
   municipalities: `COALESCE((SELECT array_agg(jm.municipality ORDER BY jm.municipality) FROM jurisdiction_municipalities jm
     WHERE jm.jurisdiction_id = j.id), '{}')`,
   latlon_bounding_box: `CASE WHEN j.min_lon IS NULL THEN NULL

@@ -18,15 +18,8 @@ export default async function contactRoutes(app: FastifyInstance) {
     schema: contacts,
     sql: {
       from: 'contacts c',
-      columns: {
-        id: 'c.id',
-        name: 'c.name',
-        email: 'c.email',
-        phone: 'c.phone',
-        position: 'c.position',
-        usergroup: 'c.usergroup_id',
-        role: 'c.role',
-      },
+      alias: 'c',
+      columns: { usergroup: 'c.usergroup_id' },
       searchColumns: [`c.name || ' ' || c.email || ' ' || c.position`],
       extraFilters: {
         usergroup_id: (value, params, request) => `c.usergroup_id = ${params.add(integerParam('usergroup_id', value, request.locale))}`,
@@ -39,7 +32,7 @@ export default async function contactRoutes(app: FastifyInstance) {
     },
     write: {
       table: 'contacts',
-      columns: { name: 'name', email: 'email', phone: 'phone', position: 'position', usergroup: 'usergroup_id', role: 'role' },
+      columns: { usergroup: 'usergroup_id' },
       unique: { contacts_usergroup_email_key: 'email' },
     },
     access: {

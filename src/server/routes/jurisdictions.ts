@@ -76,12 +76,13 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
     schema: jurisdictionsSchema,
     sql: {
       from: 'jurisdictions j',
+      alias: 'j',
       columns: JURISDICTION_COLUMNS,
       searchColumns: ['j.display_name', 'j.codename'],
     },
     write: {
       table: 'jurisdictions',
-      columns: { display_name: 'display_name', codename: 'codename' },
+      virtual: ['municipalities'],
       unique: { jurisdictions_codename_key: 'codename' },
       // Codes known and codename free, reported together; the box goes into the row written.
       beforeWrite: async ({ client, request, id, values, row }) => {

@@ -24,26 +24,14 @@ export default async function organisationRoutes(app: FastifyInstance) {
     schema: organisations,
     sql: {
       from: 'usergroups g',
+      alias: 'g',
       columns: {
-        id: 'g.id',
-        display_name: 'g.display_name',
         organisation_type: 'g.organisation_type_id',
-        status: 'g.status',
-        additional_id: 'g.additional_id',
-        acronym: 'g.acronym',
-        siret: 'g.siret',
-        website: 'g.website',
-        description: 'g.description',
-        address: 'g.address',
-        phone: 'g.phone',
         jurisdiction: 'g.jurisdiction_id',
-        partnership: 'g.partnership',
         spheres: `ARRAY(SELECT ls.parent_id FROM usergroup_links ls JOIN usergroups s ON s.id = ls.parent_id
           WHERE ls.child_id = g.id AND s.usergroup_type = 'group-of-organisation' ORDER BY ls.parent_id)`,
         logo: THUMBNAIL_URL_SQL,
         convention_file: fileUrlSql('convention', 'g.id', 'g.convention_updated_at', 'organisation/organisations'),
-        convention_signed: 'g.convention_signed',
-        created_at: 'g.created_at',
         member_count: MEMBER_COUNT_SQL,
       },
       searchColumns: [USERGROUP_SEARCH_SQL],
@@ -53,20 +41,8 @@ export default async function organisationRoutes(app: FastifyInstance) {
     },
     write: {
       table: 'usergroups',
-      columns: {
-        display_name: 'display_name',
-        organisation_type: 'organisation_type_id',
-        status: 'status',
-        additional_id: 'additional_id',
-        acronym: 'acronym',
-        siret: 'siret',
-        website: 'website',
-        description: 'description',
-        address: 'address',
-        phone: 'phone',
-        jurisdiction: 'jurisdiction_id',
-        partnership: 'partnership',
-      },
+      columns: { organisation_type: 'organisation_type_id', jurisdiction: 'jurisdiction_id' },
+      virtual: ['spheres'],
       beforeWrite: async ({ client, operation, row, values, existing, user }) => {
         if (operation === 'create') {
           row.usergroup_type = 'organisation';
@@ -87,7 +63,7 @@ export default async function organisationRoutes(app: FastifyInstance) {
 
   registerEntity(app, {
     schema: organisationTypes,
-    sql: { from: 'organisation_types ot', columns: { id: 'ot.id', codename: 'ot.codename', display_name: 'ot.display_name' } },
+    sql: { from: 'organisation_types ot', alias: 'ot' },
     access: { list: () => true, retrieve: () => true },
   });
 

@@ -159,23 +159,11 @@ export default async function usergroupRoutes(app: FastifyInstance) {
     schema: users,
     sql: {
       from: 'users u',
+      alias: 'u',
       columns: {
-        id: 'u.id',
-        username: 'u.username',
-        last_name: 'u.last_name',
-        first_name: 'u.first_name',
-        email: 'u.email',
-        phone: 'u.phone',
-        id_comp: 'u.id_comp',
-        registration_reason: 'u.registration_reason',
-        email_notifications: 'u.email_notifications',
-        status: 'u.status',
-        is_superuser: 'u.is_superuser',
         organisation: `(SELECT mo.usergroup_id FROM usergroup_members mo JOIN usergroups go ON go.id = mo.usergroup_id
           WHERE mo.user_id = u.id AND mo.status = ${STATUS.active} AND go.usergroup_type = 'organisation'
           ORDER BY mo.date_joined, mo.id LIMIT 1)`,
-        date_joined: 'u.date_joined',
-        last_login: 'u.last_login',
         usergroup_roles: `(SELECT coalesce(json_agg(json_build_object('usergroup_id', gr.id, 'usergroup_name', gr.display_name,
             'usergroup_type', gr.usergroup_type, 'role', mr.role) ORDER BY gr.display_name, gr.id), '[]'::json)
           FROM usergroup_members mr JOIN usergroups gr ON gr.id = mr.usergroup_id
@@ -200,18 +188,8 @@ export default async function usergroupRoutes(app: FastifyInstance) {
     },
     write: {
       table: 'users',
-      columns: {
-        username: 'username',
-        last_name: 'last_name',
-        first_name: 'first_name',
-        email: 'email',
-        phone: 'phone',
-        id_comp: 'id_comp',
-        registration_reason: 'registration_reason',
-        email_notifications: 'email_notifications',
-        status: 'status',
-        is_superuser: 'is_superuser',
-      },
+      // Hashed by beforeWrite.
+      virtual: ['password'],
       unique: { users_username_key: 'username' },
       beforeWrite: async ({ operation, row, values, user, id, request }) => {
         if (id === user.id && values.is_superuser === false) {
@@ -241,6 +219,7 @@ export default async function usergroupRoutes(app: FastifyInstance) {
     path: '/usergroup/user-groups/',
     sql: {
       from: 'usergroups g',
+      alias: 'g',
       columns: USERGROUP_COLUMNS,
       searchColumns: [USERGROUP_SEARCH_SQL],
       extraFilters: {
@@ -254,7 +233,6 @@ export default async function usergroupRoutes(app: FastifyInstance) {
     },
     write: {
       table: 'usergroups',
-      columns: { display_name: 'display_name', description: 'description', status: 'status' },
       beforeWrite: async ({ client, operation, row, values, existing, user, request }) => {
         if (operation === 'create') {
           const body = (request.body ?? {}) as Record<string, unknown>;
@@ -417,16 +395,11 @@ export default async function usergroupRoutes(app: FastifyInstance) {
     schema: groupMembers,
     sql: {
       from: 'usergroup_members m JOIN users u ON u.id = m.user_id JOIN usergroups g ON g.id = m.usergroup_id',
-      columns: {
-        id: 'm.id',
-        user: 'm.user_id',
+      alias: 'm',
+      columns: { user: 'm.user_id', usergroup: 'm.usergroup_id', usergroup_type: 'g.usergroup_type' },
+      extras: {
         user_detail: USER_DETAIL_SQL,
-        usergroup: 'm.usergroup_id',
         usergroup_detail: `json_build_object('id', g.id, 'display_name', g.display_name, 'usergroup_type', g.usergroup_type)`,
-        usergroup_type: 'g.usergroup_type',
-        role: 'm.role',
-        status: 'm.status',
-        date_joined: 'm.date_joined',
       },
       orderings: { user__date_joined: 'u.date_joined', user__last_name: 'u.last_name', usergroup__display_name: 'g.display_name' },
       searchColumns: [USER_SEARCH_SQL, USERGROUP_SEARCH_SQL],
