@@ -13,7 +13,7 @@ export const jurisdictions = defineEntity({
     /** Identification code, unique. */
     codename: { type: 'string', required: true, maxLength: 100 },
     /** INSEE codes of the communes. */
-    municipalities: { type: 'codes', required: true },
+    municipalities: { type: 'codes', required: true, default: [] },
     /** [min_lon, min_lat, max_lon, max_lat], computed from the communes. */
     latlon_bounding_box: { type: 'bbox', readOnly: true },
     municipality_count: { type: 'integer', readOnly: true },

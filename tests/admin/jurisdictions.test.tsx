@@ -209,6 +209,10 @@ describe('jurisdiction form', () => {
   it('resolves pasted codes with Recalculate, names the unknown ones and draws their box', async () => {
     await renderAt('jurisdictions/new/');
     const paste = await screen.findByRole('textbox', { name: 'Coller des codes INSEE' });
+    // The fields' help from the catalogue shows under the generated inputs.
+    expect(screen.getByRole('textbox', { name: "Code d'identification" })).toHaveAccessibleDescription(
+      'Code unique identifiant la compétence territoriale.',
+    );
     expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-default', 'true');
     expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '4,42.8,7.9,45.3');
     await user.click(paste);

@@ -3,8 +3,8 @@
  * - a search by name or INSEE code adding one commune at a time;
  * - a text area taking a pasted list of codes, resolved in one call by Recalculate, which adds
  *   them (or replaces the current ones) and names the unknown codes under the field;
- * - removable chips 'Marseille (13055)' and their count;
- * - the map of the box of the chosen communes, refitted whenever the list changes.
+ * - removable chips 'Marseille (13055)' and their count.
+ * Required like any schema field: the form's schema validation reports an empty list here.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -24,10 +24,9 @@ import { useInput, useRecordContext, useTranslate, ValidationError } from 'react
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { isAbortError } from '../http/errors.ts';
 import { jurisdictionApi, municipalityLabel, type JurisdictionApi, type Municipality } from './api.ts';
-import { BoxMap } from './BoxMap.tsx';
-import { isBoundingBox, mergeCodes, parseInseeCodes, type BoundingBox } from './codes.ts';
+import { requiredMark } from '../resources/schemaValidation.ts';
+import { asCodes, mergeCodes, parseInseeCodes } from './codes.ts';
 import { MunicipalitySearch } from './MunicipalitySearch.tsx';
-import { requiredValue } from './validation.ts';
 
 const T = 'resources.jurisdictions.municipalities';
 
@@ -37,8 +36,6 @@ interface PasteReport {
   added: number;
   empty?: boolean;
 }
-
-const asCodes = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 export interface MunicipalitiesInputProps {
   source?: string;
@@ -50,12 +47,11 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const record = useRecordContext();
-  const { id, field, fieldState, formState, isRequired } = useInput({ source, validate: requiredValue });
+  const { id, field, fieldState, formState, isRequired } = useInput({ source, validate: requiredMark });
   const codes = useMemo(() => asCodes(field.value), [field.value]);
-  const codesKey = codes.join(',');
   const selected = useMemo(() => new Set(codes), [codes]);
 
-  // Names and boxes of the communes met so far (search results, resolved codes).
+  // Names of the communes met so far (search results, resolved codes).
   const [known, setKnown] = useState<ReadonlyMap<string, Municipality>>(() => new Map());
   const remember = useCallback((found: readonly Municipality[]) => {
     if (found.length === 0) return;
@@ -76,35 +72,6 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
     });
     return () => controller.abort();
   }, [api, recordCodesKey, remember, notifyError]);
-
-  // The box: the record's while its codes are unchanged, otherwise previewed for the current codes.
-  const recordBox = isBoundingBox(record?.latlon_bounding_box) ? (record.latlon_bounding_box as BoundingBox) : null;
-  const [preview, setPreview] = useState<{ key: string; box: BoundingBox | null } | null>(null);
-  useEffect(() => {
-    if (codesKey === recordCodesKey || codesKey === '') return undefined;
-    const controller = new AbortController();
-    const current = codesKey.split(',');
-    const timer = window.setTimeout(() => {
-      const municipalities = current.flatMap((code) => {
-        const municipality = known.get(code);
-        return municipality ? [municipality] : [];
-      });
-      api.previewBoundingBox(current, municipalities, controller.signal).then(
-        (box) => setPreview({ key: codesKey, box }),
-        () => {
-          // A preview is a convenience: without it, the box is computed when saving.
-        },
-      );
-    }, 200);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-    // `known` only feeds the preview: a name arriving later does not change the box asked for.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, codesKey, recordCodesKey]);
-  const box =
-    codesKey === '' ? null : codesKey === recordCodesKey ? recordBox : preview?.key === codesKey ? preview.box : (preview?.box ?? recordBox);
 
   const setCodes = (next: string[]) => {
     field.onChange(next);
@@ -223,8 +190,6 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
           </Box>
         )}
       </Box>
-
-      <BoxMap box={box} />
     </Stack>
   );
 }

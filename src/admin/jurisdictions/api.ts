@@ -1,10 +1,10 @@
 /**
- * Calls of the jurisdiction form that are not react-admin resources: searching communes,
+ * Calls of the jurisdiction form's inputs that are not react-admin resources: searching communes,
  * resolving a list of INSEE codes, previewing the box of a list of codes. All go through the
  * app's HTTP client (locale prefix, cookies, errors as HttpError, AbortSignal).
  */
 import { httpClient, type HttpClient } from '../http/client.ts';
-import { isBoundingBox, unionBoxes, type BoundingBox } from './codes.ts';
+import { isBoundingBox, type BoundingBox } from './codes.ts';
 
 export const MUNICIPALITIES_PATH = 'organisation/municipalities';
 
@@ -19,9 +19,6 @@ export interface Municipality {
   codename: string;
   display_name: string;
   departement?: string;
-  /** The commune's box, when the server gives it. */
-  latlon_bounding_box?: BoundingBox | null;
-  bbox?: BoundingBox | null;
 }
 
 interface Page<T> {
@@ -60,23 +57,14 @@ export function createJurisdictionApi(http: HttpClient = httpClient) {
     return found;
   }
 
-  /**
-   * The box of a list of codes before saving: the union of the communes' own boxes when the
-   * server gives them, otherwise the server's box preview. Null when neither is known.
-   */
-  async function previewBoundingBox(
-    codes: readonly string[],
-    municipalities: readonly Municipality[],
-    signal?: AbortSignal,
-  ): Promise<BoundingBox | null> {
+  /** The box of a list of codes before saving (the server's preview); null when unknown. */
+  async function previewBoundingBox(codes: readonly string[], signal?: AbortSignal): Promise<BoundingBox | null> {
     if (codes.length === 0) return null;
-    const own = unionBoxes(municipalities.map((m) => m.latlon_bounding_box ?? m.bbox));
-    if (own) return own;
-    const { json } = await http.request<{ latlon_bounding_box?: unknown; bbox?: unknown } | unknown[] | null>(
-      `${MUNICIPALITIES_PATH}/bbox`,
-      { query: { codename__in: codes.join(',') }, signal },
-    );
-    const box = Array.isArray(json) ? json : (json?.latlon_bounding_box ?? json?.bbox);
+    const { json } = await http.request<{ latlon_bounding_box?: unknown } | null>(`${MUNICIPALITIES_PATH}/bbox`, {
+      query: { codename__in: codes.join(',') },
+      signal,
+    });
+    const box = json?.latlon_bounding_box;
     return isBoundingBox(box) ? box : null;
   }
 

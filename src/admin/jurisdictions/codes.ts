@@ -43,6 +43,9 @@ export function parseInseeCodes(text: string): ParsedCodes {
   return { codes, invalid };
 }
 
+/** A form value read as a list of codes (anything else is no code). */
+export const asCodes = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
 /** The union of two lists of codes, keeping the order of the first then the new ones. */
 export function mergeCodes(current: readonly string[], added: readonly string[]): string[] {
   const result = [...current];
@@ -58,19 +61,6 @@ export function isBoundingBox(value: unknown): value is BoundingBox {
 export function normaliseBox(box: readonly number[]): BoundingBox {
   const [lon1, lat1, lon2, lat2] = box;
   return [Math.min(lon1, lon2), Math.min(lat1, lat2), Math.max(lon1, lon2), Math.max(lat1, lat2)];
-}
-
-/** The smallest box holding every given box; null when there is none. */
-export function unionBoxes(boxes: readonly (readonly number[] | null | undefined)[]): BoundingBox | null {
-  let result: BoundingBox | null = null;
-  for (const candidate of boxes) {
-    if (!isBoundingBox(candidate)) continue;
-    const box = normaliseBox(candidate);
-    result = result
-      ? [Math.min(result[0], box[0]), Math.min(result[1], box[1]), Math.max(result[2], box[2]), Math.max(result[3], box[3])]
-      : box;
-  }
-  return result;
 }
 
 export const DEFAULT_BOX: BoundingBox = [...DEFAULT_MAP_BOUNDS] as BoundingBox;

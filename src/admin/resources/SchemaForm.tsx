@@ -1,6 +1,6 @@
 /** The inputs of an entity's create or edit form, in the schema's `form` order. */
 import type { ReactElement, ReactNode } from 'react';
-import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { Box } from '@mui/material';
 import { writableFields, type EntitySchema } from '../../../schemas/entity.ts';
 import { inputElement, readOnlyElement, type FormMode } from './inputElement.tsx';
@@ -43,10 +43,12 @@ export interface SchemaFormProps {
 }
 
 export function SchemaForm({ entity, mode, fieldOverrides = {}, defaultValues, actions, readOnly = false }: SchemaFormProps) {
+  const translate = useTranslate();
   const element = (name: string) => {
     if (name in fieldOverrides) return fieldOverrides[name];
     if (readOnly) return entity.fields[name].writeOnly ? null : readOnlyElement(entity.resource, name);
-    return inputElement(entity.resource, name, mode);
+    const help = translate(`resources.${entity.resource}.help.${name}`, { _: '' }) || undefined;
+    return inputElement(entity.resource, name, mode, help);
   };
   return (
     <SimpleForm

@@ -62,13 +62,16 @@ export function readOnlyElement(resource: string, name: string): ReactElement | 
   return field && <Labeled key={name}>{field}</Labeled>;
 }
 
-/** The element editing `name` of `resource`, or null when the field has no place in this form. */
-export function inputElement(resource: string, name: string, mode: FormMode): ReactElement | null {
+/**
+ * The element editing `name` of `resource`, or null when the field has no place in this form.
+ * `helperText` is the field's help (`resources.<resource>.help.<field>`), when it has one.
+ */
+export function inputElement(resource: string, name: string, mode: FormMode, helperText?: string): ReactElement | null {
   const spec = entityOf(resource).fields[name];
   if (spec.readOnly || spec.type === 'id') return mode === 'create' ? null : readOnlyElement(resource, name);
   if (spec.writeOnly && mode === 'edit') return null;
   const validate = spec.required ? requiredMark : undefined;
-  const common = { source: name, validate };
+  const common = { source: name, validate, helperText };
   switch (spec.type) {
     case 'text':
       return <TextInput key={name} {...common} multiline minRows={3} />;
@@ -83,7 +86,7 @@ export function inputElement(resource: string, name: string, mode: FormMode): Re
     case 'integer':
       return <NumberInput key={name} {...common} />;
     case 'boolean':
-      return <BooleanInput key={name} source={name} />;
+      return <BooleanInput key={name} source={name} helperText={helperText} />;
     case 'date':
       return <DateInput key={name} {...common} />;
     case 'datetime':
