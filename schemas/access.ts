@@ -64,6 +64,32 @@ export function canManageGroups(user: AccessSubject | null | undefined): boolean
 }
 
 /**
+ * Fields of a group that only a superuser changes: a delegated administrator edits their group's
+ * information, sees its status and spheres, and changes neither.
+ */
+const SUPERUSER_GROUP_FIELDS = ['status', 'spheres'] as const;
+
+/** The fields of a group `user` may see but not change (none for a superuser). */
+export function lockedGroupFields(user: AccessSubject | null | undefined): readonly string[] {
+  return canManageGroups(user) ? [] : SUPERUSER_GROUP_FIELDS;
+}
+
+/** Whether a written value changes the stored one (lists, such as spheres, compared as sets). */
+function differs(written: unknown, stored: unknown): boolean {
+  const normal = (value: unknown) => (Array.isArray(value) ? [...value].sort((x, y) => Number(x) - Number(y)) : value);
+  return JSON.stringify(normal(written)) !== JSON.stringify(normal(stored));
+}
+
+/** The locked fields a write to an existing group would change (a write changing any is refused). */
+export function lockedGroupChanges(
+  user: AccessSubject | null | undefined,
+  values: Record<string, unknown>,
+  existing: Record<string, unknown>,
+): string[] {
+  return lockedGroupFields(user).filter((field) => field in values && differs(values[field], existing[field]));
+}
+
+/**
  * Read users: a superuser reads them all; a delegated administrator reads the users who are
  * members of, or request to join, one of their groups (the server restricts lists and answers 403
  * for anyone else), without their phone, superuser flag or roles elsewhere. They add an account

@@ -8,6 +8,8 @@ import {
   canReadGroupContent,
   canReadUsers,
   canReviewMemberships,
+  lockedGroupChanges,
+  lockedGroupFields,
   roleIn,
   type AccessSubject,
 } from '../../schemas/access.ts';
@@ -50,5 +52,15 @@ describe('accounts rules', () => {
     expect(canReadUsers(nobody)).toBe(false);
     expect(canReadGroupContent(nobody, 3)).toBe(false);
     expect(canManageGroup(null, 1)).toBe(false);
+  });
+
+  it("keeps a group's status and spheres the superuser's, comparing spheres as a set", () => {
+    const stored = { display_name: 'Région', status: 0, spheres: [4, 9] };
+    expect(lockedGroupFields(superuser)).toEqual([]);
+    expect(lockedGroupFields(referent)).toEqual(['status', 'spheres']);
+    expect(lockedGroupChanges(superuser, { status: 1, spheres: [] }, stored)).toEqual([]);
+    expect(lockedGroupChanges(referent, { display_name: 'Région Sud', status: 0, spheres: [9, 4] }, stored)).toEqual([]);
+    expect(lockedGroupChanges(referent, { status: 1 }, stored)).toEqual(['status']);
+    expect(lockedGroupChanges(referent, { status: 0, spheres: [4] }, stored)).toEqual(['spheres']);
   });
 });

@@ -1,5 +1,5 @@
 /** An organisation: its form, its logo, its convention and the agreement (spec, sections 2 and 3). */
-import { readOnlyElement } from '../resources/inputElement.tsx';
+import { readOnlyOverrides } from '../resources/inputElement.tsx';
 import { SchemaEdit } from '../resources/SchemaEdit.tsx';
 import { accountsApi } from './accountsApi.ts';
 import { AgreementToggle } from './AgreementToggle.tsx';
@@ -18,8 +18,7 @@ export default function OrganisationEdit() {
           <FileUploadField key="convention_file" source="convention_file" kind="pdf" upload={accountsApi.uploadConvention} canUpload={rights.manageGroup} />
         ),
         convention_signed: <AgreementToggle key="convention_signed" canChange={rights.manageGroups} />,
-        // A delegated administrator edits the organisation's information, not its status or spheres.
-        ...(rights.manageGroups ? {} : { status: readOnlyElement('organisations', 'status'), spheres: readOnlyElement('organisations', 'spheres') }),
+        ...readOnlyOverrides('organisations', rights.lockedGroupFields),
       }}
     />
   );

@@ -2,7 +2,7 @@
  * A user group or a sphere: its form and thumbnail, then its members, its parents and its
  * children (a sphere's children are its organisations).
  */
-import { readOnlyElement } from '../resources/inputElement.tsx';
+import { readOnlyOverrides } from '../resources/inputElement.tsx';
 import { SchemaEdit } from '../resources/SchemaEdit.tsx';
 import { accountsApi } from './accountsApi.ts';
 import { FileUploadField } from './FileUploadField.tsx';
@@ -21,8 +21,7 @@ export function UsergroupEdit({ resource }: { resource: 'groups' | 'spheres' }) 
         thumbnail: (
           <FileUploadField key="thumbnail" source="thumbnail" kind="image" upload={accountsApi.uploadThumbnail} canUpload={rights.manageGroup} />
         ),
-        // A delegated administrator edits the group's information, not its status.
-        ...(rights.manageGroups ? {} : { status: readOnlyElement(resource, 'status') }),
+        ...readOnlyOverrides(resource, rights.lockedGroupFields),
       }}
     >
       <MembersPanel canManage={rights.manageGroup} />

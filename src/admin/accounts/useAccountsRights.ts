@@ -1,6 +1,6 @@
 /** What the signed-in user may do under Accounts (schemas/access.ts); the server stays the authority. */
 import { useMemo } from 'react';
-import { canEditUser, canManageGroup, canManageGroups, canManageUsers } from '../../../schemas/access.ts';
+import { canEditUser, canManageGroup, canManageGroups, canManageUsers, lockedGroupFields } from '../../../schemas/access.ts';
 import { useStartup } from '../startup/useStartup.ts';
 
 export function useAccountsRights() {
@@ -11,6 +11,8 @@ export function useAccountsRights() {
       editUser: canEditUser(user),
       manageGroups: canManageGroups(user),
       manageGroup: (groupId: number | null | undefined) => canManageGroup(user, groupId),
+      /** Group fields shown but not offered for change (a delegated administrator's status and spheres). */
+      lockedGroupFields: lockedGroupFields(user),
     }),
     [user],
   );

@@ -62,6 +62,12 @@ export function readOnlyElement(resource: string, name: string): ReactElement | 
   return field && <Labeled key={name}>{field}</Labeled>;
 }
 
+/** Form overrides showing those of `fields` that `resource` has, without offering to change them. */
+export function readOnlyOverrides(resource: string, fields: readonly string[]): Record<string, ReactElement | null> {
+  const own = entityOf(resource).fields;
+  return Object.fromEntries(fields.filter((name) => name in own).map((name) => [name, readOnlyElement(resource, name)]));
+}
+
 /**
  * The element editing `name` of `resource`, or null when the field has no place in this form.
  * `helperText` is the field's help (`resources.<resource>.help.<field>`), when it has one.

@@ -5,18 +5,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { boolean, object, ValidationError as YupValidationError } from 'yup';
-import { canManageGroup, canManageGroups } from '../../../schemas/access.ts';
+import { canManageGroup, canManageGroups, lockedGroupChanges } from '../../../schemas/access.ts';
 import { organisations, organisationTypes } from '../../../schemas/organisations.ts';
 import { deleteFile, fileUrlSql, readPdfUpload, sendFile, storeFile, withFileUrls } from '../accounts/files.ts';
 import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_ACCESS, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
 import { registerEntity, requireId, translateValidation, type RegisteredEntity, type Row } from '../crud/index.ts';
 import { notFound, permissionDenied, ValidationError } from '../http/errors.ts';
-
-/** Whether a written value changes the stored one (lists compared as sets). */
-function differs(a: unknown, b: unknown): boolean {
-  const normal = (value: unknown) => (Array.isArray(value) ? [...value].sort((x, y) => Number(x) - Number(y)) : value);
-  return JSON.stringify(normal(a)) !== JSON.stringify(normal(b));
-}
 
 export default async function organisationRoutes(app: FastifyInstance) {
   await app.register(fastifyMultipart);
@@ -48,11 +42,7 @@ export default async function organisationRoutes(app: FastifyInstance) {
           row.usergroup_type = 'organisation';
           row.slug = await uniqueSlug(client, String(values.display_name ?? ''), 'organisation');
         }
-        // A delegated administrator edits the organisation's information, not its status or spheres.
-        if (existing && !user.is_superuser) {
-          const locked = ['status', 'spheres'].filter((field) => field in values && differs(values[field], existing[field]));
-          if (locked.length > 0) throw permissionDenied();
-        }
+        if (existing && lockedGroupChanges(user, values, existing).length > 0) throw permissionDenied();
       },
       afterWrite: async ({ client, id, values, request }) => {
         if (Array.isArray(values.spheres)) await setSpheres(client, id, values.spheres as number[], request.locale);

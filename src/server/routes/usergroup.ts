@@ -15,6 +15,7 @@ import {
   canReadUsers,
   canReviewMemberships,
   canEditUser,
+  lockedGroupChanges,
   type UsergroupRole,
 } from '../../../schemas/access.ts';
 import { ROLE, STATUS, type Locale } from '../../../schemas/constants.ts';
@@ -243,8 +244,7 @@ export default async function usergroupRoutes(app: FastifyInstance) {
           row.usergroup_type = type;
           row.slug = await uniqueSlug(client, String(values.display_name ?? ''), type);
         }
-        // A delegated administrator edits the group's information, not its status.
-        if (existing && !user.is_superuser && 'status' in values && values.status !== existing.status) throw permissionDenied();
+        if (existing && lockedGroupChanges(user, values, existing).length > 0) throw permissionDenied();
       },
     },
     access: USERGROUP_ACCESS,
