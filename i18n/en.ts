@@ -49,6 +49,9 @@ export default {
       signInPrompt: 'Sign in to manage your data and accounts.',
       signIn: 'Sign in',
     },
+    sections: {
+      lists: 'Lists',
+    },
     data: {
       title: 'Data',
       latestTasks: 'Latest tasks',

@@ -49,6 +49,9 @@ export default {
       signInPrompt: 'Connectez-vous pour gérer vos données et vos comptes.',
       signIn: 'Se connecter',
     },
+    sections: {
+      lists: 'Listes',
+    },
     data: {
       title: 'Données',
       latestTasks: 'Dernières tâches',

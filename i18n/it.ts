@@ -49,6 +49,9 @@ export default {
       signInPrompt: 'Accedi per gestire i tuoi dati e i tuoi account.',
       signIn: 'Accedi',
     },
+    sections: {
+      lists: 'Elenchi',
+    },
     data: {
       title: 'Dati',
       latestTasks: 'Ultime attività',

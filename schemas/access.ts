@@ -28,6 +28,15 @@ export function canAccessAccounts(user: AccessSubject | null | undefined): boole
   return user.is_superuser || user.usergroup_roles.some((r) => r.role === ROLE.admin);
 }
 
+/** The parts of the product with a page of their own, each listing its entities' screens. */
+export type Section = 'data' | 'accounts';
+
+/** Who may open a section's page and its entities' screens. */
+export const SECTION_ACCESS: Record<Section, (user: AccessSubject | null | undefined) => boolean> = {
+  data: canAccessData,
+  accounts: canAccessAccounts,
+};
+
 /** The groups a user administers (role 2); a superuser administers every group. */
 export function administeredGroupIds(user: AccessSubject): number[] {
   return user.usergroup_roles.filter((r) => r.role === ROLE.admin).map((r) => r.usergroup_id);

@@ -11,6 +11,7 @@
  * and `resources.<resource>.name`.
  */
 import { array, boolean, mixed, number, object, string, type AnyObject, type ObjectSchema, type Schema } from 'yup';
+import type { Section } from './access.ts';
 import { emailString, idCompString, optionalUrl, phoneString, sanitizeText, VALIDATION_MESSAGES } from './validators.ts';
 
 export type FieldType =
@@ -57,6 +58,13 @@ export interface FieldSpec {
 
 export type Fields = Record<string, FieldSpec>;
 
+/** The entry link of an entity's screens, on its section's page (Data or Accounts). */
+export interface NavSpec {
+  section: Section;
+  /** Position among the section's links, smallest first; then the order of ENTITIES. */
+  order?: number;
+}
+
 export interface FilterSpec<F extends Fields> {
   /** The field filtered, or a filter of its own (declared by the server mapping) when absent. */
   field?: keyof F & string;
@@ -98,6 +106,13 @@ export interface EntitySchema<F extends Fields = Fields> {
   form: (keyof F & string)[];
   /** Query parameters every call carries, for entities that share an endpoint (groups, spheres). */
   fixedFilters?: Record<string, string | number>;
+  /**
+   * Where the screens' entry link lives: the section's page lists it, for users who may open the
+   * section (schemas/access.ts `SECTION_ACCESS`), which also guards the screens. Without it the
+   * screens belong to the section their route starts with ('data/…' or else 'accounts') and are
+   * reached from elsewhere (the Accounts overview links users, organisations, groups, spheres, contacts).
+   */
+  nav?: NavSpec;
 }
 
 /**

@@ -6,6 +6,7 @@ export const jurisdictions = defineEntity({
   resource: 'jurisdictions',
   endpoint: 'organisation/jurisdictions',
   route: 'jurisdictions',
+  nav: { section: 'accounts' },
   recordRepresentation: 'display_name',
   fields: {
     id: { type: 'id', readOnly: true },

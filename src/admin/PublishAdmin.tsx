@@ -10,7 +10,7 @@ import { ENTITIES } from '../../schemas/index.ts';
 import type { AppServices } from './AppServices.ts';
 import { AppNotification } from './feedback/AppNotification.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { routeAccess, SCREEN_ENTITIES } from './resources/registry.ts';
+import { entityAccess, SCREEN_ENTITIES } from './resources/registry.ts';
 import { lazyPage } from './routing/lazyPage.ts';
 import { RequireAccess } from './routing/RequireAccess.tsx';
 import { theme } from './theme.ts';
@@ -78,7 +78,7 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
             key={entity.resource}
             path={`${entity.route}/*`}
             element={
-              <RequireAccess allowed={routeAccess(entity.route)}>
+              <RequireAccess allowed={entityAccess(entity)}>
                 <EntityRoutes resource={entity.resource} />
               </RequireAccess>
             }

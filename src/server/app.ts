@@ -1,6 +1,7 @@
 /**
  * Builds the platform server (Fastify) without listening: main.ts listens, tests use inject().
- * One plugin per concern; API routes are registered once per locale prefix (/fr, /en, /it).
+ * One plugin per concern; the API routes (routes/index.ts) are registered once per locale prefix
+ * (/fr, /en, /it).
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -17,16 +18,8 @@ import errorsPlugin from './plugins/errors.ts';
 import localePlugin from './plugins/locale.ts';
 import securityPlugin from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
-import contactRoutes from './routes/contacts.ts';
-import dashboardRoutes from './routes/dashboard.ts';
-import datastoreRoutes from './routes/datastores.ts';
-import jurisdictionRoutes from './routes/jurisdictions.ts';
-import loginPages from './routes/login-pages.ts';
-import loginRoutes from './routes/login.ts';
-import organisationRoutes from './routes/organisation.ts';
+import { LOCALE_ROUTES } from './routes/index.ts';
 import platformRoutes from './routes/platform.ts';
-import resourceRoutes from './routes/resource.ts';
-import usergroupRoutes from './routes/usergroup.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -40,17 +33,9 @@ function isLoggerInstance(logger: BuildAppOptions['logger']): logger is FastifyB
   return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
 }
 
-/** The API under one locale prefix. */
+/** The API under one locale prefix: the route plugins of routes/index.ts. */
 async function localeApi(app: FastifyInstance) {
-  await app.register(loginRoutes);
-  await app.register(loginPages);
-  await app.register(usergroupRoutes);
-  await app.register(resourceRoutes);
-  await app.register(datastoreRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(jurisdictionRoutes);
-  await app.register(contactRoutes);
-  await app.register(organisationRoutes);
+  for (const routes of LOCALE_ROUTES) await app.register(routes);
 }
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {

@@ -60,3 +60,22 @@ describe('anchors', () => {
     await waitFor(() => expect(scrolled).toHaveBeenCalledWith('latest-tasks'));
   });
 });
+
+describe('section links built from the schemas', () => {
+  const lists = () => screen.findByRole('navigation', { name: 'Listes' });
+
+  it('offers jurisdictions on the Accounts page to superusers and delegated administrators', async () => {
+    for (const user of [USERS.superuser, USERS.role2]) {
+      const { unmount } = renderApp('/publish/fr/accounts/', user);
+      const link = within(await lists()).getByRole('link', { name: 'Compétences territoriales' });
+      expect(link.getAttribute('href')).toMatch(/\/fr\/jurisdictions\/$/);
+      unmount();
+    }
+  });
+
+  it('shows no accounts entry on the Data page of an editor', async () => {
+    renderApp('/publish/fr/data/', USERS.role1);
+    await screen.findByRole('heading', { name: 'Données', level: 1 });
+    expect(screen.queryByRole('link', { name: 'Compétences territoriales' })).not.toBeInTheDocument();
+  });
+});

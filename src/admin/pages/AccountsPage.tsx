@@ -1,11 +1,12 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AccountsSection } from './AccountsSection.tsx';
+import { SectionLinks } from './SectionLinks.tsx';
 import { AccountsSummary } from '../accounts/overview/AccountsSummary.tsx';
 import { GroupsSummary } from '../accounts/overview/GroupsSummary.tsx';
 import { PendingAttachments } from '../accounts/overview/PendingAttachments.tsx';
 
-/** The accounts overview: accounts, organisations and groups, attachments pending validation. */
+/** The accounts overview: accounts, organisations and groups, attachments pending validation, other lists. */
 export default function AccountsPage() {
   const translate = useTranslate();
   return (
@@ -22,6 +23,7 @@ export default function AccountsPage() {
       <AccountsSection id="accounts-attachments" title="publish.accounts.attachments">
         <PendingAttachments />
       </AccountsSection>
+      <SectionLinks section="accounts" />
     </Stack>
   );
 }

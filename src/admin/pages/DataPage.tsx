@@ -1,8 +1,9 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LatestTasks } from './LatestTasks.tsx';
+import { SectionLinks } from './SectionLinks.tsx';
 
-/** The data overview: latest tasks. */
+/** The data overview: latest tasks, and the links to the data lists. */
 export default function DataPage() {
   const translate = useTranslate();
   return (
@@ -16,6 +17,7 @@ export default function DataPage() {
         </Typography>
         <LatestTasks />
       </section>
+      <SectionLinks section="data" />
     </Stack>
   );
 }

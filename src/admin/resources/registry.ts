@@ -2,7 +2,7 @@
  * The app's view of the entity schemas (schemas/index.ts): which entities have screens, at
  * which route, and who may open them.
  */
-import { canAccessAccounts, canAccessData, type AccessSubject } from '../../../schemas/access.ts';
+import { SECTION_ACCESS, type AccessSubject, type Section } from '../../../schemas/access.ts';
 import type { EntitySchema } from '../../../schemas/entity.ts';
 import { ENTITIES } from '../../../schemas/index.ts';
 
@@ -29,9 +29,21 @@ export function hasScreens(resource: string): boolean {
   return SCREEN_ENTITIES.some((entity) => entity.resource === resource);
 }
 
-/** The right a route needs: data paths for data/…, accounts paths for everything else. */
-export function routeAccess(route: string): (user: AccessSubject) => boolean {
-  return route === 'data' || route.startsWith('data/') ? canAccessData : canAccessAccounts;
+/** The section of an entity's screens: its nav entry's, else data for data/… routes, accounts for the others. */
+export function entitySection(entity: EntitySchema): Section {
+  return entity.nav?.section ?? (entity.route === 'data' || entity.route.startsWith('data/') ? 'data' : 'accounts');
+}
+
+/** The right an entity's screens need: their section's. */
+export function entityAccess(entity: EntitySchema): (user: AccessSubject) => boolean {
+  return SECTION_ACCESS[entitySection(entity)];
+}
+
+/** The entities whose entry link a section's page shows, in their nav order. */
+export function navEntities(section: Section): EntitySchema[] {
+  return SCREEN_ENTITIES.filter((entity) => entity.nav?.section === section).sort(
+    (a, b) => (a.nav?.order ?? 0) - (b.nav?.order ?? 0),
+  );
 }
 
 /** The app paths of an entity's screens, relative to /{locale}/, with their trailing slash. */

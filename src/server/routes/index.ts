@@ -1,0 +1,26 @@
+/**
+ * The API route plugins served under each locale prefix (/fr, /en, /it). A new route file is
+ * added to this list, and only here: app.ts registers the list once per locale.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import contactRoutes from './contacts.ts';
+import dashboardRoutes from './dashboard.ts';
+import datastoreRoutes from './datastores.ts';
+import jurisdictionRoutes from './jurisdictions.ts';
+import loginPages from './login-pages.ts';
+import loginRoutes from './login.ts';
+import organisationRoutes from './organisation.ts';
+import resourceRoutes from './resource.ts';
+import usergroupRoutes from './usergroup.ts';
+
+export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
+  loginRoutes,
+  loginPages,
+  usergroupRoutes,
+  resourceRoutes,
+  datastoreRoutes,
+  dashboardRoutes,
+  jurisdictionRoutes,
+  contactRoutes,
+  organisationRoutes,
+];
