@@ -15,6 +15,7 @@ import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import jsonBodyPlugin from './plugins/json-body.ts';
 import localePlugin from './plugins/locale.ts';
 import securityPlugin from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
@@ -49,6 +50,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(dbPlugin, { db, config });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(localePlugin);
   await app.register(errorsPlugin);

@@ -19,6 +19,8 @@ const en = {
   invalidOrdering: 'Invalid ordering field: "%{field}".',
   parseError: 'Malformed request body.',
   unsupportedMediaType: 'Unsupported media type in request.',
+  payloadTooLarge: 'The request is too large.',
+  badRequest: 'The request could not be processed.',
   methodNotAllowed: 'Method not allowed.',
   tooManyRequests: 'Request was throttled. Try again in %{seconds} seconds.',
   serverError: 'A server error occurred.',
@@ -61,6 +63,8 @@ const fr: Record<MessageKey, string> = {
   invalidOrdering: 'Champ de tri invalide : « %{field} ».',
   parseError: 'Corps de requête mal formé.',
   unsupportedMediaType: 'Type de média non pris en charge dans la requête.',
+  payloadTooLarge: 'La requête est trop volumineuse.',
+  badRequest: "La requête n'a pas pu être traitée.",
   methodNotAllowed: 'Méthode non autorisée.',
   tooManyRequests: 'Trop de requêtes. Réessayez dans %{seconds} secondes.',
   serverError: "Une erreur s'est produite sur le serveur.",
@@ -101,6 +105,8 @@ const it: Record<MessageKey, string> = {
   invalidOrdering: 'Campo di ordinamento non valido: "%{field}".',
   parseError: 'Corpo della richiesta non valido.',
   unsupportedMediaType: 'Tipo di media non supportato nella richiesta.',
+  payloadTooLarge: 'La richiesta è troppo grande.',
+  badRequest: 'Non è stato possibile elaborare la richiesta.',
   methodNotAllowed: 'Metodo non consentito.',
   tooManyRequests: 'Troppe richieste. Riprova tra %{seconds} secondi.',
   serverError: 'Si è verificato un errore del server.',
@@ -131,7 +137,7 @@ const loginCatalogues = { en: loginEn, fr: loginFr, it: loginIt } satisfies Reco
 export type LoginStrings = typeof loginEn;
 
 export function interpolate(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/%\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return template.replace(/%\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match));
 }
 
 export function t(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {

@@ -297,8 +297,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   function rowOf(values: Row): Row {
     const row: Row = {};
     for (const [field, value] of Object.entries(values)) {
+      if (!Object.hasOwn(writeColumns, field)) continue;
       const column = writeColumns[field];
-      if (!column) continue;
       row[column] = value == null && TEXT_TYPES.has(schema.fields[field]?.type) ? '' : value;
     }
     return row;

@@ -20,8 +20,8 @@ const catalogues: Record<Locale, Record<ValidationKey, string>> = { en: validati
 export function translateValidation(locale: Locale, message: string, params: Record<string, unknown> = {}): string {
   if (!message.startsWith('validation.')) return message;
   const key = message.slice('validation.'.length) as ValidationKey;
+  if (!Object.hasOwn(catalogues[locale], key)) return message;
   const template = catalogues[locale][key];
-  if (template === undefined) return message;
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'string' || typeof value === 'number') values[name] = value;
@@ -46,31 +46,51 @@ function choiceAllowed(spec: FieldSpec, value: unknown): boolean {
   return CHOICE_LISTS[spec.choices]?.includes(value as number) ?? true;
 }
 
+/** A JSON scalar, or an array of them: the only values a field of a write takes. */
+function isFieldValue(value: unknown): boolean {
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
+  return Array.isArray(value) && value.every((item) => item === null || ['string', 'number', 'boolean'].includes(typeof item));
+}
+
 /**
  * Validates a write body against the schema: every error at once, messages translated. Returns
  * the writable fields the body gives (unknown and read-only ones are ignored), sanitised and cast.
+ * Only the body's own keys that name writable fields reach the validator, so keys such as
+ * `constructor` or `toString` are ignored, and an object where a field expects a value is refused
+ * before anything converts it.
  */
 export async function validateWrite(
   schema: EntitySchema,
   body: unknown,
   options: { partial: boolean; locale: Locale },
 ): Promise<Record<string, unknown>> {
-  const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const errors: FieldErrors = {};
+  const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
+  const given = new Set<string>();
+  const input: Record<string, unknown> = {};
+  for (const name of writableFields(schema)) {
+    if (!Object.hasOwn(raw, name) || raw[name] === undefined) continue;
+    given.add(name);
+    if (isFieldValue(raw[name])) input[name] = raw[name];
+    else errors[name] = [translateValidation(options.locale, 'validation.invalid')];
+  }
   let cast: Record<string, unknown> = {};
   try {
     cast = await writeValidator(schema, { partial: options.partial }).validate(input, { abortEarly: false });
   } catch (error) {
     if (!(error instanceof YupValidationError)) throw error;
     for (const inner of error.inner.length > 0 ? error.inner : [error]) {
-      // 'spheres[0]' reports on 'spheres'.
+      // 'spheres[0]' reports on 'spheres'; a field refused above keeps its message.
       const field = (inner.path ?? 'non_field_errors').replace(/[[.].*$/, '');
-      (errors[field] ??= []).push(translateValidation(options.locale, inner.message, inner.params));
+      if (given.has(field) && !Object.hasOwn(input, field)) continue;
+      // The validator's own messages (e.g. a type error quoting the value) are never shown.
+      const message = inner.message.startsWith('validation.') ? inner.message : 'validation.invalid';
+      (errors[field] ??= []).push(translateValidation(options.locale, message, inner.params));
     }
   }
   const values: Record<string, unknown> = {};
-  for (const name of writableFields(schema)) {
-    if (!Object.hasOwn(input, name) || errors[name]) continue;
+  for (const name of given) {
+    if (errors[name] || !Object.hasOwn(input, name)) continue;
     const value = cast[name];
     if (!choiceAllowed(schema.fields[name], value)) {
       errors[name] = [translateValidation(options.locale, 'validation.invalid')];
@@ -78,7 +98,7 @@ export async function validateWrite(
     }
     values[name] = value;
   }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (Object.keys(errors).length > 0) throw new ValidationError({ ...errors });
   return values;
 }
 
@@ -98,11 +118,11 @@ function isPgError(error: unknown): error is PgError & Error {
  * named in PostgreSQL's detail ("Key (usergroup_id, lower(email))=(…)") that maps back to a field.
  */
 function violatedField(error: PgError, columnFields: Record<string, string>, constraints: Record<string, string>): string {
-  if (error.constraint && constraints[error.constraint]) return constraints[error.constraint];
-  if (error.column && columnFields[error.column]) return columnFields[error.column];
+  if (error.constraint && Object.hasOwn(constraints, error.constraint)) return constraints[error.constraint];
+  if (error.column && Object.hasOwn(columnFields, error.column)) return columnFields[error.column];
   const key = /Key \((.+?)\)=/.exec(error.detail ?? '')?.[1] ?? '';
   const named = key.match(/[a-z_][a-z0-9_]*/g) ?? [];
-  for (const word of named.reverse()) if (columnFields[word]) return columnFields[word];
+  for (const word of named.reverse()) if (Object.hasOwn(columnFields, word)) return columnFields[word];
   return 'non_field_errors';
 }
 
@@ -118,7 +138,7 @@ export function databaseWriteError(
 ): unknown {
   if (!isPgError(error)) return error;
   const keys: Record<string, string> = { '23505': 'validation.unique', '23503': 'validation.invalid', '23514': 'validation.invalid', '23502': 'validation.required' };
-  const key = error.code ? keys[error.code] : undefined;
+  const key = error.code && Object.hasOwn(keys, error.code) ? keys[error.code] : undefined;
   if (!key) return error;
   return fieldError(locale, violatedField(error, columnFields, constraints), key);
 }

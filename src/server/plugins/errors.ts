@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, ValidationError, type FieldErrors } from '../http/errors.ts';
-import { t } from '../i18n.ts';
+import { t, type MessageKey } from '../i18n.ts';
 
 interface SchemaIssue {
   instancePath?: string;
@@ -14,17 +14,27 @@ interface SchemaIssue {
   params?: Record<string, unknown>;
 }
 
+/** Route schema failures, in the request's locale (the validator's own text may quote the body). */
 function validationFields(request: FastifyRequest, issues: SchemaIssue[]): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = new Map<string, string[]>();
   for (const issue of issues) {
     const missing = issue.params?.missingProperty;
     const field =
       typeof missing === 'string' ? missing : issue.instancePath?.split('/').filter(Boolean)[0] || 'non_field_errors';
-    const message = typeof missing === 'string' ? t(request.locale, 'required') : (issue.message ?? t(request.locale, 'invalidValue'));
-    (fields[field] ??= []).push(message);
+    const message = t(request.locale, typeof missing === 'string' ? 'required' : 'invalidValue');
+    fields.set(field, [...(fields.get(field) ?? []), message]);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
+
+/** Fastify's own client errors (body too large, bad content length…), in the request's locale. */
+const CLIENT_ERRORS: Record<number, MessageKey> = {
+  400: 'parseError',
+  404: 'notFound',
+  405: 'methodNotAllowed',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+};
 
 /** GET or HEAD on an API or app path missing its final slash: redirect, as the API paths all end with one. */
 function slashRedirect(request: FastifyRequest): string | null {
@@ -62,10 +72,12 @@ export default fp(
         request.log.warn({ err: error }, 'value refused by the database');
         return reply.code(400).send({ detail: t(locale, 'invalidValue') });
       }
+      // Never the error's own message: it may quote the request body.
       const status = fastifyError.statusCode ?? 500;
-      if (status === 415) return reply.code(415).send({ detail: t(locale, 'unsupportedMediaType') });
-      if (status === 400) return reply.code(400).send({ detail: t(locale, 'parseError') });
-      if (status > 400 && status < 500) return reply.code(status).send({ detail: fastifyError.message });
+      if (status >= 400 && status < 500) {
+        const key = Object.hasOwn(CLIENT_ERRORS, status) ? CLIENT_ERRORS[status] : 'badRequest';
+        return reply.code(status).send({ detail: t(locale, key) });
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: t(locale, 'serverError') });
     });

@@ -110,6 +110,12 @@ function asSeenByGroupAdministrator(row: Row, reader: AuthUser): Row {
   };
 }
 
+/** An id given in a body, as a number or its digits; null for anything else (objects are never converted). */
+function bodyId(raw: unknown): number | null {
+  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,10}\s*$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
 /**
  * The user a members POST adds: `user_id` names a user the caller may already read (any user for
  * a superuser, a user of one of their groups for a delegated administrator); `account` is the
@@ -133,8 +139,8 @@ async function memberToAdd(request: FastifyRequest, body: Record<string, unknown
   if (account !== undefined && account !== null && account !== '') throw new ValidationError({ account: [t(locale, 'invalidValue')] });
   const raw = Object.hasOwn(body, 'user_id') ? body.user_id : undefined;
   if (raw == null || raw === '') throw new ValidationError({ account: [t(locale, 'required')] });
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new ValidationError({ user_id: [t(locale, 'invalidInteger')] });
+  const id = bodyId(raw);
+  if (id === null) throw new ValidationError({ user_id: [t(locale, 'invalidInteger')] });
   const readable = user.is_superuser
     ? (await request.server.db.query('SELECT 1 FROM users WHERE id = $1', [id])).rows.length > 0
     : await isUserOfAdministeredGroup(request, user, id);
@@ -368,12 +374,11 @@ export default async function usergroupRoutes(app: FastifyInstance) {
 
     app.post<{ Params: { id: string } }>(base, { config }, async (request, reply) => {
       const record = await group(request, (user) => canManageGroups(user));
-      const raw = ((request.body ?? {}) as Record<string, unknown>)[payloadField];
+      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const raw = Object.hasOwn(body, payloadField) ? body[payloadField] : undefined;
       if (raw == null || raw === '') throw new ValidationError({ [payloadField]: [t(request.locale, 'required')] });
-      const otherId = Number(raw);
-      if (!Number.isInteger(otherId) || otherId < 1 || otherId > 2_147_483_647) {
-        throw new ValidationError({ [payloadField]: [t(request.locale, 'invalidInteger')] });
-      }
+      const otherId = bodyId(raw);
+      if (otherId === null) throw new ValidationError({ [payloadField]: [t(request.locale, 'invalidInteger')] });
       const id = record.id as number;
       await inTransaction(app.db, (client) =>
         relation === 'parents' ? addLink(client, otherId, id, payloadField, request.locale) : addLink(client, id, otherId, payloadField, request.locale),

@@ -1,0 +1,43 @@
+/**
+ * JSON request bodies: Fastify's parser, which refuses `__proto__` and `constructor.prototype`
+ * keys, behind a nesting limit checked on the raw text, so a deeply nested body is a 400 before
+ * any recursive code (parsing, validation, error messages) walks it.
+ */
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Far deeper than any body of the API, far shallower than what recursion could choke on. */
+export const MAX_JSON_DEPTH = 64;
+
+/** True when brackets outside strings nest deeper than `limit`; one pass, no recursion. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c) index++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return false;
+}
+
+function tooDeep(): FastifyError {
+  return Object.assign(new Error('JSON body nested too deeply'), { statusCode: 400, code: 'PUBLISH_JSON_TOO_DEEP', name: 'FastifyError' });
+}
+
+export default fp(
+  async (app) => {
+    const parse = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+      return parse(request, body as string, done);
+    });
+  },
+  { name: 'json-body' },
+);

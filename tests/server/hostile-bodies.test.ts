@@ -1,0 +1,130 @@
+/**
+ * Hostile JSON bodies on every write of the accounts, contacts, jurisdictions and members API:
+ * keys named like built-in object properties, deep nesting and random JSON never give a 5xx, and
+ * error messages are translated and never echo the body.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupIds, userIds } from './accounts-helpers.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let g: Record<string, number>;
+let u: Record<string, number>;
+let organisationType: number;
+let contactId: number;
+let jurisdictionId: number;
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin');
+  g = await groupIds(t);
+  u = await userIds(t);
+  organisationType = (await t.db.query<{ id: number }>('SELECT id FROM organisation_types ORDER BY id LIMIT 1')).rows[0].id;
+  contactId = (await t.db.query<{ id: number }>('SELECT id FROM contacts ORDER BY id LIMIT 1')).rows[0].id;
+  const commune = (await t.db.query<{ code: string }>('SELECT codename AS code FROM municipalities ORDER BY codename LIMIT 1')).rows[0].code;
+  const created = await send('POST', 'organisation/jurisdictions/', JSON.stringify({ display_name: 'Territoire', codename: 'territoire-hostile', municipalities: [commune] }));
+  expect(created.statusCode).toBe(201);
+  jurisdictionId = created.json().id;
+});
+afterAll(() => t?.close());
+
+function send(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: string, locale = 'fr') {
+  return t.app.inject({
+    method,
+    url: `/${locale}/${url}`,
+    headers: { ...admin.sessionHeaders, 'content-type': 'application/json' },
+    payload,
+  });
+}
+
+const unique = () => `h${process.pid}-${++counter}`;
+
+/** Every write, with a body valid on its own (fresh names so creates can succeed). */
+const WRITES: Array<[string, 'POST' | 'PUT' | 'PATCH', () => string, () => Record<string, unknown>]> = [
+  ['create user', 'POST', () => 'usergroup/users/', () => { const n = unique(); return { username: n, first_name: 'A', last_name: 'B', email: `${n}@example.org` }; }],
+  ['update user', 'PUT', () => `usergroup/users/${u.member}/`, () => ({ username: 'member', first_name: 'A', last_name: 'B', email: 'member@demo.publish.example' })],
+  ['patch user', 'PATCH', () => `usergroup/users/${u.member}/`, () => ({ first_name: 'C' })],
+  ['create group', 'POST', () => 'usergroup/user-groups/', () => ({ display_name: unique() })],
+  ['patch group', 'PATCH', () => `usergroup/user-groups/${g['reseau-des-geomaticiens']}/`, () => ({ description: 'd' })],
+  ['create organisation', 'POST', () => 'organisation/organisations/', () => ({ display_name: unique(), organisation_type: organisationType })],
+  ['patch organisation', 'PATCH', () => `organisation/organisations/${g['region-sud-mediterranee']}/`, () => ({ description: 'd' })],
+  ['create contact', 'POST', () => 'dataset/contacts/', () => { const n = unique(); return { name: n, email: `${n}@example.org` }; }],
+  ['patch contact', 'PATCH', () => `dataset/contacts/${contactId}/`, () => ({ position: 'p' })],
+  ['create jurisdiction', 'POST', () => 'organisation/jurisdictions/', () => ({ display_name: unique(), codename: unique(), municipalities: [] })],
+  ['patch jurisdiction', 'PATCH', () => `organisation/jurisdictions/${jurisdictionId}/`, () => ({ display_name: unique() })],
+  ['jurisdiction box', 'POST', () => 'organisation/jurisdictions/bbox/', () => ({ municipalities: [] })],
+  ['add member', 'POST', () => `usergroup/user-groups/${g['reseau-des-geomaticiens']}/members/`, () => ({ user_id: u.member, role: 0 })],
+  ['change member', 'PUT', () => `usergroup/user-groups/${g['reseau-des-geomaticiens']}/members/${u.referent}/`, () => ({ role: 2 })],
+  ['link parent', 'POST', () => `usergroup/user-groups/${g['reseau-des-geomaticiens']}/parents/`, () => ({ parent_id: g['region-sud-mediterranee'] })],
+];
+
+const KEYS = ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty', 'isPrototypeOf', 'toLocaleString', 'prototype'];
+
+/** The valid body with the key added at the top level, or nested in one of its fields. */
+function hostile(body: Record<string, unknown>, key: string, where: 'top' | 'nested'): string {
+  const json = JSON.stringify(body);
+  const extra = where === 'top' ? `"${key}": {"a": 1}` : `"extra": {"${key}": {"${key}": 1}}`;
+  const nestedInField = where === 'nested' ? json.replace(/^\{"(\w+)":/, (_m, name) => `{"${name}": {"${key}": 1}, "${name}_":`) : json;
+  return `{${extra}, ${nestedInField.slice(1)}`;
+}
+
+describe('keys named like built-in properties', () => {
+  for (const [name, method, url, body] of WRITES) {
+    it(`${name}: never a 5xx, the key ignored or refused`, async () => {
+      for (const key of KEYS) {
+        for (const where of ['top', 'nested'] as const) {
+          const response = await send(method, url(), hostile(body(), key, where));
+          expect(response.statusCode, `${key} ${where}: ${response.body}`).toBeLessThan(500);
+          if (response.statusCode < 300 && response.body) expect(Object.hasOwn(response.json(), key), key).toBe(false);
+        }
+        const bare = await send(method, url(), `{"${key}": "x"}`);
+        expect(bare.statusCode, `${key} bare: ${bare.body}`).toBeLessThan(500);
+      }
+    });
+  }
+});
+
+describe('deeply nested bodies', () => {
+  for (const depth of [1_000, 5_000]) {
+    for (const [locale, message] of [['fr', 'Corps de requête mal formé.'], ['en', 'Malformed request body.']] as const) {
+      it(`answers ${depth} levels with a translated 400 (${locale}) that does not echo the body`, async () => {
+        const payload = `{"display_name": ${'['.repeat(depth)}"secret-marker"${']'.repeat(depth)}}`;
+        for (const [, method, url] of WRITES.filter(([name]) => ['create user', 'add member', 'patch jurisdiction'].includes(name))) {
+          const response = await send(method, url(), payload, locale);
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual({ detail: message });
+          expect(response.body).not.toContain('secret-marker');
+        }
+        const objects = `${'{"a":'.repeat(depth)}"secret-marker"${'}'.repeat(depth)}`;
+        const response = await send('POST', 'usergroup/users/', objects, locale);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: message });
+      });
+    }
+  }
+});
+
+describe('brackets inside strings', () => {
+  it('are text, not nesting', async () => {
+    const response = await send('POST', 'usergroup/user-groups/', JSON.stringify({ display_name: `${'[{'.repeat(100)}"\\` }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().display_name).toBe(`${'[{'.repeat(100)}"\\`);
+  });
+});
+
+describe('random JSON bodies', () => {
+  for (const [name, method, url] of WRITES.filter(([name]) => ['create contact', 'patch user', 'add member'].includes(name))) {
+    it(`${name}: never a 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (value) => {
+          const response = await send(method, url(), JSON.stringify(value));
+          expect(response.statusCode, response.body).toBeLessThan(500);
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+});
