@@ -1,6 +1,9 @@
 import raEnglish from 'ra-language-english';
 import raFrench from 'ra-language-french';
 import { describe, expect, it } from 'vitest';
+import apiEn from '../../i18n/api/en.ts';
+import apiFr from '../../i18n/api/fr.ts';
+import apiIt from '../../i18n/api/it.ts';
 import en from '../../i18n/en.ts';
 import fr from '../../i18n/fr.ts';
 import it_ from '../../i18n/it.ts';
@@ -40,6 +43,26 @@ describe('catalogue parity', () => {
   it('the login catalogues have the same keys', () => {
     expect(difference(loginFr, loginEn)).toEqual(noDifference);
     expect(difference(loginFr, loginIt)).toEqual(noDifference);
+  });
+  it('the API catalogues have the same keys, placeholders included', () => {
+    expect(difference(apiFr, apiEn)).toEqual(noDifference);
+    expect(difference(apiFr, apiIt)).toEqual(noDifference);
+    const placeholders = (text: unknown) => [...String(text).matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const reference = new Map(leaves(apiFr));
+    for (const catalogue of [apiEn, apiIt]) {
+      for (const [key, value] of leaves(catalogue)) {
+        expect(value, key).toMatch(/\S/);
+        expect(placeholders(value), key).toEqual(placeholders(reference.get(key)));
+      }
+    }
+  });
+  it('the Italian API messages are translated, not copied from English or French', () => {
+    const english = new Map(leaves(apiEn));
+    const french = new Map(leaves(apiFr));
+    const copied = leaves(apiIt)
+      .filter(([key, value]) => value === english.get(key) || value === french.get(key))
+      .map(([key]) => key);
+    expect(copied).toEqual([]);
   });
   it("react-admin's Italian messages have exactly the keys of its English ones", () =>
     expect(difference(raEnglish, raItalian)).toEqual(noDifference));
