@@ -118,6 +118,11 @@ export function canReviewMemberships(user: AccessSubject | null | undefined): bo
   return canAccessAccounts(user);
 }
 
+/** Change the lookup lists of datasets (licences…), which every platform user shares: superusers. */
+export function canEditLookupLists(user: AccessSubject | null | undefined): boolean {
+  return !!user?.is_superuser;
+}
+
 /** Read a group's contacts: a superuser, or any active member of the group. */
 export function canReadGroupContent(user: AccessSubject | null | undefined, groupId: number | null | undefined): boolean {
   if (!user) return false;

@@ -2,12 +2,13 @@
 import { contacts } from './contacts.ts';
 import type { EntitySchema } from './entity.ts';
 import { jurisdictions, municipalities } from './jurisdictions.ts';
+import { licences } from './licences.ts';
 import { organisations, organisationTypes } from './organisations.ts';
 import { groupMembers, groups, spheres, usergroups } from './usergroups.ts';
 import { users } from './users.ts';
 
-export { contacts, groupMembers, groups, jurisdictions, municipalities, organisations, organisationTypes, spheres, usergroups, users };
+export { contacts, groupMembers, groups, jurisdictions, licences, municipalities, organisations, organisationTypes, spheres, usergroups, users };
 
 export const ENTITIES: readonly EntitySchema[] = [
-  users, organisations, organisationTypes, groups, spheres, usergroups, groupMembers, contacts, jurisdictions, municipalities,
+  users, organisations, organisationTypes, groups, spheres, usergroups, groupMembers, contacts, jurisdictions, municipalities, licences,
 ];

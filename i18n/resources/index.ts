@@ -8,6 +8,7 @@ import contacts from './contacts.ts';
 import groupMembers from './group-members.ts';
 import groups from './groups.ts';
 import jurisdictions from './jurisdictions.ts';
+import licences from './licences.ts';
 import municipalities from './municipalities.ts';
 import organisationTypes from './organisation-types.ts';
 import organisations from './organisations.ts';
@@ -27,6 +28,7 @@ export const RESOURCE_LABELS = {
   contacts,
   jurisdictions,
   municipalities,
+  licences,
 } satisfies Record<string, Record<Locale, object>>;
 
 /** The `resources` part of one language's catalogue. */

@@ -73,9 +73,10 @@ describe('section links built from the schemas', () => {
     }
   });
 
-  it('shows no accounts entry on the Data page of an editor', async () => {
+  it('offers licences on the Data page of an editor, and no accounts entry', async () => {
     renderApp('/publish/fr/data/', USERS.role1);
-    await screen.findByRole('heading', { name: 'Données', level: 1 });
+    const link = within(await lists()).getByRole('link', { name: 'Licences' });
+    expect(link.getAttribute('href')).toMatch(/\/fr\/data\/licences\/$/);
     expect(screen.queryByRole('link', { name: 'Compétences territoriales' })).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import contactRoutes from './contacts.ts';
 import dashboardRoutes from './dashboard.ts';
 import datastoreRoutes from './datastores.ts';
 import jurisdictionRoutes from './jurisdictions.ts';
+import licenceRoutes from './licences.ts';
 import loginPages from './login-pages.ts';
 import loginRoutes from './login.ts';
 import organisationRoutes from './organisation.ts';
@@ -23,4 +24,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   jurisdictionRoutes,
   contactRoutes,
   organisationRoutes,
+  licenceRoutes,
 ];

@@ -1,0 +1,18 @@
+/** Labels of dataset licences, in every language. */
+export default {
+  fr: {
+    name: 'Licence |||| Licences',
+    fields: { id: 'Identifiant', title: 'Titre', alternate_title: 'Nom court', url: 'Adresse du texte' },
+    messages: { created: 'Licence créée', updated: 'Licence mise à jour', deleted: 'Licence supprimée' },
+  },
+  en: {
+    name: 'Licence |||| Licences',
+    fields: { id: 'Identifier', title: 'Title', alternate_title: 'Short name', url: 'Address of the text' },
+    messages: { created: 'Licence created', updated: 'Licence updated', deleted: 'Licence deleted' },
+  },
+  it: {
+    name: 'Licenza |||| Licenze',
+    fields: { id: 'Identificativo', title: 'Titolo', alternate_title: 'Nome breve', url: 'Indirizzo del testo' },
+    messages: { created: 'Licenza creata', updated: 'Licenza aggiornata', deleted: 'Licenza eliminata' },
+  },
+};
