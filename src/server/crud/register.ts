@@ -8,6 +8,7 @@
  *   PUT    /{endpoint}/{id}/   update (required fields checked)
  *   PATCH  /{endpoint}/{id}/   partial update (only the fields given are checked)
  *   DELETE /{endpoint}/{id}/   destroy (204)
+ *   any    /{endpoint}/{id}/<action path>   the entity's detail actions (DRF's @action(detail=True))
  *
  * A record is the schema's fields, minus write-only ones, plus the mapping's read-only extras.
  * Fields map to SQL by name (crud/mapping.ts): the mapping declares only renamed, computed and
@@ -16,7 +17,7 @@
  * call needs a signed-in user (401); the access rules decide 403 before existence is told (404),
  * so nobody learns which ids exist outside what they may see.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { PoolClient } from 'pg';
 import type { EntitySchema, FieldSpec } from '../../../schemas/entity.ts';
 import type { AuthUser } from '../auth/users.ts';
@@ -120,6 +121,22 @@ export interface EntityWrite {
   beforeDestroy?: (context: DestroyContext) => void | Promise<void>;
 }
 
+/** A detail action's request: the record's `id` and the action path's own parameters. */
+export type DetailRequest = FastifyRequest<{ Params: { id: string; [name: string]: string }; Querystring: QueryParams }>;
+
+/**
+ * A route under one record, e.g. PUT /{endpoint}/{id}/thumbnail/. Its access rule decides first
+ * (403), then the record is loaded (404), then the handler runs with it.
+ */
+export interface DetailAction {
+  method: HTTPMethods | HTTPMethods[];
+  /** Path after `{id}/`, with its trailing slash: 'thumbnail/', 'members/:userId/'. */
+  path: string;
+  access: AccessRule;
+  /** Answers as a Fastify handler does (a value, or `reply`). `entity` loads and lists records. */
+  handler: (request: DetailRequest, record: Row, reply: FastifyReply, entity: RegisteredEntity) => unknown;
+}
+
 export interface EntityConfig {
   schema: EntitySchema;
   /** Path under the locale prefix; default `/${schema.endpoint}/`. */
@@ -129,6 +146,8 @@ export interface EntityConfig {
   write?: EntityWrite;
   /** An operation without a rule answers 405. */
   access: Partial<Record<Operation, AccessRule>>;
+  /** Routes under a record beyond the CRUD ones. */
+  actions?: DetailAction[];
 }
 
 export interface RegisteredEntity {
@@ -146,6 +165,12 @@ export function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** An id given in a body, as a number or its digits; null for anything else (objects are never converted). */
+export function bodyId(raw: unknown): number | null {
+  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,10}\s*$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
 }
 
 export function requireId(raw: string | undefined): number {
@@ -348,10 +373,10 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   }
 
   /** Loads the record of the path after the access rule agreed: 403 first, then 404. */
-  async function guarded(request: FastifyRequest<{ Params: { id: string } }>, operation: Operation): Promise<Row> {
+  async function guarded(request: FastifyRequest<{ Params: { id: string } }>, rule: AccessRule | undefined): Promise<Row> {
     const id = parseId(request.params.id);
     const record = id === null ? null : await load(request, id);
-    await allow(access[operation], request, { id: id ?? undefined, record: record ?? undefined, body: request.body });
+    await allow(rule, request, { id: id ?? undefined, record: record ?? undefined, body: request.body });
     if (!record) throw notFound();
     return record;
   }
@@ -367,7 +392,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return reply.code(201).send(await load(request, id));
   });
 
-  app.get<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request) => guarded(request, 'retrieve'));
+  app.get<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request) => guarded(request, access.retrieve));
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route<{ Params: { id: string } }>({
@@ -376,7 +401,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       ...routeConfig,
       handler: async (request) => {
         if (!write) throw new ApiError(405, 'methodNotAllowed');
-        const existing = await guarded(request, 'update');
+        const existing = await guarded(request, access.update);
         const id = await save(request, method === 'PUT' ? 'update' : 'partial_update', existing);
         return load(request, id);
       },
@@ -385,7 +410,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
 
   app.delete<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request, reply) => {
     if (!write) throw new ApiError(405, 'methodNotAllowed');
-    const record = await guarded(request, 'destroy');
+    const record = await guarded(request, access.destroy);
     const id = record.id as number;
     try {
       await inTransaction(app.db, async (client) => {
@@ -398,5 +423,14 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return reply.code(204).send();
   });
 
-  return { listSpec, load, list };
+  const entity: RegisteredEntity = { listSpec, load, list };
+  for (const action of config.actions ?? []) {
+    app.route<{ Params: { id: string; [name: string]: string }; Querystring: QueryParams }>({
+      method: action.method,
+      url: `${path}:id/${action.path}`,
+      ...routeConfig,
+      handler: async (request, reply) => action.handler(request, await guarded(request, action.access), reply, entity),
+    });
+  }
+  return entity;
 }

@@ -3,18 +3,70 @@
  * their spheres, logo and convention, the agreement switch, and the organisation types.
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { boolean, object, ValidationError as YupValidationError } from 'yup';
 import { canManageGroup, canManageGroups, lockedGroupChanges } from '../../../schemas/access.ts';
 import { organisations, organisationTypes } from '../../../schemas/organisations.ts';
 import { deleteFile, fileUrlSql, readPdfUpload, sendFile, storeFile, withFileUrls } from '../accounts/files.ts';
 import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_ACCESS, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
-import { registerEntity, requireId, translateValidation, type RegisteredEntity, type Row } from '../crud/index.ts';
+import { registerEntity, translateValidation, type AccessRule, type DetailAction } from '../crud/index.ts';
 import { notFound, permissionDenied, ValidationError } from '../http/errors.ts';
+
+const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
+const superuser: AccessRule = (user) => canManageGroups(user);
+
+const agreementBody = object({ convention_signed: boolean().typeError('validation.invalid').required('validation.required') });
+
+/** The agreement switch (superusers) and the convention file (the organisation's managers). */
+const organisationActions: DetailAction[] = [
+  {
+    method: 'PUT',
+    path: 'agreement/',
+    access: superuser,
+    handler: async (request, record, _reply, organisations) => {
+      let signed: boolean;
+      try {
+        signed = (await agreementBody.validate(request.body ?? {}, { abortEarly: false })).convention_signed;
+      } catch (error) {
+        if (!(error instanceof YupValidationError)) throw error;
+        throw new ValidationError({ convention_signed: [translateValidation(request.locale, error.errors[0])] });
+      }
+      await request.server.db.query('UPDATE usergroups SET convention_signed = $1 WHERE id = $2', [signed, record.id]);
+      return organisations.load(request, record.id as number);
+    },
+  },
+  {
+    method: 'GET',
+    path: 'convention/',
+    access: manage,
+    handler: async (request, record, reply) => {
+      if (!(await sendFile(request.server.db, reply, record.id as number, 'convention'))) throw notFound();
+      return reply;
+    },
+  },
+  {
+    method: 'PUT',
+    path: 'convention/',
+    access: manage,
+    handler: async (request, record, _reply, organisations) => {
+      await storeFile(request.server.db, record.id as number, 'convention', await readPdfUpload(request));
+      return organisations.load(request, record.id as number);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: 'convention/',
+    access: superuser,
+    handler: async (request, record, reply) => {
+      await deleteFile(request.server.db, record.id as number, 'convention');
+      return reply.code(204).send();
+    },
+  },
+];
 
 export default async function organisationRoutes(app: FastifyInstance) {
   await app.register(fastifyMultipart);
-  const organisationEntity: RegisteredEntity = registerEntity(app, {
+  registerEntity(app, {
     schema: organisations,
     sql: {
       from: 'usergroups g',
@@ -49,56 +101,12 @@ export default async function organisationRoutes(app: FastifyInstance) {
       },
     },
     access: USERGROUP_ACCESS,
+    actions: organisationActions,
   });
 
   registerEntity(app, {
     schema: organisationTypes,
     sql: { from: 'organisation_types ot', alias: 'ot' },
     access: { list: () => true, retrieve: () => true },
-  });
-
-  const config = { auth: 'required' as const };
-  type IdRequest = FastifyRequest<{ Params: { id: string } }>;
-
-  /** The organisation of the path, after the access rule: 403 first, then 404. */
-  async function organisation(request: IdRequest, allowed: (id: number) => boolean): Promise<Row> {
-    const id = requireId(request.params.id);
-    if (!allowed(id)) throw permissionDenied();
-    const record = await organisationEntity.load(request, id);
-    if (!record) throw notFound();
-    return record;
-  }
-
-  const agreementBody = object({ convention_signed: boolean().typeError('validation.invalid').required('validation.required') });
-
-  app.put<{ Params: { id: string } }>('/organisation/organisations/:id/agreement/', { config }, async (request) => {
-    const record = await organisation(request, () => canManageGroups(request.user));
-    let signed: boolean;
-    try {
-      signed = (await agreementBody.validate(request.body ?? {}, { abortEarly: false })).convention_signed;
-    } catch (error) {
-      if (!(error instanceof YupValidationError)) throw error;
-      throw new ValidationError({ convention_signed: [translateValidation(request.locale, error.errors[0])] });
-    }
-    await app.db.query('UPDATE usergroups SET convention_signed = $1 WHERE id = $2', [signed, record.id]);
-    return organisationEntity.load(request, record.id as number);
-  });
-
-  app.get<{ Params: { id: string } }>('/organisation/organisations/:id/convention/', { config }, async (request, reply) => {
-    const record = await organisation(request, (id) => canManageGroup(request.user, id));
-    if (!(await sendFile(app.db, reply, record.id as number, 'convention'))) throw notFound();
-    return reply;
-  });
-
-  app.put<{ Params: { id: string } }>('/organisation/organisations/:id/convention/', { config }, async (request) => {
-    const record = await organisation(request, (id) => canManageGroup(request.user, id));
-    await storeFile(app.db, record.id as number, 'convention', await readPdfUpload(request));
-    return organisationEntity.load(request, record.id as number);
-  });
-
-  app.delete<{ Params: { id: string } }>('/organisation/organisations/:id/convention/', { config }, async (request, reply) => {
-    const record = await organisation(request, () => canManageGroups(request.user));
-    await deleteFile(app.db, record.id as number, 'convention');
-    return reply.code(204).send();
   });
 }

@@ -1,0 +1,107 @@
+/**
+ * Users (/{locale}/usergroup/users/): superusers manage them all; a delegated administrator
+ * lists and reads the users of their groups (members and applicants), without the account's
+ * phone, superuser flag, or roles elsewhere.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { administeredGroupIds, canEditUser, canManageUsers, canReadUsers, type UsergroupRole } from '../../../../schemas/access.ts';
+import { STATUS } from '../../../../schemas/constants.ts';
+import { users } from '../../../../schemas/users.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { AuthUser } from '../../auth/users.ts';
+import { integerParam, registerEntity, type Row } from '../../crud/index.ts';
+import { ApiError, ValidationError } from '../../http/errors.ts';
+import { t } from '../../i18n.ts';
+
+/** Search expression matching the trigram index users_search_idx (alias u). */
+export const USER_SEARCH_SQL = `u.username || ' ' || u.first_name || ' ' || u.last_name || ' ' || u.email`;
+
+/** A user as members and membership requests show them (alias u). */
+export const USER_DETAIL_SQL = `json_build_object('id', u.id, 'username', u.username, 'first_name', u.first_name,
+  'last_name', u.last_name, 'email', u.email)`;
+
+/** A delegated administrator reads the users who belong to, or ask to join, one of their groups. */
+export async function isUserOfAdministeredGroup(request: FastifyRequest, user: AuthUser, userId: number): Promise<boolean> {
+  const groups = administeredGroupIds(user);
+  if (groups.length === 0) return false;
+  const { rows } = await request.server.db.query(
+    'SELECT 1 FROM usergroup_members WHERE user_id = $1 AND usergroup_id = ANY($2::integer[]) LIMIT 1',
+    [userId, groups],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A user's record as a delegated administrator reads it: what concerns their groups only, not the
+ * account's phone, superuser flag, or roles and organisation elsewhere.
+ */
+function asSeenByGroupAdministrator(row: Row, reader: AuthUser): Row {
+  const groups = new Set(administeredGroupIds(reader));
+  const { phone: _phone, is_superuser: _superuser, ...visible } = row;
+  const roles = Array.isArray(row.usergroup_roles) ? (row.usergroup_roles as UsergroupRole[]) : [];
+  return {
+    ...visible,
+    organisation: groups.has(row.organisation as number) ? row.organisation : null,
+    usergroup_roles: roles.filter((role) => groups.has(role.usergroup_id)),
+  };
+}
+
+export function registerUsers(app: FastifyInstance) {
+  registerEntity(app, {
+    schema: users,
+    sql: {
+      from: 'users u',
+      alias: 'u',
+      columns: {
+        organisation: `(SELECT mo.usergroup_id FROM usergroup_members mo JOIN usergroups go ON go.id = mo.usergroup_id
+          WHERE mo.user_id = u.id AND mo.status = ${STATUS.active} AND go.usergroup_type = 'organisation'
+          ORDER BY mo.date_joined, mo.id LIMIT 1)`,
+        usergroup_roles: `(SELECT coalesce(json_agg(json_build_object('usergroup_id', gr.id, 'usergroup_name', gr.display_name,
+            'usergroup_type', gr.usergroup_type, 'role', mr.role) ORDER BY gr.display_name, gr.id), '[]'::json)
+          FROM usergroup_members mr JOIN usergroups gr ON gr.id = mr.usergroup_id
+          WHERE mr.user_id = u.id AND mr.status = ${STATUS.active})`,
+      },
+      searchColumns: [USER_SEARCH_SQL],
+      extraFilters: {
+        organisation: (value, params, request) =>
+          `EXISTS (SELECT 1 FROM usergroup_members mf WHERE mf.user_id = u.id AND mf.status = ${STATUS.active}
+            AND mf.usergroup_id = ${params.add(integerParam('organisation', value, request.locale))})`,
+        // Exact e-mail lookup (case-insensitive), within the users one may list.
+        email: (value, params) => `lower(u.email) = lower(${params.add(value)})`,
+      },
+      // A delegated administrator lists only the users of their groups (members and applicants).
+      listConditions: (params, request) => {
+        const user = request.user!;
+        if (user.is_superuser) return [];
+        return [`EXISTS (SELECT 1 FROM usergroup_members mv WHERE mv.user_id = u.id
+          AND mv.usergroup_id = ANY(${params.add(administeredGroupIds(user))}::integer[]))`];
+      },
+      present: (row, request) => (request.user!.is_superuser ? row : asSeenByGroupAdministrator(row, request.user!)),
+    },
+    write: {
+      table: 'users',
+      // Hashed by beforeWrite.
+      virtual: ['password'],
+      unique: { users_username_key: 'username' },
+      beforeWrite: async ({ operation, row, values, user, id, request }) => {
+        if (id === user.id && values.is_superuser === false) {
+          throw new ValidationError({ is_superuser: [t(request.locale, 'cannotRemoveOwnSuperuser')] });
+        }
+        const password = typeof values.password === 'string' && values.password !== '' ? values.password : null;
+        // Without a password the account cannot sign in until one is set ('!' never verifies).
+        if (password) row.password = await hashPassword(password);
+        else if (operation === 'create') row.password = '!';
+      },
+      beforeDestroy: ({ id, user }) => {
+        if (id === user.id) throw new ApiError(400, 'cannotDeleteSelf');
+      },
+    },
+    access: {
+      list: (user) => canReadUsers(user),
+      retrieve: (user, { id, request }) => user.is_superuser || (canReadUsers(user) && id !== undefined && isUserOfAdministeredGroup(request, user, id)),
+      create: (user) => canManageUsers(user),
+      update: (user) => canEditUser(user),
+      destroy: (user) => canManageUsers(user),
+    },
+  });
+}
