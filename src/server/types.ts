@@ -8,6 +8,8 @@ import type { Db } from './db/pool.ts';
 export interface TokenPayload {
   user_id: number;
   username: string;
+  /** The user's token generation when the token was issued (src/server/auth/tokens.ts). */
+  gen: number;
 }
 
 declare module '@fastify/jwt' {

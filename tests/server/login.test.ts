@@ -1,3 +1,4 @@
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
@@ -214,9 +215,9 @@ describe('GET /{locale}/login/', () => {
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toBe('JWT realm="api"');
     }
-    const expired = t.app.jwt.sign({ user_id: 1, username: 'admin' }, { expiresIn: -10 });
+    const expired = t.app.jwt.sign({ user_id: 1, username: 'admin', gen: 0 }, { expiresIn: -10 });
     expect((await t.app.inject({ url: '/fr/login/', headers: { authorization: `JWT ${expired}` } })).statusCode).toBe(401);
-    const forged = t.app.jwt.sign({ user_id: 1, username: 'admin' }).slice(0, -2) + 'xx';
+    const forged = t.app.jwt.sign({ user_id: 1, username: 'admin', gen: 0 }).slice(0, -2) + 'xx';
     expect((await t.app.inject({ url: '/fr/login/', headers: { authorization: `JWT ${forged}` } })).statusCode).toBe(401);
   });
 
@@ -255,8 +256,8 @@ describe('session and sign-out', () => {
     expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
     const after = await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } });
     expect(after.statusCode).toBe(401);
-    // The token is independent of the session and still valid until it expires.
-    expect((await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).statusCode).toBe(200);
+    // Signing out revokes the API tokens too.
+    expect((await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).statusCode).toBe(401);
   });
 
   it('signout redirects (302) to a same-site next only', async () => {
@@ -269,5 +270,80 @@ describe('session and sign-out', () => {
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe('/publish/');
     }
+  });
+});
+
+describe('API tokens', () => {
+  const me = (token: string) => t.app.inject({ url: '/fr/login/', headers: { authorization: `JWT ${token}` } });
+  const claims = async (username: string) => {
+    const { rows } = await t.db.query('SELECT id, token_generation FROM users WHERE username = $1', [username]);
+    return { user_id: rows[0].id as number, username, gen: rows[0].token_generation as number };
+  };
+
+  it('are HS256 and carry an expiry and the token generation', async () => {
+    const user = await t.signIn('referent');
+    const [header, payload] = user.token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload).toMatchObject({ user_id: user.userId, username: 'referent', gen: expect.any(Number), exp: expect.any(Number) });
+  });
+
+  it('refuses a token without exp, with alg none or with another algorithm', async () => {
+    const valid = await claims('referent');
+    const key = t.config.secretKey;
+    expect((await me(createSigner({ key, expiresIn: 60_000 })(valid))).statusCode).toBe(200);
+    expect((await me(createSigner({ key })(valid))).statusCode).toBe(401);
+    expect((await me(createSigner({ key, algorithm: 'HS512', expiresIn: 60_000 })(valid))).statusCode).toBe(401);
+    expect((await me(createSigner({ key, algorithm: 'HS384', expiresIn: 60_000 })(valid))).statusCode).toBe(401);
+    const unsigned = createSigner({ algorithm: 'none', expiresIn: 60_000 })(valid);
+    expect((await me(unsigned)).statusCode).toBe(401);
+  });
+
+  it('refuses a token of an older generation or without one', async () => {
+    const valid = await claims('referent');
+    const sign = createSigner({ key: t.config.secretKey, expiresIn: 60_000 });
+    expect((await me(sign({ ...valid, gen: valid.gen - 1 }))).statusCode).toBe(401);
+    expect((await me(sign({ user_id: valid.user_id, username: 'referent' }))).statusCode).toBe(401);
+  });
+
+  it('are revoked when their user signs out with one of them', async () => {
+    const user = await t.signIn('editor');
+    const other = await t.signIn('editor');
+    const signout = await t.app.inject({ url: '/fr/login/session/signout/', headers: user.jwtHeaders });
+    expect(signout.statusCode).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await me(other.token)).statusCode).toBe(401);
+    // A new sign-in gets a working token.
+    expect((await me((await t.signIn('editor')).token)).statusCode).toBe(200);
+  });
+
+  it('are revoked by a password change, with every other session', async () => {
+    const user = await t.signIn('thomas.girard');
+    const other = await t.signIn('thomas.girard');
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/en/login/profile/password/',
+      headers: user.sessionHeaders,
+      payload: { current_password: TEST_DEMO_PASSWORD, new_password: 'another-password', confirm_password: 'another-password' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await me(other.token)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: other.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+  });
+
+  it('are revoked, with every session, when an administrator sets a new password', async () => {
+    const admin = await t.signIn('admin');
+    const user = await t.signIn('elodie.mercier');
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/fr/usergroup/users/${user.userId}/`,
+      headers: admin.jwtHeaders,
+      payload: { password: 'set-by-the-admin' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect((await me(admin.token)).statusCode).toBe(200);
   });
 });

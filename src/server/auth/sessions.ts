@@ -1,5 +1,6 @@
 /** Server-side sessions: the cookie holds a random token, the database only its SHA-256. */
 import { createHash, randomBytes } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import type { Db } from '../db/pool.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -33,7 +34,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 }
 
 /** After a password change: sign out everywhere except the current session. */
-export async function deleteOtherSessions(db: Db, userId: number, keepToken: string | null): Promise<void> {
+export async function deleteOtherSessions(db: Db | PoolClient, userId: number, keepToken: string | null): Promise<void> {
   await db.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, keepToken ? digest(keepToken) : '']);
 }
 

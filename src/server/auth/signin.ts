@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { SESSION_COOKIE, createSession } from './sessions.ts';
+import { signToken } from './tokens.ts';
 import { findUserByUsername, isActive } from './users.ts';
 
 /** The account for valid credentials of an active account, else null. Takes as long either way. */
@@ -23,9 +24,12 @@ export function sessionCookieOptions(request: FastifyRequest) {
 /** Opens a session (cookie) and returns an API token for the same user. */
 export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, username: string): Promise<string> {
   const { token, expires } = await createSession(app.db, userId, app.config.sessionDays);
-  await app.db.query('UPDATE users SET last_login = now() WHERE id = $1', [userId]);
+  const { rows } = await app.db.query<{ token_generation: number }>(
+    'UPDATE users SET last_login = now() WHERE id = $1 RETURNING token_generation',
+    [userId],
+  );
   reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request), expires });
-  return app.jwt.sign({ user_id: userId, username });
+  return signToken(app, { id: userId, username, token_generation: rows[0].token_generation });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {

@@ -9,6 +9,8 @@ export interface AuthUser extends Omit<CurrentUser, 'terms_accepted'> {
   status: number;
   terms_version: string | null;
   terms_accepted_at: Date | null;
+  /** API tokens of an older generation are revoked. */
+  token_generation: number;
 }
 
 interface UserRow extends Omit<AuthUser, 'usergroup_roles'> {
@@ -16,7 +18,7 @@ interface UserRow extends Omit<AuthUser, 'usergroup_roles'> {
 }
 
 const USER_COLUMNS = `id, username, password, first_name, last_name, email, is_superuser, status,
-  terms_version, terms_accepted_at`;
+  terms_version, terms_accepted_at, token_generation`;
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [

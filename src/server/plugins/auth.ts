@@ -7,6 +7,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, findSessionUser } from '../auth/sessions.ts';
+import { isCurrentToken, jwtOptions } from '../auth/tokens.ts';
 import { isActive, loadAuthUser, type AuthUser } from '../auth/users.ts';
 import { invalidToken, notAuthenticated, termsRequired } from '../http/errors.ts';
 import type { TokenPayload } from '../types.ts';
@@ -20,8 +21,7 @@ export function hasAcceptedTerms(user: AuthUser, termsVersion: string): boolean 
 export default fp(
   async (app) => {
     await app.register(fastifyJwt, {
-      secret: app.config.secretKey,
-      sign: { expiresIn: app.config.jwtExpiresIn },
+      ...jwtOptions(app.config.secretKey, app.config.jwtExpiresIn),
       // request.user is set by the hook below, for both kinds of authentication.
       decoratorName: 'tokenPayload',
     });
@@ -41,7 +41,7 @@ export default fp(
           throw invalidToken();
         }
         const user = Number.isInteger(payload.user_id) ? await loadAuthUser(app.db, payload.user_id) : null;
-        if (!user || !isActive(user)) throw invalidToken();
+        if (!user || !isActive(user) || !isCurrentToken(payload, user)) throw invalidToken();
         request.user = user;
         request.authMethod = 'jwt';
         return;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { deleteOtherSessions } from '../auth/sessions.ts';
+import { revokeAfterPasswordChange } from '../auth/tokens.ts';
 import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
@@ -240,8 +240,8 @@ export default async function loginPages(app: FastifyInstance) {
       return respond(reply, renderProfile(request, { next }, request.user, errors), 400);
     }
     await app.db.query('UPDATE users SET password = $1 WHERE id = $2', [await hashPassword(fresh), request.user.id]);
-    // Other browsers signed in with the old password are signed out.
-    await deleteOtherSessions(app.db, request.user.id, request.authMethod === 'session' ? request.sessionToken : null);
+    // Other browsers signed in with the old password are signed out, and API tokens revoked.
+    await revokeAfterPasswordChange(app.db, request.user.id, request.authMethod === 'session' ? request.sessionToken : null);
     if (!isForm(request)) return { detail: s.profile.passwordChanged };
     return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'password', next }), 303);
   });

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { safeNext } from '../auth/safe-next.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import { checkCredentials, clearSessionCookie, signIn } from '../auth/signin.ts';
+import { revokeTokens } from '../auth/tokens.ts';
 import type { AuthUser } from '../auth/users.ts';
 import { ApiError, ValidationError, notAuthenticated } from '../http/errors.ts';
 import { t } from '../i18n.ts';
@@ -102,6 +103,8 @@ export default async function loginRoutes(app: FastifyInstance) {
       // The cookie may name an expired session that the auth hook ignored: delete it all the same.
       const token = request.cookies.sessionid;
       if (token) await deleteSession(app.db, token);
+      // Signing out also revokes the user's API tokens, wherever they were handed out.
+      if (request.user) await revokeTokens(app.db, request.user.id);
       clearSessionCookie(request, reply);
       reply.header('cache-control', 'no-store');
       if (request.query.next !== undefined) return reply.redirect(safeNext(request.query.next), 302);

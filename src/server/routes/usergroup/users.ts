@@ -8,6 +8,7 @@ import { administeredGroupIds, canEditUser, canManageUsers, canReadUsers, type U
 import { STATUS } from '../../../../schemas/constants.ts';
 import { users } from '../../../../schemas/users.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { revokeAfterPasswordChange } from '../../auth/tokens.ts';
 import type { AuthUser } from '../../auth/users.ts';
 import { integerParam, registerEntity, type Row } from '../../crud/index.ts';
 import { ApiError, ValidationError } from '../../http/errors.ts';
@@ -83,7 +84,7 @@ export function registerUsers(app: FastifyInstance) {
       // Hashed by beforeWrite.
       virtual: ['password'],
       unique: { users_username_key: 'username' },
-      beforeWrite: async ({ operation, row, values, user, id, request }) => {
+      beforeWrite: async ({ client, operation, row, values, user, id, request }) => {
         if (id === user.id && values.is_superuser === false) {
           throw new ValidationError({ is_superuser: [t(request.locale, 'cannotRemoveOwnSuperuser')] });
         }
@@ -91,6 +92,10 @@ export function registerUsers(app: FastifyInstance) {
         // Without a password the account cannot sign in until one is set ('!' never verifies).
         if (password) row.password = await hashPassword(password);
         else if (operation === 'create') row.password = '!';
+        // A new password signs the account out elsewhere (the caller's own session stays).
+        if (password && id !== null) {
+          await revokeAfterPasswordChange(client, id, id === user.id && request.authMethod === 'session' ? request.sessionToken : null);
+        }
       },
       beforeDestroy: ({ id, user }) => {
         if (id === user.id) throw new ApiError(400, 'cannotDeleteSelf');
