@@ -32,5 +32,7 @@ export const TOAST_DURATION_MS = 5000;
 export const ANCHOR_WAIT_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Largest width or height of a logo or thumbnail, in pixels (so at most 16.7 Mpx to decode). */
+export const IMAGE_MAX_SIDE = 4096;
 export const DEFAULT_MAP_BOUNDS = [4.0, 42.8, 7.9, 45.3] as const;
 export const MAP_ZOOM = { min: 4, max: 21 } as const;

@@ -35,6 +35,8 @@ export default {
   fileMissing: 'No file was submitted.',
   pdfType: 'The file must be a PDF document.',
   pdfTooLarge: 'The file must not exceed 10 MB.',
+  uploadTooManyParts: 'The upload holds too many parts: send the file alone.',
+  uploadMalformed: 'The upload could not be read.',
   unknownInseeCodes: 'Unknown INSEE code(s): %{codes}',
   jurisdictionInUse: 'This jurisdiction is attached to an organisation and cannot be deleted: %{names}',
   accountNotFound: 'No account has this username or e-mail address.',

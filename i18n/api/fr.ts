@@ -35,6 +35,8 @@ export default {
   fileMissing: "Aucun fichier n'a été envoyé.",
   pdfType: 'Le fichier doit être un document PDF.',
   pdfTooLarge: 'Le fichier ne doit pas dépasser 10 Mo.',
+  uploadTooManyParts: "L'envoi contient trop de parties : envoyez le fichier seul.",
+  uploadMalformed: "L'envoi n'a pas pu être lu.",
   unknownInseeCodes: 'Code(s) INSEE inconnu(s) : %{codes}',
   jurisdictionInUse: 'Ce territoire de compétence est rattaché à une organisation et ne peut pas être supprimé : %{names}',
   accountNotFound: "Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail.",

@@ -35,6 +35,8 @@ export default {
   fileMissing: 'Nessun file è stato inviato.',
   pdfType: 'Il file deve essere un documento PDF.',
   pdfTooLarge: 'Il file non deve superare 10 MB.',
+  uploadTooManyParts: "L'invio contiene troppe parti: inviate solo il file.",
+  uploadMalformed: "Non è stato possibile leggere l'invio.",
   unknownInseeCodes: 'Codici INSEE sconosciuti: %{codes}',
   jurisdictionInUse: "Questo territorio di competenza è collegato a un'organizzazione e non può essere eliminato: %{names}",
   accountNotFound: 'Nessun account ha questo nome utente o indirizzo e-mail.',

@@ -9,6 +9,8 @@ export default {
   invalid: 'Invalid value.',
   imageType: 'The image must be a JPG or PNG file.',
   imageTooLarge: 'The image must not exceed 2 MB.',
+  imageDimensions: 'The image must not exceed %{max} × %{max} pixels.',
+  imageCorrupt: 'The image cannot be read: the file is damaged or incomplete.',
   notUtf8: 'The file must be encoded in UTF-8.',
   unique: 'This value is already used.',
 };

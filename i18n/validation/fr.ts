@@ -9,6 +9,8 @@ export default {
   invalid: 'Valeur invalide.',
   imageType: "L'image doit être un fichier JPG ou PNG.",
   imageTooLarge: "L'image ne doit pas dépasser 2 Mo.",
+  imageDimensions: "L'image ne doit pas dépasser %{max} × %{max} pixels.",
+  imageCorrupt: "L'image est illisible : le fichier est endommagé ou incomplet.",
   notUtf8: 'Le fichier doit être encodé en UTF-8.',
   unique: 'Cette valeur est déjà utilisée.',
 };

@@ -9,6 +9,8 @@ export default {
   invalid: 'Valore non valido.',
   imageType: "L'immagine deve essere un file JPG o PNG.",
   imageTooLarge: "L'immagine non deve superare 2 MB.",
+  imageDimensions: "L'immagine non deve superare %{max} × %{max} pixel.",
+  imageCorrupt: "L'immagine è illeggibile: il file è danneggiato o incompleto.",
   notUtf8: 'Il file deve essere codificato in UTF-8.',
   unique: 'Questo valore è già utilizzato.',
 };

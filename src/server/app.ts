@@ -17,6 +17,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import localePlugin from './plugins/locale.ts';
+import multipartPlugin from './plugins/multipart.ts';
 import securityPlugin from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
 import { LOCALE_ROUTES } from './routes/index.ts';
@@ -51,6 +52,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(jsonBodyPlugin);
+  await app.register(multipartPlugin);
   await app.register(securityPlugin);
   await app.register(localePlugin);
   await app.register(errorsPlugin);

@@ -1,21 +1,23 @@
 /**
  * Files of a usergroup, kept in the database (table usergroup_files) so a deployment on an external
  * DATABASE_URL needs no shared disk: the thumbnail (logo, JPG/PNG, 2 MB) and the convention (PDF,
- * 10 MB). Uploads are multipart with the field `file`; their type is judged by content.
+ * 10 MB). Uploads are multipart with the field `file`; their type is judged by content, and images
+ * are decoded and re-encoded (uploads/images.ts).
  */
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/pool.ts';
-import { ValidationError } from '../http/errors.ts';
+import { ApiError, ValidationError } from '../http/errors.ts';
 import { t, type MessageKey } from '../i18n.ts';
 import { translateValidation } from '../crud/validation.ts';
-import { checkImageUpload, detectImageType } from '../uploads/checks.ts';
-import { IMAGE_MAX_BYTES } from '../../../schemas/constants.ts';
+import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
+import { cleanImage } from '../uploads/images.ts';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE } from '../../../schemas/constants.ts';
 
 export type FileKind = 'thumbnail' | 'convention';
 
-export const CONVENTION_MAX_BYTES = 10 * 1024 * 1024;
+export const CONVENTION_MAX_BYTES = MAX_UPLOAD_BYTES;
 const PDF_SIGNATURE = Buffer.from('%PDF-');
 
 export interface Upload {
@@ -28,31 +30,54 @@ function fileError(message: string): ValidationError {
   return new ValidationError({ file: [message] });
 }
 
-/** Reads the multipart field `file`, at most maxBytes (one byte more is a 400 "too large"). */
-async function readFile(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<{ bytes: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw fileError(t(request.locale, 'fileMissing'));
-  let part;
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: false });
-  } catch {
-    throw fileError(t(request.locale, 'fileMissing'));
+type FilePart = Extract<Awaited<ReturnType<FastifyRequest['file']>>, object>;
+
+/** The whole file, or null once it goes over maxBytes (the parser cuts it there). */
+async function readPart(part: FilePart): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) {
+    if (part.file.truncated) return null;
+    chunks.push(chunk as Buffer);
   }
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw fileError(t(request.locale, 'fileMissing'));
-  }
-  const bytes = await part.toBuffer();
-  if (part.file.truncated) throw fileError(tooLarge);
-  return { bytes, filename: part.filename ?? '' };
+  return part.file.truncated ? null : Buffer.concat(chunks);
 }
 
-/** A JPG or PNG of at most 2 MB, by content ({file: [message]} otherwise). */
+/** The parser's refusals: too many parts, fields or files is a 413, anything else malformed a 400. */
+function uploadError(request: FastifyRequest, error: unknown): Error {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') return new ApiError(413, 'uploadTooManyParts');
+  return fileError(t(request.locale, 'uploadMalformed'));
+}
+
+/**
+ * Reads the multipart part `file`, at most maxBytes (more is a 400 "too large"); other fields are
+ * skipped within the limits of plugins/multipart.ts, which also drops what follows the file.
+ */
+async function readFile(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<{ bytes: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw fileError(t(request.locale, 'fileMissing'));
+  // A declared length that cannot hold a file of at most maxBytes is refused before reading.
+  if (Number(request.headers['content-length']) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileError(tooLarge);
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') break;
+      const bytes = await readPart(part);
+      if (!bytes) throw fileError(tooLarge);
+      return { bytes, filename: part.filename ?? '' };
+    }
+  } catch (error) {
+    throw error instanceof ValidationError ? error : uploadError(request, error);
+  }
+  throw fileError(t(request.locale, 'fileMissing'));
+}
+
+/** A JPG or PNG of at most 2 MB and IMAGE_MAX_SIDE pixels a side, re-encoded ({file: [message]} otherwise). */
 export async function readImageUpload(request: FastifyRequest): Promise<Upload> {
   const tooLarge = translateValidation(request.locale, 'validation.imageTooLarge');
   const { bytes, filename } = await readFile(request, IMAGE_MAX_BYTES, tooLarge);
-  const problem = checkImageUpload({ bytes, size: bytes.length });
-  if (problem) throw fileError(translateValidation(request.locale, problem));
-  return { bytes, filename, contentType: detectImageType(bytes)! };
+  const image = await cleanImage(bytes);
+  if ('problem' in image) throw fileError(translateValidation(request.locale, image.problem, { max: IMAGE_MAX_SIDE }));
+  return { bytes: image.bytes, filename, contentType: image.type };
 }
 
 /** A PDF (starts with %PDF-) of at most 10 MB. */

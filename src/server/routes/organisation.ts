@@ -2,7 +2,6 @@
  * Organisation API (/{locale}/organisation/): organisations (usergroups of type organisation) with
  * their spheres, logo and convention, the agreement switch, and the organisation types.
  */
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { boolean, object, ValidationError as YupValidationError } from 'yup';
 import { canManageGroup, canManageGroups, lockedGroupChanges } from '../../../schemas/access.ts';
@@ -65,7 +64,6 @@ const organisationActions: DetailAction[] = [
 ];
 
 export default async function organisationRoutes(app: FastifyInstance) {
-  await app.register(fastifyMultipart);
   registerEntity(app, {
     schema: organisations,
     sql: {

@@ -3,7 +3,6 @@
  * users, user groups and spheres (with their thumbnails, members and links), and membership
  * requests across groups. Who may do what: schemas/access.ts.
  */
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { registerMembershipRequests } from './usergroup/membership-requests.ts';
 import { registerStartupLists } from './usergroup/startup.ts';
@@ -11,7 +10,6 @@ import { registerUserGroups } from './usergroup/user-groups.ts';
 import { registerUsers } from './usergroup/users.ts';
 
 export default async function usergroupRoutes(app: FastifyInstance) {
-  await app.register(fastifyMultipart);
   registerStartupLists(app);
   registerUsers(app);
   registerUserGroups(app);
