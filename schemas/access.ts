@@ -2,7 +2,7 @@
  * Who may open which part of the product (spec, section 6). Pure functions, used by the admin
  * app to gate its header and routes and by the server to guard its calls.
  */
-import { ROLE, type Role, type UsergroupType } from './constants.ts';
+import { PERMISSION_LEVEL, ROLE, type Role, type UsergroupType } from './constants.ts';
 
 export interface UsergroupRole {
   usergroup_id: number;
@@ -149,4 +149,53 @@ export interface ServiceConfig {
 /** A service entry is visible if available, or if the user is a superuser and it allows superusers. */
 export function isServiceVisible(service: ServiceConfig, user: AccessSubject | null | undefined): boolean {
   return service.available || (!!user?.is_superuser && service.superusers);
+}
+
+/**
+ * Datasets (spec, section 6). Levels: 0 private, 1 search, 2 consultation, 3 download
+ * (PERMISSION_LEVEL). A dataset reaches a user through its owner (editors of its usergroup may do
+ * everything), its default level (everyone), or a special permission of one of the user's groups:
+ * an organisation or user group they belong to, or a sphere holding one of their organisations.
+ * The server's SQL twin of these rules is src/server/datasets/visibility.ts.
+ */
+export interface DatasetAccessTarget {
+  usergroup: number;
+  default_permission_level: number;
+}
+
+export interface DatasetGrant {
+  usergroup_id: number;
+  level: number;
+}
+
+/** Change, duplicate or delete a dataset, manage its permissions and contacts: superusers and editors of its usergroup. */
+export function canEditDataset(user: AccessSubject | null | undefined, dataset: Pick<DatasetAccessTarget, 'usergroup'> | null | undefined): boolean {
+  if (!user || !dataset) return false;
+  return canEditGroupContent(user, dataset.usergroup);
+}
+
+/** Create a dataset owned by a group: its editors; with no group given, anyone with the Data paths (validation answers). */
+export function canCreateDataset(user: AccessSubject | null | undefined, usergroup: number | null | undefined): boolean {
+  if (!user) return false;
+  return usergroup == null ? canAccessData(user) : canEditGroupContent(user, usergroup);
+}
+
+/**
+ * The level a user has on a dataset, given its special permissions (`grants`) and the spheres that
+ * hold the user's organisations (`sphereIds`). Owners and superusers have every level.
+ */
+export function datasetLevel(
+  user: AccessSubject,
+  dataset: DatasetAccessTarget,
+  grants: readonly DatasetGrant[],
+  sphereIds: readonly number[] = [],
+): number {
+  if (canEditDataset(user, dataset)) return PERMISSION_LEVEL.download;
+  const groups = new Set([...user.usergroup_roles.map((r) => r.usergroup_id), ...sphereIds]);
+  return Math.max(dataset.default_permission_level, ...grants.filter((g) => groups.has(g.usergroup_id)).map((g) => g.level));
+}
+
+/** A dataset is visible (listed, readable) from the 'search' level. */
+export function canSeeDataset(user: AccessSubject, dataset: DatasetAccessTarget, grants: readonly DatasetGrant[], sphereIds: readonly number[] = []): boolean {
+  return datasetLevel(user, dataset, grants, sphereIds) >= PERMISSION_LEVEL.search;
 }

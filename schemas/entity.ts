@@ -31,9 +31,10 @@ export type FieldType =
   | 'reference' // the id of a record of `reference`
   | 'references' // ids of records of `reference`
   | 'codes' // a list of short strings (INSEE codes)
+  | 'tags' // a list of free keywords, each at most `maxLength` characters, duplicates (any case) dropped
   | 'image' // URL of an image uploaded through its own endpoint (read-only here)
   | 'file' // URL of a file uploaded through its own endpoint (read-only here)
-  | 'bbox' // [lon, lat, lon, lat], computed by the server
+  | 'bbox' // [lon, lat, lon, lat]: computed by the server when read-only, else four numbers or null
   | 'json'; // structured value shown as is (read-only)
 
 /** The start-up lists the app loads once (spec, section 4) and the server answers. */
@@ -104,6 +105,11 @@ export interface EntitySchema<F extends Fields = Fields> {
   list: ListSpec<F>;
   /** Fields of the create and edit forms, in order (read-only ones are shown on edit only). */
   form: (keyof F & string)[];
+  /**
+   * Fields the form requires on top of the fields' own `required` (which the server enforces): a
+   * saved record may leave them empty, and `unfilledFields` lists those it does.
+   */
+  formRequired?: (keyof F & string)[];
   /** Query parameters every call carries, for entities that share an endpoint (groups, spheres). */
   fixedFilters?: Record<string, string | number>;
   /**
@@ -122,7 +128,7 @@ export interface EntitySchema<F extends Fields = Fields> {
  */
 export function defineEntity<F extends Fields>(schema: EntitySchema<F>): EntitySchema {
   const filtered = Object.values(schema.list.filters).flatMap((filter) => (filter.field ? [filter.field] : []));
-  for (const name of [...schema.list.columns, ...schema.list.orderable, ...schema.form, ...filtered]) {
+  for (const name of [...schema.list.columns, ...schema.list.orderable, ...schema.form, ...filtered, ...(schema.formRequired ?? [])]) {
     if (!(name in schema.fields)) throw new Error(`${schema.resource}: unknown field "${name}"`);
   }
   return schema as unknown as EntitySchema;
@@ -159,6 +165,10 @@ function fieldValidator(spec: FieldSpec): Schema {
       schema = boolean().typeError(VALIDATION_MESSAGES.invalid).nullable();
       break;
     case 'date':
+      schema = string()
+        .nullable()
+        .test('date', VALIDATION_MESSAGES.date, (value) => value == null || value === '' || isIsoDate(value));
+      break;
     case 'datetime':
       schema = string()
         .nullable()
@@ -181,14 +191,55 @@ function fieldValidator(spec: FieldSpec): Schema {
         .typeError(VALIDATION_MESSAGES.invalid)
         .nullable();
       break;
+    case 'tags': {
+      let tag = sanitizedString().typeError(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.invalid);
+      if (spec.maxLength) tag = tag.max(spec.maxLength, VALIDATION_MESSAGES.maxLength);
+      schema = array(tag)
+        .typeError(VALIDATION_MESSAGES.invalid)
+        .nullable()
+        .transform((value: unknown) => (Array.isArray(value) ? uniqueTags(value) : value));
+      break;
+    }
+    case 'bbox':
+      schema = array(number().typeError(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.invalid))
+        .typeError(VALIDATION_MESSAGES.invalid)
+        .nullable()
+        .test('bbox', VALIDATION_MESSAGES.invalid, (value) => value == null || isBbox(value));
+      break;
     default:
       schema = mixed().nullable();
   }
   if (!required) return schema;
-  if (spec.type === 'references' || spec.type === 'codes') {
+  if (spec.type === 'references' || spec.type === 'codes' || spec.type === 'tags') {
     return (schema as ReturnType<typeof array>).required(VALIDATION_MESSAGES.required).min(1, VALIDATION_MESSAGES.required);
   }
   return schema.required(VALIDATION_MESSAGES.required);
+}
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** [min lon, min lat, max lon, max lat] in WGS 84 degrees. */
+function isBbox(value: unknown[]): boolean {
+  if (value.length !== 4 || !value.every((n) => typeof n === 'number' && Number.isFinite(n))) return false;
+  const [minLon, minLat, maxLon, maxLat] = value as number[];
+  return minLon >= -180 && maxLon <= 180 && minLat >= -90 && maxLat <= 90 && minLon <= maxLon && minLat <= maxLat;
+}
+
+/** Keywords without blanks and without duplicates, ignoring case (the first spelling wins). */
+function uniqueTags(values: unknown[]): unknown[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    if (typeof value !== 'string') return true;
+    const key = value.trim().toLowerCase();
+    if (key === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The fields a client may write: not read-only, present in the form. */
@@ -200,13 +251,28 @@ export function writableFields<F extends Fields>(entity: EntitySchema<F>): (keyo
  * The yup object validating a write. `partial` (PATCH) checks only the fields given. Messages are
  * catalogue keys ('validation.required'), translated by whoever shows them.
  */
-export function writeValidator<F extends Fields>(entity: EntitySchema<F>, options: { partial?: boolean } = {}): ObjectSchema<AnyObject> {
+export function writeValidator<F extends Fields>(
+  entity: EntitySchema<F>,
+  options: { partial?: boolean; form?: boolean } = {},
+): ObjectSchema<AnyObject> {
   const shape: Record<string, Schema> = {};
+  const formRequired = new Set<string>(options.form ? entity.formRequired ?? [] : []);
   for (const name of writableFields(entity)) {
-    const validator = fieldValidator(entity.fields[name]);
+    const spec = entity.fields[name];
+    const validator = fieldValidator(formRequired.has(name) ? { ...spec, required: true } : spec);
     shape[name] = options.partial ? validator.optional() : validator;
   }
   return object(shape).noUnknown(false);
+}
+
+function isEmpty(value: unknown): boolean {
+  return value == null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** The form's required fields (`required` and `formRequired`) a record leaves empty, in form order. */
+export function unfilledFields<F extends Fields>(entity: EntitySchema<F>, record: Record<string, unknown>): (keyof F & string)[] {
+  const formRequired = new Set<string>(entity.formRequired ?? []);
+  return entity.form.filter((name) => (entity.fields[name].required || formRequired.has(name)) && isEmpty(record[name]));
 }
 
 /** Default values of a new record. */

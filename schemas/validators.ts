@@ -14,6 +14,7 @@ export const VALIDATION_MESSAGES = {
   email: 'validation.email',
   maxLength: 'validation.maxLength',
   invalid: 'validation.invalid',
+  date: 'validation.date',
 } as const;
 
 /** Additional ID (idComp): ASCII letters, digits and the characters @ . + - _ only; not empty. */

@@ -41,4 +41,8 @@ export default {
   jurisdictionInUse: 'This jurisdiction is attached to an organisation and cannot be deleted: %{names}',
   accountNotFound: 'No account has this username or e-mail address.',
   accountAmbiguous: 'Several accounts share this e-mail address: give the username.',
+  datasetOwnerType: 'A dataset belongs to an organisation or a user group.',
+  datasetNoJurisdiction: 'The organisation has no jurisdiction.',
+  datasetNoGeographicResource: 'The dataset has no geographic resource.',
+  datasetExtras: 'A list of key / value pairs is expected.',
 };

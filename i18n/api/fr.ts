@@ -41,4 +41,8 @@ export default {
   jurisdictionInUse: 'Ce territoire de compétence est rattaché à une organisation et ne peut pas être supprimé : %{names}',
   accountNotFound: "Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail.",
   accountAmbiguous: "Plusieurs comptes partagent cette adresse e-mail : indiquez le nom d'utilisateur.",
+  datasetOwnerType: 'Un jeu de données appartient à une organisation ou à un groupe d’utilisateurs.',
+  datasetNoJurisdiction: "L'organisation n'a pas de territoire de compétence.",
+  datasetNoGeographicResource: "Le jeu de données n'a pas de ressource géographique.",
+  datasetExtras: 'Une liste de paires clé / valeur est attendue.',
 };

@@ -41,4 +41,8 @@ export default {
   jurisdictionInUse: "Questo territorio di competenza è collegato a un'organizzazione e non può essere eliminato: %{names}",
   accountNotFound: 'Nessun account ha questo nome utente o indirizzo e-mail.',
   accountAmbiguous: "Più account condividono questo indirizzo e-mail: indica il nome utente.",
+  datasetOwnerType: "Un insieme di dati appartiene a un'organizzazione o a un gruppo di utenti.",
+  datasetNoJurisdiction: "L'organizzazione non ha un territorio di competenza.",
+  datasetNoGeographicResource: "L'insieme di dati non ha una risorsa geografica.",
+  datasetExtras: 'È attesa una lista di coppie chiave / valore.',
 };

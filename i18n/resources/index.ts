@@ -5,6 +5,8 @@
  */
 import type { Locale } from '../../schemas/constants.ts';
 import contacts from './contacts.ts';
+import datasetLookups from './dataset-lookups.ts';
+import datasets from './datasets.ts';
 import groupMembers from './group-members.ts';
 import groups from './groups.ts';
 import jurisdictions from './jurisdictions.ts';
@@ -29,6 +31,8 @@ export const RESOURCE_LABELS = {
   jurisdictions,
   municipalities,
   licences,
+  datasets,
+  ...datasetLookups,
 } satisfies Record<string, Record<Locale, object>>;
 
 /** The `resources` part of one language's catalogue. */

@@ -13,4 +13,6 @@ export default {
   imageCorrupt: 'The image cannot be read: the file is damaged or incomplete.',
   notUtf8: 'The file must be encoded in UTF-8.',
   unique: 'This value is already used.',
+  date: 'Enter a valid date (YYYY-MM-DD).',
+  parentCycle: 'A dataset cannot be its own parent or the parent of one of its ancestors.',
 };

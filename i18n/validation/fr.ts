@@ -13,4 +13,6 @@ export default {
   imageCorrupt: "L'image est illisible : le fichier est endommagé ou incomplet.",
   notUtf8: 'Le fichier doit être encodé en UTF-8.',
   unique: 'Cette valeur est déjà utilisée.',
+  date: 'Saisissez une date valide (AAAA-MM-JJ).',
+  parentCycle: 'Un jeu de données ne peut pas être son propre parent ni celui de l’un de ses ancêtres.',
 };

@@ -13,4 +13,6 @@ export default {
   imageCorrupt: "L'immagine è illeggibile: il file è danneggiato o incompleto.",
   notUtf8: 'Il file deve essere codificato in UTF-8.',
   unique: 'Questo valore è già utilizzato.',
+  date: 'Inserisci una data valida (AAAA-MM-GG).',
+  parentCycle: 'Un insieme di dati non può essere il proprio genitore né quello di uno dei suoi antenati.',
 };

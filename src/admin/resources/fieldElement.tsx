@@ -110,6 +110,7 @@ export function fieldElement(resource: string, name: string, options: FieldEleme
     case 'file':
       return <FileLinkField key={name} {...common} />;
     case 'codes':
+    case 'tags':
       return <CodesField key={name} {...common} />;
     case 'bbox':
       return <FunctionField key={name} {...common} render={(record: RaRecord) => (record[name] ?? []).join(', ')} />;

@@ -104,6 +104,7 @@ export function inputElement(resource: string, name: string, mode: FormMode, hel
     case 'references':
       return referencePicker(spec.reference!, { source: name, validate, multiple: true });
     case 'codes':
+    case 'tags':
       return (
         <TextInput
           key={name}

@@ -3,11 +3,14 @@
  * which route, and who may open them.
  */
 import { SECTION_ACCESS, type AccessSubject, type Section } from '../../../schemas/access.ts';
+import { DATASET_LOOKUPS } from '../../../schemas/datasetLookups.ts';
 import type { EntitySchema } from '../../../schemas/entity.ts';
 import { ENTITIES } from '../../../schemas/index.ts';
 
 /** Entities that only serve references and filters: no screens of their own. */
-const REFERENCE_ONLY = new Set(['organisation-types', 'usergroups', 'municipalities']);
+const REFERENCE_ONLY = new Set([
+  'organisation-types', 'usergroups', 'municipalities', ...DATASET_LOOKUPS.map((lookup) => lookup.schema.resource),
+]);
 
 /** Entities that are listed only: their records are created and changed elsewhere. */
 const LIST_ONLY = new Set(['group-members']);

@@ -1,6 +1,6 @@
 /**
  * Client-side validation of a form with the entity's write validator (the same one the server
- * runs). Messages are catalogue keys ('validation.required'), translated under the fields.
+ * runs), the form's own required fields (`formRequired`) included. Messages are catalogue keys ('validation.required'), translated under the fields.
  */
 import { ValidationError } from 'yup';
 import { writeValidator, type EntitySchema } from '../../../schemas/entity.ts';
@@ -8,7 +8,7 @@ import { writeValidator, type EntitySchema } from '../../../schemas/entity.ts';
 export type FormErrors = Record<string, { message: string; args: Record<string, unknown> }>;
 
 export function schemaValidate(entity: EntitySchema) {
-  const validator = writeValidator(entity);
+  const validator = writeValidator(entity, { form: true });
   return async (values: Record<string, unknown>): Promise<FormErrors> => {
     try {
       await validator.validate(values, { abortEarly: false });

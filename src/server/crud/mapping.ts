@@ -15,6 +15,7 @@ export interface MappingSql {
   columns?: Record<string, string>;
   extras?: Record<string, string>;
   searchColumns?: string[];
+  searchCondition?: unknown;
   extraFilters?: Record<string, unknown>;
   orderings?: Record<string, string>;
 }
@@ -66,7 +67,9 @@ export function resolveMapping(schema: EntitySchema, sql: MappingSql, write?: Ma
   for (const name of schema.list.defaultOrdering.map((entry) => entry.replace(/^-/, ''))) {
     if (!schema.list.orderable.includes(name) && !sql.orderings?.[name]) fail(schema, `default ordering "${name}" is not orderable`);
   }
-  if (schema.list.search && !sql.searchColumns?.length) fail(schema, 'the list has a search box but sql.searchColumns is empty');
+  if (schema.list.search && !sql.searchColumns?.length && !sql.searchCondition) {
+    fail(schema, 'the list has a search box but neither sql.searchColumns nor sql.searchCondition');
+  }
 
   const writeColumns: Record<string, string> = {};
   if (write) {

@@ -62,6 +62,8 @@ export interface EntitySql {
   extras?: Record<string, string>;
   /** Expressions matched by `search`, case and accent insensitive (index them with immutable_unaccent(lower(…))). */
   searchColumns?: string[];
+  /** A search of its own instead of the columns (full text): the trimmed text → an SQL condition, or null. */
+  searchCondition?: (search: string, params: SqlParams) => string | null;
   /**
    * Query parameters of filters the schema declares without a field (or beyond the schema):
    * the raw value → an SQL condition using `params`, or null to ignore it. Throw a ValidationError
@@ -229,6 +231,7 @@ export function entityListSpec(schema: EntitySchema, sql: EntitySql, columns: Re
     defaultOrdering: schema.list.defaultOrdering,
     tieBreaker: 'id',
     searchColumns: schema.list.search ? sql.searchColumns : undefined,
+    searchCondition: schema.list.search ? sql.searchCondition : undefined,
   };
 }
 

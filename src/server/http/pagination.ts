@@ -31,6 +31,8 @@ export interface ListSpec {
   tieBreaker?: string;
   /** SQL expressions matched by `search` (case and accent insensitive). */
   searchColumns?: string[];
+  /** A search of its own (full text), replacing the search columns: the text → an SQL condition, or null. */
+  searchCondition?: (search: string, params: SqlParams) => string | null;
 }
 
 export type QueryParams = Record<string, string | string[] | undefined>;
@@ -164,6 +166,10 @@ export function buildFilters(query: QueryParams, spec: ListSpec, params: SqlPara
 
 /** `search` matches any search column, ignoring case and accents. */
 export function buildSearch(search: string | undefined, spec: ListSpec, params: SqlParams): string | null {
+  if (spec.searchCondition) {
+    const text = (search ?? '').replaceAll('\u0000', '').trim();
+    return text === '' ? null : spec.searchCondition(text, params);
+  }
   // Like DRF's SearchFilter: every word must match one of the search columns.
   const terms = (search ?? '').replaceAll('\u0000', '').split(/\s+/).filter(Boolean).slice(0, 10);
   if (terms.length === 0 || !spec.searchColumns?.length) return null;

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import contactRoutes from './contacts.ts';
 import dashboardRoutes from './dashboard.ts';
+import datasetRoutes from './datasets.ts';
 import datastoreRoutes from './datastores.ts';
 import jurisdictionRoutes from './jurisdictions.ts';
 import licenceRoutes from './licences.ts';
@@ -25,4 +26,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   contactRoutes,
   organisationRoutes,
   licenceRoutes,
+  datasetRoutes,
 ];

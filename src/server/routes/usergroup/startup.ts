@@ -19,6 +19,5 @@ export function registerStartupLists(app: FastifyInstance) {
 
   // Not managed by this server yet: empty lists, so forms that offer them still open.
   const emptyPage = { count: 0, next: null, previous: null, results: [] };
-  app.get('/usergroup/taggit/tags/', { config }, async () => emptyPage);
   app.get('/usergroup/schedulers/', { config }, async () => emptyPage);
 }

@@ -1,0 +1,97 @@
+/** Datasets, the catalogue records (spec, sections 2, 3, 5 and 7): /{locale}/dataset/datasets/. */
+import { PAGE_SIZE, PERMISSION_LEVEL } from './constants.ts';
+import { defineEntity } from './entity.ts';
+
+/** Geographic coverage: the organisation's territory, a jurisdiction, a drawn box, or computed on the data. */
+export const GEOGRAPHIC_COVERAGES = ['organisation', 'jurisdiction', 'bbox', 'computed'] as const;
+
+/** `perms` filter of the list: what the user may edit, or see (at least 'search'). */
+export const DATASET_PERMS_FILTERS = ['editable', 'viewable'] as const;
+
+export const datasets = defineEntity({
+  resource: 'datasets',
+  endpoint: 'dataset/datasets',
+  route: 'data/datasets',
+  recordRepresentation: 'display_name',
+  fields: {
+    id: { type: 'id', readOnly: true },
+    /** Slug (lowercase letters, digits, hyphens), unique; made from display_name when not given. */
+    codename: { type: 'string', maxLength: 100 },
+    display_name: { type: 'string', required: true, maxLength: 255 },
+    description: { type: 'text', maxLength: 20000 },
+    /** The owner: an organisation or a user group. */
+    usergroup: { type: 'reference', reference: 'usergroups', required: true },
+    /** Keywords; suggested by usergroup/taggit/tags/?search=. */
+    tags: { type: 'tags', maxLength: 100 },
+    categories: { type: 'references', reference: 'categories' },
+    topics: { type: 'references', reference: 'topics' },
+    kinds: { type: 'references', reference: 'kinds' },
+    licence: { type: 'reference', reference: 'licences' },
+    restriction: { type: 'reference', reference: 'restrictions' },
+    usage_recommendation: { type: 'text', maxLength: 5000 },
+    granularity: { type: 'reference', reference: 'granularities' },
+    geographic_coverage: { type: 'choice', choices: GEOGRAPHIC_COVERAGES },
+    /** The territory when geographic_coverage is 'jurisdiction'. */
+    jurisdiction: { type: 'reference', reference: 'jurisdictions' },
+    /** [min lon, min lat, max lon, max lat] when geographic_coverage is 'bbox'. */
+    bbox: { type: 'bbox' },
+    creation_date: { type: 'date' },
+    revision_date: { type: 'date' },
+    publication_date: { type: 'date' },
+    last_update_date: { type: 'date' },
+    update_frequency: { type: 'reference', reference: 'update-frequencies' },
+    year: { type: 'integer' },
+    constitution_mode: { type: 'string', maxLength: 255 },
+    record_type: { type: 'reference', reference: 'record-types' },
+    /** No cycles: a dataset cannot be an ancestor of its parent. */
+    parent: { type: 'reference', reference: 'datasets' },
+    /** Absent or null counts as published. */
+    publish: { type: 'boolean', default: true },
+    /** What every user may do: 0 private, 1 search, 2 consultation, 3 download. */
+    default_permission_level: { type: 'choice', choices: Object.values(PERMISSION_LEVEL), default: PERMISSION_LEVEL.private },
+    /** [{key, value}, …] */
+    extras: { type: 'json' },
+    dataviz_href: { type: 'url', maxLength: 500 },
+    /** Uploaded with PUT dataset/datasets/{id}/thumbnail/ (JPG or PNG, 2 MB at most). */
+    thumbnail: { type: 'image', readOnly: true },
+    /** The resources of the dataset: its main one and the number of annexes (none until resources are attached). */
+    main_resource: { type: 'json', readOnly: true },
+    annex_count: { type: 'integer', readOnly: true },
+    children_count: { type: 'integer', readOnly: true },
+    /** The form's required fields the dataset leaves empty. */
+    unfilled_fields: { type: 'json', readOnly: true },
+    /** True when the current user may change the dataset. */
+    editable: { type: 'boolean', readOnly: true },
+    detail_url: { type: 'url', readOnly: true },
+    created_at: { type: 'datetime', readOnly: true },
+    updated_at: { type: 'datetime', readOnly: true },
+  },
+  list: {
+    columns: ['display_name', 'usergroup', 'created_at', 'revision_date', 'main_resource', 'annex_count', 'publish', 'default_permission_level'],
+    search: true,
+    filters: {
+      usergroup_id: { field: 'usergroup', lookup: 'exact', type: 'integer', reference: 'usergroups', alwaysOn: true },
+      record_type: { field: 'record_type', lookup: 'exact', type: 'integer', reference: 'record-types' },
+      publish: { field: 'publish', lookup: 'exact', type: 'boolean' },
+      categories: { lookup: 'in', type: 'integer', reference: 'categories' },
+      topics: { lookup: 'in', type: 'integer', reference: 'topics' },
+      kinds: { lookup: 'in', type: 'integer', reference: 'kinds' },
+      licence: { field: 'licence', lookup: 'exact', type: 'integer', reference: 'licences' },
+      default_permission_level: { field: 'default_permission_level', lookup: 'in', type: 'integer', choices: Object.values(PERMISSION_LEVEL) },
+      perms: { lookup: 'exact', type: 'string', choices: DATASET_PERMS_FILTERS },
+    },
+    orderable: ['revision_date', 'display_name', 'usergroup', 'created_at', 'publish', 'updated_at'],
+    defaultOrdering: ['-updated_at'],
+    pageSize: PAGE_SIZE,
+  },
+  form: [
+    'display_name', 'codename', 'description', 'usergroup', 'tags', 'categories', 'topics', 'kinds', 'record_type', 'parent',
+    'publish', 'default_permission_level', 'licence', 'restriction', 'usage_recommendation', 'granularity',
+    'geographic_coverage', 'jurisdiction', 'bbox', 'creation_date', 'revision_date', 'publication_date', 'last_update_date',
+    'update_frequency', 'year', 'constitution_mode', 'dataviz_href', 'extras', 'thumbnail', 'created_at', 'updated_at',
+  ],
+  // Spec, section 5: the form asks for more than a record needs to exist.
+  formRequired: [
+    'description', 'tags', 'topics', 'kinds', 'publication_date', 'last_update_date', 'update_frequency', 'record_type',
+  ],
+});

@@ -1,0 +1,87 @@
+/**
+ * What a dataset write does besides its own row, in the write's transaction: a unique codename,
+ * keywords (tags, also kept in datasets.keywords for the full-text search), the many-to-many
+ * classifications, and the activity entry with each changed field's old and new value.
+ */
+import type { PoolClient } from 'pg';
+import { slugify } from '../../../schemas/slug.ts';
+
+export const CODENAME_MAX_LENGTH = 100;
+
+/** A slug of `text` not used by another dataset: `name`, else `name-2`, `name-3`… within 100 characters. */
+export async function uniqueCodename(client: PoolClient, text: string, exceptId: number | null): Promise<string> {
+  const base = slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || 'dataset';
+  const { rows } = await client.query<{ codename: string }>(
+    `SELECT codename FROM datasets WHERE codename LIKE $1 AND id IS DISTINCT FROM $2`,
+    [`${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`, exceptId],
+  );
+  const used = new Set(rows.map((row) => row.codename));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : `-${n}`;
+    const candidate = `${base.slice(0, CODENAME_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** Replaces the dataset's keywords; new ones join the shared tags (a keyword differing only by case is the same). */
+export async function setTags(client: PoolClient, datasetId: number, names: readonly string[]): Promise<void> {
+  await client.query('DELETE FROM dataset_tags WHERE dataset_id = $1', [datasetId]);
+  if (names.length > 0) {
+    await client.query('INSERT INTO tags (name) SELECT unnest($1::text[]) ON CONFLICT ((lower(name))) DO NOTHING', [names]);
+    await client.query(
+      `INSERT INTO dataset_tags (dataset_id, tag_id)
+       SELECT $1, id FROM tags WHERE lower(name) = ANY($2::text[]) ON CONFLICT DO NOTHING`,
+      [datasetId, names.map((name) => name.toLowerCase())],
+    );
+  }
+  await client.query(
+    `UPDATE datasets SET keywords = COALESCE((SELECT string_agg(t.name, ' ' ORDER BY lower(t.name))
+       FROM dataset_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.dataset_id = $1), '') WHERE id = $1`,
+    [datasetId],
+  );
+}
+
+/** The many-to-many classifications: API field → join table and its column. */
+export const DATASET_LINKS = {
+  categories: { table: 'dataset_categories', column: 'category_id' },
+  topics: { table: 'dataset_topics', column: 'topic_id' },
+  kinds: { table: 'dataset_kinds', column: 'kind_id' },
+} as const;
+
+export type DatasetLink = keyof typeof DATASET_LINKS;
+
+export async function setLinks(client: PoolClient, link: DatasetLink, datasetId: number, ids: readonly number[]): Promise<void> {
+  const { table, column } = DATASET_LINKS[link];
+  await client.query(`DELETE FROM ${table} WHERE dataset_id = $1`, [datasetId]);
+  if (ids.length > 0) {
+    await client.query(`INSERT INTO ${table} (dataset_id, ${column}) SELECT $1, unnest($2::integer[]) ON CONFLICT DO NOTHING`, [
+      datasetId,
+      [...new Set(ids)],
+    ]);
+  }
+}
+
+export type Changes = Record<string, { old: unknown; new: unknown }>;
+
+/** The fields whose value differs between two versions of a record (null before a creation). */
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown>, fields: readonly string[]): Changes {
+  const changes: Changes = {};
+  for (const field of fields) {
+    const old = before?.[field] ?? null;
+    const value = after[field] ?? null;
+    if (JSON.stringify(old) !== JSON.stringify(value)) changes[field] = { old, new: value };
+  }
+  return changes;
+}
+
+export async function recordActivity(
+  client: PoolClient,
+  entry: { datasetId: number; userId: number | null; action: string; changes: Changes },
+): Promise<void> {
+  await client.query('INSERT INTO dataset_activity (dataset_id, user_id, action, changes) VALUES ($1, $2, $3, $4)', [
+    entry.datasetId,
+    entry.userId,
+    entry.action,
+    JSON.stringify(entry.changes),
+  ]);
+}

@@ -1,0 +1,56 @@
+/**
+ * Which datasets a user reaches, as SQL: the one place the server turns the dataset rules of
+ * schemas/access.ts (datasetLevel, canEditDataset) into conditions on `datasets`. Lists, counts,
+ * single records, exports and permission screens all build on these.
+ */
+import type { AccessSubject } from '../../../schemas/access.ts';
+import { PERMISSION_LEVEL, ROLE } from '../../../schemas/constants.ts';
+import type { SqlParams } from '../http/pagination.ts';
+
+/** The groups a user acts through: all their active groups, the ones they edit, their organisations. */
+function groupsOf(user: AccessSubject) {
+  return {
+    all: user.usergroup_roles.map((r) => r.usergroup_id),
+    edited: user.usergroup_roles.filter((r) => r.role >= ROLE.editor).map((r) => r.usergroup_id),
+    organisations: user.usergroup_roles.filter((r) => r.usergroup_type === 'organisation').map((r) => r.usergroup_id),
+  };
+}
+
+/**
+ * SQL subquery of the usergroup ids whose special permissions apply to the user: their groups and
+ * the spheres holding one of their organisations.
+ */
+export function permissionGroupsSql(user: AccessSubject, params: SqlParams): string {
+  const groups = groupsOf(user);
+  return `SELECT unnest(${params.add(groups.all)}::integer[])
+    UNION SELECT l.parent_id FROM usergroup_links l JOIN usergroups s ON s.id = l.parent_id AND s.usergroup_type = 'group-of-organisation'
+     WHERE l.child_id = ANY(${params.add(groups.organisations)}::integer[])`;
+}
+
+/**
+ * Condition on `alias` (a datasets row) true when the user reaches at least `minLevel` (default
+ * 'search', i.e. visible), or null when every dataset qualifies (superusers).
+ */
+export function datasetReachCondition(alias: string, user: AccessSubject, params: SqlParams, minLevel: number = PERMISSION_LEVEL.search): string | null {
+  if (user.is_superuser) return null;
+  const level = params.add(minLevel);
+  return `(${alias}.usergroup_id = ANY(${params.add(groupsOf(user).edited)}::integer[])
+    OR ${alias}.default_permission_level >= ${level}
+    OR ${alias}.id IN (SELECT p.dataset_id FROM dataset_permissions p
+      WHERE p.level >= ${level} AND p.usergroup_id IN (${permissionGroupsSql(user, params)})))`;
+}
+
+/** Condition true when the user may change the dataset (canEditDataset), or null for superusers. */
+export function datasetEditCondition(alias: string, user: AccessSubject, params: SqlParams): string | null {
+  if (user.is_superuser) return null;
+  return `${alias}.usergroup_id = ANY(${params.add(groupsOf(user).edited)}::integer[])`;
+}
+
+/** SQL expression of the user's level on the dataset (schemas/access.ts datasetLevel): 0 to 3. */
+export function datasetLevelSql(alias: string, user: AccessSubject, params: SqlParams): string {
+  if (user.is_superuser) return `${PERMISSION_LEVEL.download}`;
+  return `GREATEST(${alias}.default_permission_level,
+    CASE WHEN ${alias}.usergroup_id = ANY(${params.add(groupsOf(user).edited)}::integer[]) THEN ${PERMISSION_LEVEL.download} ELSE 0 END,
+    COALESCE((SELECT max(p.level) FROM dataset_permissions p
+      WHERE p.dataset_id = ${alias}.id AND p.usergroup_id IN (${permissionGroupsSql(user, params)})), 0))`;
+}

@@ -1,0 +1,289 @@
+/**
+ * Dataset API (/{locale}/dataset/): the lookup lists, datasets (list, count, CRUD) and, under
+ * usergroup/, keyword suggestions. Every dataset call sees only the datasets the user reaches
+ * (datasets/visibility.ts): one they cannot see answers 404, as if it did not exist, so ids do not
+ * tell what exists; one they see but may not change answers 403.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canCreateDataset, canEditDataset } from '../../../schemas/access.ts';
+import type { Locale } from '../../../schemas/constants.ts';
+import { DATASET_LOOKUPS } from '../../../schemas/datasetLookups.ts';
+import { DATASET_PERMS_FILTERS, datasets } from '../../../schemas/datasets.ts';
+import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
+import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
+import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
+import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
+import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
+import { ValidationError } from '../http/errors.ts';
+import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
+import { localeFromPath, t } from '../i18n.ts';
+
+/** The label of a lookup entry in one language, French when it has none. */
+function labelSql(alias: string, locale: Locale): string {
+  return `COALESCE(${alias}.labels->>'${locale}', ${alias}.labels->>'fr')`;
+}
+
+const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+const linkedIds = (link: DatasetLink) =>
+  `ARRAY(SELECT x.${DATASET_LINKS[link].column} FROM ${DATASET_LINKS[link].table} x WHERE x.dataset_id = d.id ORDER BY 1)`;
+
+/** Fields read otherwise than `d.<field>` (alias d, its usergroup g). */
+const DATASET_COLUMNS: Record<string, string> = {
+  usergroup: 'd.usergroup_id',
+  tags: `ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY immutable_unaccent(lower(tg.name)))`,
+  categories: linkedIds('categories'),
+  topics: linkedIds('topics'),
+  kinds: linkedIds('kinds'),
+  licence: 'd.licence_id',
+  restriction: 'd.restriction_id',
+  granularity: 'd.granularity_id',
+  jurisdiction: 'd.jurisdiction_id',
+  bbox: 'CASE WHEN d.min_lon IS NULL THEN NULL ELSE json_build_array(d.min_lon, d.min_lat, d.max_lon, d.max_lat) END',
+  creation_date: date('d.creation_date'),
+  revision_date: date('d.revision_date'),
+  publication_date: date('d.publication_date'),
+  last_update_date: date('d.last_update_date'),
+  update_frequency: 'd.update_frequency_id',
+  record_type: 'd.record_type_id',
+  parent: 'd.parent_id',
+  // Null counts as published (and the `publish` filter reads it so, on datasets_published_idx).
+  publish: 'COALESCE(d.publish, true)',
+  thumbnail: fileUrlSql('thumbnail', 'd.id', 'd.thumbnail_updated_at', 'dataset/datasets'),
+  // Resources come with their own tables; until then a dataset has none.
+  main_resource: 'NULL::json',
+  annex_count: '0',
+  children_count: '(SELECT count(*)::integer FROM datasets c WHERE c.parent_id = d.id)',
+  // Computed for the request by `present`.
+  unfilled_fields: 'NULL::json',
+  editable: 'NULL::boolean',
+  detail_url: 'NULL::text',
+};
+
+/** Writable fields stored under another column name; tags, classifications and bbox are written by the hooks. */
+const WRITE_COLUMNS: Record<string, string> = {
+  usergroup: 'usergroup_id',
+  licence: 'licence_id',
+  restriction: 'restriction_id',
+  granularity: 'granularity_id',
+  jurisdiction: 'jurisdiction_id',
+  update_frequency: 'update_frequency_id',
+  record_type: 'record_type_id',
+  parent: 'parent_id',
+};
+
+/** Fields an activity entry compares. */
+const TRACKED_FIELDS = writableFields(datasets);
+
+const CODENAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function bodyGroup(body: unknown): number | null | undefined {
+  if (!body || typeof body !== 'object' || !('usergroup' in body)) return undefined;
+  const value = (body as { usergroup: unknown }).usergroup;
+  return Number.isInteger(value) ? (value as number) : null;
+}
+
+function isExtras(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every((item) => item && typeof item === 'object' && !Array.isArray(item) && typeof (item as { key?: unknown }).key === 'string')
+  );
+}
+
+/** Checks and completes a dataset row before it is written: owner, codename, coverage, box, extras. */
+async function prepareDataset(context: WriteContext): Promise<void> {
+  const { client, request, values, row, existing } = context;
+  const locale = request.locale;
+  const errors: Record<string, string[]> = {};
+
+  const usergroup = (values.usergroup ?? existing?.usergroup) as number | undefined;
+  let owner: { usergroup_type: string; jurisdiction_id: number | null } | undefined;
+  if (usergroup != null) {
+    owner = (await client.query('SELECT usergroup_type, jurisdiction_id FROM usergroups WHERE id = $1', [usergroup])).rows[0];
+    if (!owner) errors.usergroup = [t(locale, 'invalidValue')];
+    else if (owner.usergroup_type === 'group-of-organisation') errors.usergroup = [t(locale, 'datasetOwnerType')];
+  }
+
+  if (Object.hasOwn(values, 'codename') || !existing) {
+    const codename = typeof values.codename === 'string' ? values.codename : '';
+    if (codename === '') {
+      const name = (values.display_name ?? existing?.display_name ?? '') as string;
+      row.codename = await uniqueCodename(client, name, context.id);
+    } else if (!CODENAME_PATTERN.test(codename)) {
+      errors.codename = [t(locale, 'invalidValue')];
+    }
+  }
+
+  const coverage = Object.hasOwn(values, 'geographic_coverage') ? values.geographic_coverage : existing?.geographic_coverage;
+  if (Object.hasOwn(values, 'geographic_coverage') || Object.hasOwn(values, 'usergroup')) {
+    if (coverage === 'organisation' && owner && owner.jurisdiction_id == null) {
+      errors.geographic_coverage = [t(locale, 'datasetNoJurisdiction')];
+    } else if (coverage === 'computed') {
+      errors.geographic_coverage = [t(locale, 'datasetNoGeographicResource')];
+    }
+  }
+
+  if (values.parent != null && context.id !== null) {
+    const { rows } = await client.query(
+      `WITH RECURSIVE ancestors (id) AS (
+         SELECT $1::integer UNION SELECT d.parent_id FROM datasets d JOIN ancestors a ON d.id = a.id WHERE d.parent_id IS NOT NULL
+       ) SELECT 1 FROM ancestors WHERE id = $2`,
+      [values.parent, context.id],
+    );
+    if (rows.length > 0) errors.parent = [translateValidation(locale, 'validation.parentCycle')];
+  }
+
+  if (Object.hasOwn(values, 'bbox')) {
+    const box = values.bbox as number[] | null;
+    [row.min_lon, row.min_lat, row.max_lon, row.max_lat] = box ?? [null, null, null, null];
+  }
+
+  if (Object.hasOwn(values, 'extras')) {
+    if (values.extras != null && !isExtras(values.extras)) errors.extras = [t(locale, 'datasetExtras')];
+    row.extras = JSON.stringify(values.extras ?? []);
+  }
+  if (Object.hasOwn(values, 'year') && values.year != null && ((values.year as number) < 1000 || (values.year as number) > 9999)) {
+    errors.year = [t(locale, 'invalidValue')];
+  }
+
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (existing) row.updated_at = new Date();
+}
+
+export default async function datasetRoutes(app: FastifyInstance) {
+  const config = { auth: 'required' as const };
+  const locale = localeFromPath(`${app.prefix}/`);
+
+  // Lookup lists, in the language of this prefix.
+  for (const { schema, table } of DATASET_LOOKUPS) {
+    registerEntity(app, {
+      schema,
+      sql: {
+        from: `${table} l`,
+        alias: 'l',
+        columns: { label: labelSql('l', locale) },
+        searchColumns: [labelSql('l', locale)],
+        // Accented capitals (É) sort with their letter whatever the database collation.
+        orderings: { label: `immutable_unaccent(lower(${labelSql('l', locale)}))` },
+      },
+      access: { list: () => true, retrieve: () => true },
+    });
+  }
+
+  const visible = (params: SqlParams, request: FastifyRequest) => {
+    const condition = datasetReachCondition('d', request.user!, params);
+    return condition ? [condition] : [];
+  };
+  const linkFilter = (link: DatasetLink) => (value: string, params: SqlParams, request: FastifyRequest) => {
+    const { table, column } = DATASET_LINKS[link];
+    const ids = integerListParam(`${link}__in`, value, request.locale);
+    return `d.id IN (SELECT x.dataset_id FROM ${table} x WHERE x.${column} = ANY(${params.add(ids)}::integer[]))`;
+  };
+  const presentFiles = withFileUrls(['thumbnail']);
+
+  const entity: RegisteredEntity = registerEntity(app, {
+    schema: datasets,
+    sql: {
+      from: 'datasets d JOIN usergroups g ON g.id = d.usergroup_id',
+      alias: 'd',
+      columns: DATASET_COLUMNS,
+      // Full text: French stemming, accents ignored, every word a prefix ("donnée eau" finds "Données de l'eau").
+      searchCondition: (search, params) => {
+        const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
+        if (words.length === 0) return null;
+        const query = words.map((word) => `${word}:*`).join(' & ');
+        return `d.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent(${params.add(query)}))`;
+      },
+      extraFilters: {
+        categories__in: linkFilter('categories'),
+        topics__in: linkFilter('topics'),
+        kinds__in: linkFilter('kinds'),
+        perms: (value, params, request) => {
+          const perms = choiceParam('perms', value, DATASET_PERMS_FILTERS, request.locale);
+          // Lists hold visible datasets only: 'viewable' adds nothing.
+          return perms === 'editable' ? datasetEditCondition('d', request.user!, params) : null;
+        },
+      },
+      fixedConditions: visible,
+      orderings: { usergroup: 'g.display_name' },
+      present: (row, request) => {
+        const record = presentFiles(row, request);
+        record.editable = canEditDataset(request.user, record as { usergroup: number });
+        record.unfilled_fields = unfilledFields(datasets, record);
+        record.detail_url = `/${request.locale}/${datasets.endpoint}/${row.id as number}/`;
+        return record;
+      },
+    },
+    write: {
+      table: 'datasets',
+      columns: WRITE_COLUMNS,
+      virtual: ['tags', 'categories', 'topics', 'kinds', 'bbox'],
+      unique: {
+        datasets_codename_key: 'codename',
+        datasets_check: 'parent',
+        datasets_parent_id_check: 'parent',
+        dataset_categories_category_id_fkey: 'categories',
+        dataset_topics_topic_id_fkey: 'topics',
+        dataset_kinds_kind_id_fkey: 'kinds',
+      },
+      beforeWrite: prepareDataset,
+      afterWrite: async (context) => {
+        const { client, values, id, request } = context;
+        if (Object.hasOwn(values, 'tags')) await setTags(client, id, (values.tags as string[] | null) ?? []);
+        for (const link of Object.keys(DATASET_LINKS) as DatasetLink[]) {
+          if (Object.hasOwn(values, link)) await setLinks(client, link, id, (values[link] as number[] | null) ?? []);
+        }
+        const after = await entity.load(request, id, client);
+        if (!after) return;
+        const changes = changedFields(context.existing, after, TRACKED_FIELDS);
+        if (context.existing && Object.keys(changes).length === 0) return;
+        await recordActivity(client, { datasetId: id, userId: context.user.id, action: context.existing ? 'update' : 'create', changes });
+      },
+    },
+    access: {
+      list: () => true,
+      // Invisible datasets are out of reach of the fixed conditions: their id answers 404.
+      retrieve: () => true,
+      create: (user, { body }) => canCreateDataset(user, bodyGroup(body)),
+      update: (user, { record, body }) => {
+        if (!record) return true;
+        const target = bodyGroup(body);
+        return canEditDataset(user, record as { usergroup: number }) && (target == null || canEditDataset(user, { usergroup: target }));
+      },
+      destroy: (user, { record }) => !record || canEditDataset(user, record as { usergroup: number }),
+    },
+  });
+
+  // The number of datasets on the platform, those the user may change and those they see.
+  app.get('/dataset/datasets-count/', { config }, async (request) => {
+    const user = request.user!;
+    const params = new SqlParams();
+    const editable = datasetEditCondition('d', user, params) ?? 'true';
+    const viewable = datasetReachCondition('d', user, params) ?? 'true';
+    const { rows } = await app.db.query<{ count: number; editable: number; viewable: number }>(
+      `SELECT count(*)::integer AS count,
+              (count(*) FILTER (WHERE ${editable}))::integer AS editable,
+              (count(*) FILTER (WHERE ${viewable}))::integer AS viewable
+         FROM datasets d`,
+      params.values,
+    );
+    return rows[0];
+  });
+
+  // Keyword suggestions: the shared tags matching the search, by name.
+  const tagList: ListSpec = {
+    fields: {
+      id: { column: 't.id', type: 'integer', orderable: true, filters: ['in'] },
+      name: { column: 'immutable_unaccent(lower(t.name))', type: 'text', orderable: true },
+    },
+    defaultOrdering: ['name'],
+    searchColumns: ['t.name'],
+  };
+  app.get('/usergroup/taggit/tags/', { config }, async (request) =>
+    paginatedList(app.db, { from: 'tags t', select: 't.id, t.name' }, tagList, {
+      url: request.url,
+      query: request.query as Record<string, string>,
+      locale: request.locale,
+    }),
+  );
+
+}

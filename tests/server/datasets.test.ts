@@ -1,0 +1,239 @@
+/** Datasets: lookup lists, the record payload, writes with their rules, search, filters, counts and keywords. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupIds } from './accounts-helpers.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let editor: SignedIn;
+let referent: SignedIn;
+let g: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, editor, referent] = await Promise.all(['admin', 'editor', 'referent'].map((name) => t.signIn(name)));
+  g = await groupIds(t);
+});
+afterAll(() => t?.close());
+
+const get = (path: string, who: SignedIn = admin, locale = 'fr') => t.app.inject({ url: `/${locale}/dataset/${path}`, headers: who.jwtHeaders });
+const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: object, who: SignedIn = admin, locale = 'fr') =>
+  t.app.inject({ method, url: `/${locale}/dataset/${path}`, headers: who.sessionHeaders, payload });
+
+async function lookupId(list: string, codename: string): Promise<number> {
+  const { results } = (await get(`${list}/?page_size=100`)).json();
+  return results.find((entry: { codename: string }) => entry.codename === codename).id;
+}
+
+describe('lookup lists', () => {
+  it('answer every list sorted by its label in the request language', async () => {
+    for (const list of ['categories', 'granularities', 'topics', 'kinds', 'restrictions', 'update-frequencies', 'record-types', 'contact-roles']) {
+      for (const locale of ['fr', 'en', 'it']) {
+        const response = await get(`${list}/`, editor, locale);
+        expect(response.statusCode).toBe(200);
+        const labels = response.json().results.map((entry: { label: string }) => entry.label);
+        expect(labels.length).toBeGreaterThan(3);
+        const key = (label: string) => label.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+        expect(labels).toEqual([...labels].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+      }
+    }
+    const topics = (await get('topics/?search=hydro', editor, 'en')).json().results;
+    expect(topics).toEqual([{ id: expect.any(Number), codename: 'hy', label: 'Hydrography' }]);
+    const weekly = (await get('update-frequencies/?search=hebdo', editor, 'fr')).json().results;
+    expect(weekly.map((entry: { codename: string }) => entry.codename)).toEqual(['WEEKLY']);
+    expect((await t.app.inject({ url: '/fr/dataset/kinds/' })).statusCode).toBe(401);
+  });
+});
+
+describe('datasets', () => {
+  it('are created by another program with only its few fields, the codename made from the name', async () => {
+    const payload = {
+      display_name: 'Qualité de l’eau des rivières',
+      description: 'Mesures mensuelles des stations de la Durance.',
+      publish: true,
+      usergroup: g['metropole-cote-azurine'],
+      tags: ['Eau', 'rivières', 'eau'],
+      publication_date: '2024-03-01',
+      last_update_date: '2024-06-30',
+    };
+    const created = await send('POST', 'datasets/', payload, editor);
+    expect(created.statusCode).toBe(201);
+    const record = created.json();
+    expect(record).toMatchObject({
+      codename: 'qualite-de-l-eau-des-rivieres',
+      display_name: 'Qualité de l’eau des rivières',
+      usergroup: g['metropole-cote-azurine'],
+      tags: ['Eau', 'rivières'],
+      publication_date: '2024-03-01',
+      last_update_date: '2024-06-30',
+      publish: true,
+      default_permission_level: 0,
+      editable: true,
+      detail_url: `/fr/dataset/datasets/${record.id}/`,
+      categories: [],
+      extras: [],
+      thumbnail: null,
+    });
+    expect(record.unfilled_fields).toEqual(['topics', 'kinds', 'record_type', 'update_frequency']);
+
+    const again = (await send('POST', 'datasets/', payload, editor)).json();
+    expect(again.codename).toBe('qualite-de-l-eau-des-rivieres-2');
+    const named = await send('POST', 'datasets/', { ...payload, codename: 'qualite-de-l-eau-des-rivieres' }, editor);
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toEqual({ codename: ['Cette valeur est déjà utilisée.'] });
+  });
+
+  it('require a name and an owner, and check dates, codenames, references and the owner kind', async () => {
+    expect((await send('POST', 'datasets/', {}, admin, 'en')).json()).toEqual({
+      display_name: ['This field is required.'],
+      usergroup: ['This field is required.'],
+    });
+    const owner = g['metropole-cote-azurine'];
+    for (const date of ['2024-02-30', '01/02/2024', '2024-1-5']) {
+      expect((await send('POST', 'datasets/', { display_name: 'X', usergroup: owner, creation_date: date }, admin, 'en')).json()).toEqual({
+        creation_date: ['Enter a valid date (YYYY-MM-DD).'],
+      });
+    }
+    const bad = await send('POST', 'datasets/', { display_name: 'X', usergroup: g['sphere-territoires-littoraux'], codename: 'Pas Un Slug' }, admin, 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      usergroup: ['A dataset belongs to an organisation or a user group.'],
+      codename: ['Invalid value.'],
+    });
+    const unknownTopic = await send('POST', 'datasets/', { display_name: 'X', usergroup: g['metropole-cote-azurine'], topics: [99999] }, admin, 'en');
+    expect(unknownTopic.json()).toEqual({ topics: ['Invalid value.'] });
+    const coverage = await send('POST', 'datasets/', { display_name: 'X', usergroup: g['groupe-de-travail-mobilite'], geographic_coverage: 'organisation' }, admin, 'en');
+    expect(coverage.json()).toEqual({ geographic_coverage: ['The organisation has no jurisdiction.'] });
+  });
+
+  it('are read, replaced, patched and deleted, with every field round-tripping', async () => {
+    const hy = await lookupId('topics', 'hy');
+    const tabular = await lookupId('kinds', 'tabular');
+    const envi = await lookupId('categories', 'ENVI');
+    const monthly = await lookupId('update-frequencies', 'MONTHLY');
+    const dataset = await lookupId('record-types', 'dataset');
+    const full = {
+      display_name: 'Stations hydrométriques',
+      codename: 'stations-hydrometriques',
+      description: 'Réseau de mesure',
+      usergroup: g['metropole-cote-azurine'],
+      tags: ['hydrométrie'],
+      categories: [envi],
+      topics: [hy],
+      kinds: [tabular],
+      record_type: dataset,
+      update_frequency: monthly,
+      publication_date: '2023-01-15',
+      last_update_date: '2024-01-15',
+      creation_date: '2020-05-01',
+      revision_date: '2024-02-01',
+      year: 2024,
+      geographic_coverage: 'bbox',
+      bbox: [5.1, 43.2, 6.3, 44.1],
+      extras: [{ key: 'source', value: 'capteurs' }],
+      dataviz_href: 'https://dataviz.example/stations',
+      default_permission_level: 2,
+      publish: false,
+      usage_recommendation: 'Citer la source',
+      constitution_mode: 'Relevés automatiques',
+    };
+    const created = await send('POST', 'datasets/', full, editor);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const read = (await get(`datasets/${id}/`, editor)).json();
+    expect(read).toMatchObject(full);
+    expect(read.unfilled_fields).toEqual([]);
+
+    const put = await send('PUT', `datasets/${id}/`, { ...full, tags: ['Hydrométrie', 'débits'], topics: [] }, editor);
+    expect(put.statusCode).toBe(200);
+    // Keywords are shared: one spelled differently only by case is the existing one.
+    expect(put.json()).toMatchObject({ tags: ['débits', 'hydrométrie'], topics: [], unfilled_fields: ['topics'] });
+
+    const patch = await send('PATCH', `datasets/${id}/`, { publish: true, bbox: null }, editor);
+    expect(patch.json()).toMatchObject({ publish: true, bbox: null, display_name: 'Stations hydrométriques', tags: ['débits', 'hydrométrie'] });
+
+    expect((await send('DELETE', `datasets/${id}/`, undefined, editor)).statusCode).toBe(204);
+    expect((await get(`datasets/${id}/`, editor)).statusCode).toBe(404);
+  });
+
+  it('refuse a parent that would make a cycle', async () => {
+    const make = async (name: string, parent?: number) =>
+      (await send('POST', 'datasets/', { display_name: name, usergroup: g['metropole-cote-azurine'], parent }, admin)).json().id as number;
+    const a = await make('Parent A');
+    const b = await make('Enfant B', a);
+    const c = await make('Petit-enfant C', b);
+    const cycle = await send('PATCH', `datasets/${a}/`, { parent: c }, admin, 'en');
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json()).toEqual({ parent: ['A dataset cannot be its own parent or the parent of one of its ancestors.'] });
+    expect((await send('PATCH', `datasets/${a}/`, { parent: a }, admin)).statusCode).toBe(400);
+    expect((await get(`datasets/${a}/`)).json().children_count).toBe(1);
+  });
+
+  it('are found by full-text search, in French, ignoring accents and word endings', async () => {
+    const owner = g['metropole-cote-azurine'];
+    await send('POST', 'datasets/', { display_name: 'Arrêts de bus', description: 'Les arrêts du réseau urbain', usergroup: owner, tags: ['mobilité'] });
+    await send('POST', 'datasets/', { display_name: 'Parkings relais', description: 'Places de stationnement', usergroup: owner, tags: ['transport'] });
+    const search = async (text: string) =>
+      (await get(`datasets/?search=${encodeURIComponent(text)}`)).json().results.map((r: { display_name: string }) => r.display_name);
+    expect(await search('arret')).toEqual(['Arrêts de bus']);
+    expect(await search('mobilite')).toEqual(['Arrêts de bus']);
+    expect(await search('place')).toEqual(['Parkings relais']);
+    expect(await search('park')).toEqual(['Parkings relais']);
+    expect(await search('bus relais')).toEqual([]);
+    expect(await search('l\'eau & | !')).toEqual(expect.any(Array));
+  });
+
+  it('filter and order the list', async () => {
+    const owner = g['departement-des-alpes-provencales'];
+    const envi = await lookupId('categories', 'ENVI');
+    const created = (await send('POST', 'datasets/', { display_name: 'Zzz filtre', usergroup: owner, categories: [envi], publish: false })).json();
+    const ids = async (query: string) => (await get(`datasets/?${query}`)).json().results.map((r: { id: number }) => r.id);
+    expect(await ids(`usergroup_id=${owner}`)).toEqual([created.id]);
+    expect(await ids(`categories__in=${envi}&usergroup_id=${owner}`)).toEqual([created.id]);
+    expect(await ids(`publish=false&usergroup_id=${owner}`)).toEqual([created.id]);
+    expect(await ids(`publish=true&usergroup_id=${owner}`)).toEqual([]);
+    for (const ordering of ['revision_date', '-revision_date', 'display_name', '-display_name', 'usergroup', '-usergroup', 'created_at', '-created_at', 'publish', '-publish']) {
+      expect((await get(`datasets/?ordering=${ordering}`)).statusCode).toBe(200);
+    }
+    const byName = (await get('datasets/?ordering=-display_name')).json().results;
+    expect(byName[0].display_name).toBe('Zzz filtre');
+    expect((await get('datasets/?perms=nope')).statusCode).toBe(400);
+    expect((await get('datasets/?ordering=codename')).statusCode).toBe(400);
+  });
+
+  it('suggest keywords', async () => {
+    await send('POST', 'datasets/', { display_name: 'Tags', usergroup: g['metropole-cote-azurine'], tags: ['Énergie solaire', 'énergie éolienne', 'Eau potable'] });
+    const response = await t.app.inject({ url: '/fr/usergroup/taggit/tags/?search=energie', headers: referent.jwtHeaders });
+    expect(response.json().results.map((tag: { name: string }) => tag.name)).toEqual(['énergie éolienne', 'Énergie solaire']);
+  });
+});
+
+describe('visibility', () => {
+  it('hides private datasets of other groups (404), shows those shared, and refuses writes to non-editors (403)', async () => {
+    const region = g['region-sud-mediterranee'];
+    const hidden = (await send('POST', 'datasets/', { display_name: 'Privé région', usergroup: region })).json().id;
+    const shared = (await send('POST', 'datasets/', { display_name: 'Ouvert région', usergroup: region, default_permission_level: 1 })).json().id;
+    expect((await get(`datasets/${hidden}/`, editor)).statusCode).toBe(404);
+    expect((await send('PATCH', `datasets/${hidden}/`, { display_name: 'x' }, editor)).statusCode).toBe(404);
+    expect((await get(`datasets/${shared}/`, editor)).json()).toMatchObject({ editable: false });
+    expect((await send('PATCH', `datasets/${shared}/`, { display_name: 'x' }, editor)).statusCode).toBe(403);
+    expect((await send('DELETE', `datasets/${shared}/`, undefined, editor)).statusCode).toBe(403);
+    expect((await send('POST', 'datasets/', { display_name: 'x', usergroup: region }, editor)).statusCode).toBe(403);
+    const listed = (await get('datasets/?page_size=1000', editor)).json().results.map((r: { id: number }) => r.id);
+    expect(listed).toContain(shared);
+    expect(listed).not.toContain(hidden);
+
+    // A special permission of the sphere holding the editor's organisation opens it.
+    await t.db.query('INSERT INTO dataset_permissions (dataset_id, usergroup_id, level) VALUES ($1, $2, 1)', [hidden, g['sphere-territoires-littoraux']]);
+    expect((await get(`datasets/${hidden}/`, editor)).statusCode).toBe(200);
+
+    const counts = (await get('datasets-count/', editor)).json();
+    const all = (await get('datasets-count/', admin)).json();
+    expect(all.count).toBe(all.viewable);
+    expect(all.count).toBe(all.editable);
+    expect(counts.count).toBe(all.count);
+    expect(counts.viewable).toBe((await get('datasets/', editor)).json().count);
+    expect(counts.editable).toBe((await get('datasets/?perms=editable', editor)).json().count);
+    expect(counts.editable).toBeLessThan(counts.viewable);
+  });
+});
