@@ -57,7 +57,7 @@ describe('resolving a mapping', () => {
     );
     const reordered: EntitySchema = { ...contacts, list: { ...contacts.list, defaultOrdering: ['-nmae'] } };
     expect(() => resolveMapping(reordered, contactsSql)).toThrow('Entity "contacts": default ordering "nmae" is not orderable');
-    expect(() => resolveMapping(contacts, { ...contactsSql, searchColumns: [] })).toThrow(/sql.searchColumns is empty/);
+    expect(() => resolveMapping(contacts, { ...contactsSql, searchColumns: [] })).toThrow(/neither sql.searchColumns nor sql.searchCondition/);
   });
 });
 

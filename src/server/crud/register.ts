@@ -65,8 +65,9 @@ export interface EntitySql {
   /** A search of its own instead of the columns (full text): the trimmed text → an SQL condition, or null. */
   searchCondition?: (search: string, params: SqlParams) => string | null;
   /**
-   * Query parameters of filters the schema declares without a field (or beyond the schema):
-   * the raw value → an SQL condition using `params`, or null to ignore it. Throw a ValidationError
+   * Query parameters of filters the schema declares without a field (or beyond the schema), read
+   * from `name__in` when the schema's filter has the 'in' lookup: the raw value → an SQL
+   * condition using `params`, or null to ignore it. Throw a ValidationError
    * for a bad value.
    */
   extraFilters?: Record<string, (value: string, params: SqlParams, request: FastifyRequest) => string | null>;
@@ -248,6 +249,10 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
+function joined(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
 function currentUser(request: FastifyRequest): AuthUser {
   // Every route here is `auth: 'required'`: the auth hook answered 401 otherwise.
   return request.user!;
@@ -308,7 +313,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
         extraConditions: (params) => {
           const conditions = extraConditions?.(params) ?? [];
           for (const [name, filter] of Object.entries(sql.extraFilters ?? {})) {
-            const raw = single(query[name]);
+            // A filter the schema declares with the 'in' lookup arrives as `name__in=a,b`.
+            const raw = schema.list.filters[name]?.lookup === 'in' ? joined(query[`${name}__in`]) : single(query[name]);
             if (raw === undefined || raw === '') continue;
             const condition = filter(raw, params, request);
             if (condition) conditions.push(condition);

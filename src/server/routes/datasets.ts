@@ -194,9 +194,9 @@ export default async function datasetRoutes(app: FastifyInstance) {
         return `d.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent(${params.add(query)}))`;
       },
       extraFilters: {
-        categories__in: linkFilter('categories'),
-        topics__in: linkFilter('topics'),
-        kinds__in: linkFilter('kinds'),
+        categories: linkFilter('categories'),
+        topics: linkFilter('topics'),
+        kinds: linkFilter('kinds'),
         perms: (value, params, request) => {
           const perms = choiceParam('perms', value, DATASET_PERMS_FILTERS, request.locale);
           // Lists hold visible datasets only: 'viewable' adds nothing.
