@@ -49,8 +49,7 @@ export const datasets = defineEntity({
     publish: { type: 'boolean', default: true },
     /** What every user may do: 0 private, 1 search, 2 consultation, 3 download. */
     default_permission_level: { type: 'choice', choices: Object.values(PERMISSION_LEVEL), default: PERMISSION_LEVEL.private },
-    /** [{key, value}, …] */
-    extras: { type: 'json' },
+    extras: { type: 'keyValues' },
     dataviz_href: { type: 'url', maxLength: 500 },
     /** Uploaded with PUT dataset/datasets/{id}/thumbnail/ (JPG or PNG, 2 MB at most). */
     thumbnail: { type: 'image', readOnly: true },

@@ -35,6 +35,7 @@ export type FieldType =
   | 'image' // URL of an image uploaded through its own endpoint (read-only here)
   | 'file' // URL of a file uploaded through its own endpoint (read-only here)
   | 'bbox' // [lon, lat, lon, lat]: computed by the server when read-only, else four numbers or null
+  | 'keyValues' // a list of {key, value} strings (a dataset's extras)
   | 'json'; // structured value shown as is (read-only)
 
 /** The start-up lists the app loads once (spec, section 4) and the server answers. */
@@ -200,6 +201,16 @@ function fieldValidator(spec: FieldSpec): Schema {
         .transform((value: unknown) => (Array.isArray(value) ? uniqueTags(value) : value));
       break;
     }
+    case 'keyValues':
+      schema = array(
+        object({
+          key: sanitizedString().typeError(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.required).max(255, VALIDATION_MESSAGES.maxLength),
+          value: sanitizedString().typeError(VALIDATION_MESSAGES.invalid).nullable().max(5000, VALIDATION_MESSAGES.maxLength),
+        }).noUnknown(true, VALIDATION_MESSAGES.invalid),
+      )
+        .typeError(VALIDATION_MESSAGES.invalid)
+        .nullable();
+      break;
     case 'bbox':
       schema = array(number().typeError(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.invalid))
         .typeError(VALIDATION_MESSAGES.invalid)

@@ -44,5 +44,4 @@ export default {
   datasetOwnerType: 'A dataset belongs to an organisation or a user group.',
   datasetNoJurisdiction: 'The organisation has no jurisdiction.',
   datasetNoGeographicResource: 'The dataset has no geographic resource.',
-  datasetExtras: 'A list of key / value pairs is expected.',
 };

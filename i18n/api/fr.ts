@@ -44,5 +44,4 @@ export default {
   datasetOwnerType: 'Un jeu de données appartient à une organisation ou à un groupe d’utilisateurs.',
   datasetNoJurisdiction: "L'organisation n'a pas de territoire de compétence.",
   datasetNoGeographicResource: "Le jeu de données n'a pas de ressource géographique.",
-  datasetExtras: 'Une liste de paires clé / valeur est attendue.',
 };

@@ -44,5 +44,4 @@ export default {
   datasetOwnerType: "Un insieme di dati appartiene a un'organizzazione o a un gruppo di utenti.",
   datasetNoJurisdiction: "L'organizzazione non ha un territorio di competenza.",
   datasetNoGeographicResource: "L'insieme di dati non ha una risorsa geografica.",
-  datasetExtras: 'È attesa una lista di coppie chiave / valore.',
 };

@@ -100,6 +100,8 @@ describe('datasets', () => {
       usergroup: ['A dataset belongs to an organisation or a user group.'],
       codename: ['Invalid value.'],
     });
+    const extras = await send('POST', 'datasets/', { display_name: 'X', usergroup: owner, extras: [{ key: 'a', value: { b: 1 } }], year: 'deux' }, admin, 'en');
+    expect(extras.json()).toEqual({ extras: ['Invalid value.'], year: ['Invalid value.'] });
     const unknownTopic = await send('POST', 'datasets/', { display_name: 'X', usergroup: g['metropole-cote-azurine'], topics: [99999] }, admin, 'en');
     expect(unknownTopic.json()).toEqual({ topics: ['Invalid value.'] });
     const coverage = await send('POST', 'datasets/', { display_name: 'X', usergroup: g['groupe-de-travail-mobilite'], geographic_coverage: 'organisation' }, admin, 'en');
@@ -112,6 +114,7 @@ describe('datasets', () => {
     const envi = await lookupId('categories', 'ENVI');
     const monthly = await lookupId('update-frequencies', 'MONTHLY');
     const dataset = await lookupId('record-types', 'dataset');
+    const licence = (await t.db.query('SELECT id FROM licences ORDER BY id LIMIT 1')).rows[0].id;
     const full = {
       display_name: 'Stations hydrométriques',
       codename: 'stations-hydrometriques',
@@ -123,6 +126,7 @@ describe('datasets', () => {
       kinds: [tabular],
       record_type: dataset,
       update_frequency: monthly,
+      licence,
       publication_date: '2023-01-15',
       last_update_date: '2024-01-15',
       creation_date: '2020-05-01',
@@ -138,6 +142,7 @@ describe('datasets', () => {
       constitution_mode: 'Relevés automatiques',
     };
     const created = await send('POST', 'datasets/', full, editor);
+    expect(created.json()).toMatchObject({ id: expect.any(Number) });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
     const read = (await get(`datasets/${id}/`, editor)).json();

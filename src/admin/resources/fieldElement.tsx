@@ -86,6 +86,7 @@ export function fieldElement(resource: string, name: string, options: FieldEleme
   switch (spec.type) {
     case 'password':
     case 'json':
+    case 'keyValues':
       return null;
     case 'email':
       return <EmailField key={name} {...common} onClick={(event) => event.stopPropagation()} />;

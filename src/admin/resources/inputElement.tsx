@@ -116,6 +116,7 @@ export function inputElement(resource: string, name: string, mode: FormMode, hel
     case 'image':
     case 'file':
     case 'json':
+    case 'keyValues':
     case 'bbox':
       return null;
     default:

@@ -47,9 +47,17 @@ function choiceAllowed(spec: FieldSpec, value: unknown): boolean {
 }
 
 /** A JSON scalar, or an array of them: the only values a field of a write takes. */
-function isFieldValue(value: unknown): boolean {
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
-  return Array.isArray(value) && value.every((item) => item === null || ['string', 'number', 'boolean'].includes(typeof item));
+const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** A flat object of scalars (an entry of a 'keyValues' field). */
+function isFlatObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isScalar);
+}
+
+function isFieldValue(value: unknown, spec: FieldSpec): boolean {
+  if (isScalar(value)) return true;
+  const item = spec.type === 'keyValues' ? isFlatObject : isScalar;
+  return Array.isArray(value) && value.every(item);
 }
 
 /**
@@ -71,7 +79,7 @@ export async function validateWrite(
   for (const name of writableFields(schema)) {
     if (!Object.hasOwn(raw, name) || raw[name] === undefined) continue;
     given.add(name);
-    if (isFieldValue(raw[name])) input[name] = raw[name];
+    if (isFieldValue(raw[name], schema.fields[name])) input[name] = raw[name];
     else errors[name] = [translateValidation(options.locale, 'validation.invalid')];
   }
   let cast: Record<string, unknown> = {};

@@ -82,13 +82,6 @@ function bodyGroup(body: unknown): number | null | undefined {
   return Number.isInteger(value) ? (value as number) : null;
 }
 
-function isExtras(value: unknown): boolean {
-  return (
-    Array.isArray(value) &&
-    value.every((item) => item && typeof item === 'object' && !Array.isArray(item) && typeof (item as { key?: unknown }).key === 'string')
-  );
-}
-
 /** Checks and completes a dataset row before it is written: owner, codename, coverage, box, extras. */
 async function prepareDataset(context: WriteContext): Promise<void> {
   const { client, request, values, row, existing } = context;
@@ -137,10 +130,8 @@ async function prepareDataset(context: WriteContext): Promise<void> {
     [row.min_lon, row.min_lat, row.max_lon, row.max_lat] = box ?? [null, null, null, null];
   }
 
-  if (Object.hasOwn(values, 'extras')) {
-    if (values.extras != null && !isExtras(values.extras)) errors.extras = [t(locale, 'datasetExtras')];
-    row.extras = JSON.stringify(values.extras ?? []);
-  }
+  // A JSON text: node-postgres would send an array as a PostgreSQL array.
+  if (Object.hasOwn(values, 'extras')) row.extras = JSON.stringify(values.extras ?? []);
   if (Object.hasOwn(values, 'year') && values.year != null && ((values.year as number) < 1000 || (values.year as number) > 9999)) {
     errors.year = [t(locale, 'invalidValue')];
   }
