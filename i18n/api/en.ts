@@ -44,4 +44,5 @@ export default {
   datasetOwnerType: 'A dataset belongs to an organisation or a user group.',
   datasetNoJurisdiction: 'The organisation has no jurisdiction.',
   datasetNoGeographicResource: 'The dataset has no geographic resource.',
+  lastPointOfContact: 'This is the dataset\'s last point of contact: confirm to remove it.',
 };

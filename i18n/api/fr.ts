@@ -44,4 +44,5 @@ export default {
   datasetOwnerType: 'Un jeu de données appartient à une organisation ou à un groupe d’utilisateurs.',
   datasetNoJurisdiction: "L'organisation n'a pas de territoire de compétence.",
   datasetNoGeographicResource: "Le jeu de données n'a pas de ressource géographique.",
+  lastPointOfContact: 'C’est le dernier point de contact du jeu de données : confirmez pour le retirer.',
 };

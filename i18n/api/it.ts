@@ -44,4 +44,5 @@ export default {
   datasetOwnerType: "Un insieme di dati appartiene a un'organizzazione o a un gruppo di utenti.",
   datasetNoJurisdiction: "L'organizzazione non ha un territorio di competenza.",
   datasetNoGeographicResource: "L'insieme di dati non ha una risorsa geografica.",
+  lastPointOfContact: 'È l’ultimo punto di contatto dell’insieme di dati: conferma per rimuoverlo.',
 };

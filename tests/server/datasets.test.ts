@@ -1,6 +1,6 @@
 /** Datasets: lookup lists, the record payload, writes with their rules, search, filters, counts and keywords. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupIds } from './accounts-helpers.ts';
+import { groupIds, multipart, OVERSIZED_PNG, TINY_PDF, TINY_PNG } from './accounts-helpers.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -52,7 +52,7 @@ describe('datasets', () => {
       description: 'Mesures mensuelles des stations de la Durance.',
       publish: true,
       usergroup: g['metropole-cote-azurine'],
-      tags: ['Eau', 'rivières', 'eau'],
+      tags: ['Rivières', 'qualité', 'rivières'],
       publication_date: '2024-03-01',
       last_update_date: '2024-06-30',
     };
@@ -63,7 +63,7 @@ describe('datasets', () => {
       codename: 'qualite-de-l-eau-des-rivieres',
       display_name: 'Qualité de l’eau des rivières',
       usergroup: g['metropole-cote-azurine'],
-      tags: ['Eau', 'rivières'],
+      tags: ['qualité', 'Rivières'],
       publication_date: '2024-03-01',
       last_update_date: '2024-06-30',
       publish: true,
@@ -117,7 +117,7 @@ describe('datasets', () => {
     const licence = (await t.db.query('SELECT id FROM licences ORDER BY id LIMIT 1')).rows[0].id;
     const full = {
       display_name: 'Stations hydrométriques',
-      codename: 'stations-hydrometriques',
+      codename: 'stations-de-mesure',
       description: 'Réseau de mesure',
       usergroup: g['metropole-cote-azurine'],
       tags: ['hydrométrie'],
@@ -176,20 +176,21 @@ describe('datasets', () => {
 
   it('are found by full-text search, in French, ignoring accents and word endings', async () => {
     const owner = g['metropole-cote-azurine'];
-    await send('POST', 'datasets/', { display_name: 'Arrêts de bus', description: 'Les arrêts du réseau urbain', usergroup: owner, tags: ['mobilité'] });
-    await send('POST', 'datasets/', { display_name: 'Parkings relais', description: 'Places de stationnement', usergroup: owner, tags: ['transport'] });
+    await send('POST', 'datasets/', { display_name: 'Bornes de recharge électrique', description: 'Points de charge des véhicules', usergroup: owner, tags: ['électromobilité'] });
+    await send('POST', 'datasets/', { display_name: 'Fontaines publiques', description: 'Emplacements à Saint-Aubin', usergroup: owner, tags: ['patrimoine'] });
     const search = async (text: string) =>
       (await get(`datasets/?search=${encodeURIComponent(text)}`)).json().results.map((r: { display_name: string }) => r.display_name);
-    expect(await search('arret')).toEqual(['Arrêts de bus']);
-    expect(await search('mobilite')).toEqual(['Arrêts de bus']);
-    expect(await search('place')).toEqual(['Parkings relais']);
-    expect(await search('park')).toEqual(['Parkings relais']);
-    expect(await search('bus relais')).toEqual([]);
+    expect(await search('electrique')).toEqual(['Bornes de recharge électrique']);
+    expect(await search('ÉLECTROMOBILITÉ')).toEqual(['Bornes de recharge électrique']);
+    expect(await search('vehicule')).toEqual(['Bornes de recharge électrique']);
+    expect(await search('fontaine')).toEqual(['Fontaines publiques']);
+    expect(await search('emplacement saint aub')).toEqual(['Fontaines publiques']);
+    expect(await search('bornes fontaines')).toEqual([]);
     expect(await search('l\'eau & | !')).toEqual(expect.any(Array));
   });
 
   it('filter and order the list', async () => {
-    const owner = g['departement-des-alpes-provencales'];
+    const owner = (await t.db.query("INSERT INTO usergroups (usergroup_type, display_name, slug) VALUES ('organisation', 'Syndicat', 'syndicat') RETURNING id")).rows[0].id;
     const envi = await lookupId('categories', 'ENVI');
     const created = (await send('POST', 'datasets/', { display_name: 'Zzz filtre', usergroup: owner, categories: [envi], publish: false })).json();
     const ids = async (query: string) => (await get(`datasets/?${query}`)).json().results.map((r: { id: number }) => r.id);
@@ -240,5 +241,82 @@ describe('visibility', () => {
     expect(counts.viewable).toBe((await get('datasets/', editor)).json().count);
     expect(counts.editable).toBe((await get('datasets/?perms=editable', editor)).json().count);
     expect(counts.editable).toBeLessThan(counts.viewable);
+  });
+});
+
+describe('detail actions', () => {
+  it('record who changed which field, with old and new values, newest first', async () => {
+    const id = (await send('POST', 'datasets/', { display_name: 'Historique', usergroup: g['metropole-cote-azurine'], tags: ['a'] }, editor)).json().id;
+    await send('PATCH', `datasets/${id}/`, { display_name: 'Historique 2', tags: ['a', 'b'], year: 2020 }, editor);
+    await send('PATCH', `datasets/${id}/`, { display_name: 'Historique 2' }, editor);
+    const activity = (await get(`datasets/${id}/activity/?page=1`, editor)).json();
+    expect(activity.count).toBe(2);
+    expect(activity.results[0]).toMatchObject({
+      action: 'update',
+      user: { username: 'editor' },
+      changes: { display_name: { old: 'Historique', new: 'Historique 2' }, tags: { old: ['a'], new: ['a', 'b'] }, year: { old: null, new: 2020 } },
+    });
+    expect(Object.keys(activity.results[0].changes).sort()).toEqual(['display_name', 'tags', 'year']);
+    expect(activity.results[1]).toMatchObject({ action: 'create', changes: { display_name: { old: null, new: 'Historique' } } });
+  });
+
+  it('duplicate a dataset unpublished, under a new codename, with its parent, permissions and contacts', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const parent = (await send('POST', 'datasets/', { display_name: 'Parent', usergroup: owner })).json().id;
+    const source = (await send('POST', 'datasets/', { display_name: 'Original', usergroup: owner, parent, tags: ['t'], default_permission_level: 2, publish: true })).json();
+    await t.db.query('INSERT INTO dataset_permissions (dataset_id, usergroup_id, level) VALUES ($1, $2, 3)', [source.id, g['groupe-de-travail-mobilite']]);
+    const contact = (await t.db.query('SELECT id FROM contacts WHERE usergroup_id = $1 LIMIT 1', [owner])).rows[0].id;
+    const role = await lookupId('contact-roles', 'pointOfContact');
+    expect((await send('POST', `datasets/${source.id}/contact-roles/`, { contact, role }, editor)).statusCode).toBe(201);
+
+    const copy = await send('POST', `datasets/${source.id}/duplicate/`, undefined, editor);
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toMatchObject({ display_name: 'Original', codename: 'original-2', publish: false, parent, tags: ['t'], default_permission_level: 2 });
+    const copyId = copy.json().id;
+    expect((await t.db.query('SELECT usergroup_id, level FROM dataset_permissions WHERE dataset_id = $1', [copyId])).rows).toEqual([
+      { usergroup_id: g['groupe-de-travail-mobilite'], level: 3 },
+    ]);
+    expect((await get(`datasets/${copyId}/contact-roles/`, editor)).json().results).toMatchObject([{ contact, role, contact_detail: { id: contact } }]);
+    const children = (await get(`datasets/${parent}/children/`, editor)).json().results.map((r: { id: number }) => r.id).sort();
+    expect(children).toEqual([source.id, copyId].sort());
+  });
+
+  it('keep the last point of contact unless forced, and refuse unknown contacts and roles', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const id = (await send('POST', 'datasets/', { display_name: 'Contacts', usergroup: owner })).json().id;
+    const contact = (await t.db.query('SELECT id FROM contacts WHERE usergroup_id = $1 LIMIT 1', [owner])).rows[0].id;
+    const point = await lookupId('contact-roles', 'pointOfContact');
+    const author = await lookupId('contact-roles', 'author');
+    const link = (await send('POST', `datasets/${id}/contact-roles/`, { contact, role: point }, editor)).json();
+    expect((await send('POST', `datasets/${id}/contact-roles/`, { contact: 999999, role: 999999 }, editor, 'en')).json()).toEqual({ contact: ['Invalid value.'] });
+    expect((await send('POST', `datasets/${id}/contact-roles/`, {}, editor, 'en')).json()).toEqual({ contact: ['This field is required.'], role: ['This field is required.'] });
+
+    const put = await send('PUT', `datasets/${id}/contact-roles/${link.id}/`, { contact, role: author }, editor, 'en');
+    expect(put.statusCode).toBe(400);
+    expect(put.json()).toEqual({ role: ["This is the dataset's last point of contact: confirm to remove it."] });
+    expect((await send('DELETE', `datasets/${id}/contact-roles/${link.id}/`, undefined, editor)).statusCode).toBe(400);
+    expect((await get(`datasets/${id}/contact-roles/`, editor)).json().count).toBe(1);
+    const forced = await send('PUT', `datasets/${id}/contact-roles/${link.id}/?force=true`, { contact, role: author }, editor);
+    expect(forced.json()).toMatchObject({ id: link.id, role: author });
+    expect((await send('DELETE', `datasets/${id}/contact-roles/${link.id}/`, undefined, editor)).statusCode).toBe(204);
+    expect((await send('DELETE', `datasets/${id}/contact-roles/${link.id}/`, undefined, editor)).statusCode).toBe(404);
+  });
+
+  it('take a JPG or PNG thumbnail of at most 2 MB, judged by content', async () => {
+    const id = (await send('POST', 'datasets/', { display_name: 'Vignette', usergroup: g['metropole-cote-azurine'] })).json().id;
+    const upload = (bytes: Buffer, name: string) => {
+      const body = multipart(bytes, name);
+      return t.app.inject({ method: 'PUT', url: `/en/dataset/datasets/${id}/thumbnail/`, headers: { ...editor.sessionHeaders, ...body.headers }, payload: body.payload });
+    };
+    expect((await upload(TINY_PDF, 'image.png')).json()).toEqual({ file: ['The image must be a JPG or PNG file.'] });
+    expect((await upload(OVERSIZED_PNG, 'big.png')).statusCode).toBe(400);
+    const stored = await upload(TINY_PNG, 'vignette.png');
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().thumbnail).toMatch(new RegExp(`^/en/dataset/datasets/${id}/thumbnail/\\?v=\\d+$`));
+    const image = await get(`datasets/${id}/thumbnail/`, editor);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((await send('DELETE', `datasets/${id}/thumbnail/`, undefined, editor)).statusCode).toBe(204);
+    expect((await get(`datasets/${id}/thumbnail/`, editor)).statusCode).toBe(404);
+    expect((await get(`datasets/${id}/`, editor)).json().thumbnail).toBeNull();
   });
 });

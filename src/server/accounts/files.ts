@@ -1,7 +1,7 @@
 /**
- * Files of a usergroup, kept in the database (table usergroup_files) so a deployment on an external
- * DATABASE_URL needs no shared disk: the thumbnail (logo, JPG/PNG, 2 MB) and the convention (PDF,
- * 10 MB). Uploads are multipart with the field `file`; their type is judged by content, and images
+ * Files of a usergroup or a dataset, kept in the database (tables usergroup_files, dataset_files)
+ * so a deployment on an external DATABASE_URL needs no shared disk: the thumbnail (logo, JPG/PNG,
+ * 2 MB) and a usergroup's convention (PDF, 10 MB). Uploads are multipart with the field `file`; their type is judged by content, and images
  * are decoded and re-encoded (uploads/images.ts).
  */
 import type {} from '@fastify/multipart';
@@ -89,31 +89,41 @@ export async function readPdfUpload(request: FastifyRequest): Promise<Upload> {
 
 const STAMP_COLUMNS: Record<FileKind, string> = { thumbnail: 'thumbnail_updated_at', convention: 'convention_updated_at' };
 
-export async function storeFile(db: Db, usergroupId: number, kind: FileKind, upload: Upload): Promise<void> {
+/** Where the files of one kind of owner live: the file table, its owner column, the owners' table (which stamps uploads). */
+export interface FileStore {
+  files: string;
+  ownerColumn: string;
+  owners: string;
+}
+
+export const USERGROUP_FILES: FileStore = { files: 'usergroup_files', ownerColumn: 'usergroup_id', owners: 'usergroups' };
+export const DATASET_FILES: FileStore = { files: 'dataset_files', ownerColumn: 'dataset_id', owners: 'datasets' };
+
+export async function storeFile(db: Db, ownerId: number, kind: FileKind, upload: Upload, store = USERGROUP_FILES): Promise<void> {
   await inTransaction(db, async (client) => {
     await client.query(
-      `INSERT INTO usergroup_files (usergroup_id, kind, content, content_type, filename, size, updated_at)
+      `INSERT INTO ${store.files} (${store.ownerColumn}, kind, content, content_type, filename, size, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, now())
-       ON CONFLICT (usergroup_id, kind) DO UPDATE SET content = EXCLUDED.content, content_type = EXCLUDED.content_type,
+       ON CONFLICT (${store.ownerColumn}, kind) DO UPDATE SET content = EXCLUDED.content, content_type = EXCLUDED.content_type,
          filename = EXCLUDED.filename, size = EXCLUDED.size, updated_at = EXCLUDED.updated_at`,
-      [usergroupId, kind, upload.bytes, upload.contentType, upload.filename.slice(0, 255), upload.bytes.length],
+      [ownerId, kind, upload.bytes, upload.contentType, upload.filename.slice(0, 255), upload.bytes.length],
     );
-    await client.query(`UPDATE usergroups SET ${STAMP_COLUMNS[kind]} = now() WHERE id = $1`, [usergroupId]);
+    await client.query(`UPDATE ${store.owners} SET ${STAMP_COLUMNS[kind]} = now() WHERE id = $1`, [ownerId]);
   });
 }
 
-export async function deleteFile(db: Db, usergroupId: number, kind: FileKind): Promise<void> {
+export async function deleteFile(db: Db, ownerId: number, kind: FileKind, store = USERGROUP_FILES): Promise<void> {
   await inTransaction(db, async (client) => {
-    await client.query('DELETE FROM usergroup_files WHERE usergroup_id = $1 AND kind = $2', [usergroupId, kind]);
-    await client.query(`UPDATE usergroups SET ${STAMP_COLUMNS[kind]} = NULL WHERE id = $1`, [usergroupId]);
+    await client.query(`DELETE FROM ${store.files} WHERE ${store.ownerColumn} = $1 AND kind = $2`, [ownerId, kind]);
+    await client.query(`UPDATE ${store.owners} SET ${STAMP_COLUMNS[kind]} = NULL WHERE id = $1`, [ownerId]);
   });
 }
 
 /** Sends the stored file with its type, or returns false when there is none. */
-export async function sendFile(db: Db, reply: FastifyReply, usergroupId: number, kind: FileKind): Promise<boolean> {
+export async function sendFile(db: Db, reply: FastifyReply, ownerId: number, kind: FileKind, store = USERGROUP_FILES): Promise<boolean> {
   const { rows } = await db.query<{ content: Buffer; content_type: string; filename: string; updated_at: Date }>(
-    'SELECT content, content_type, filename, updated_at FROM usergroup_files WHERE usergroup_id = $1 AND kind = $2',
-    [usergroupId, kind],
+    `SELECT content, content_type, filename, updated_at FROM ${store.files} WHERE ${store.ownerColumn} = $1 AND kind = $2`,
+    [ownerId, kind],
   );
   const file = rows[0];
   if (!file) return false;
@@ -139,7 +149,7 @@ export function withFileUrls(fields: readonly string[]) {
   };
 }
 
-/** The URL path (under the locale) of a usergroup's file, versioned by its upload time, as SQL. */
+/** The URL path (under the locale) of an owner's file, versioned by its upload time, as SQL. */
 export function fileUrlSql(kind: FileKind, idColumn: string, stampColumn: string, path: string): string {
   return `CASE WHEN ${stampColumn} IS NULL THEN NULL
     ELSE '${path}/' || ${idColumn} || '/${kind}/?v=' || floor(extract(epoch FROM ${stampColumn}))::bigint END`;

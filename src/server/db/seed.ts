@@ -130,6 +130,64 @@ const CONTACTS: Array<{ group: string; name: string; email: string; phone?: stri
   { group: 'eau', name: 'Cellule hydrométrie', email: 'hydro@oebd.example', position: 'Hydrologue', role: 'Point de contact' },
 ];
 
+interface DemoDataset {
+  group: string;
+  name: string;
+  description: string;
+  tags: string[];
+  topic: string;
+  kind: string;
+  /** 0 private, 1 search, 2 consultation, 3 download. */
+  level: number;
+  publish?: boolean;
+  /** Special permissions: group key → level. */
+  grants?: Record<string, number>;
+}
+
+/** A few datasets per organisation, at every default level, some shared by a special permission. */
+export const DEMO_DATASETS: DemoDataset[] = [
+  { group: 'region', name: 'Lycées de la région', description: 'Implantation et capacité des lycées publics.', tags: ['éducation', 'lycées'], topic: 'us', kind: 'tabular', level: 3 },
+  { group: 'region', name: 'Budget primitif régional 2024', description: 'Budget voté par chapitre.', tags: ['budget', 'finances'], topic: 'au', kind: 'tabular', level: 1 },
+  {
+    group: 'region', name: 'Schéma régional des données (projet)', description: 'Document de travail interne.', tags: ['gouvernance'],
+    topic: 'au', kind: 'document', level: 0, publish: false, grants: { geomaticiens: 2 },
+  },
+  { group: 'departement', name: 'Routes départementales', description: 'Réseau routier départemental.', tags: ['routes', 'transport'], topic: 'tn', kind: 'vector', level: 3 },
+  {
+    group: 'departement', name: 'Collèges publics', description: 'Collèges du département et leurs effectifs.', tags: ['éducation', 'collèges'],
+    topic: 'us', kind: 'tabular', level: 0, grants: { littoral: 1 },
+  },
+  { group: 'metropole', name: 'Arrêts de bus du réseau urbain', description: 'Arrêts et lignes du réseau de bus.', tags: ['mobilité', 'transport'], topic: 'tn', kind: 'vector', level: 3 },
+  { group: 'metropole', name: 'Comptages vélo', description: 'Comptages horaires des pistes cyclables.', tags: ['mobilité', 'vélo'], topic: 'tn', kind: 'realtime', level: 0 },
+  { group: 'commune', name: 'Délibérations du conseil municipal', description: 'Délibérations publiées depuis 2015.', tags: ['délibérations'], topic: 'au', kind: 'document', level: 2 },
+  { group: 'eau', name: 'Stations hydrométriques', description: 'Débits et hauteurs d’eau de la Durance.', tags: ['eau', 'hydrométrie'], topic: 'hy', kind: 'tabular', level: 3 },
+  { group: 'eau', name: 'Prélèvements d’eau (données brutes)', description: 'Volumes prélevés par point de captage.', tags: ['eau'], topic: 'hy', kind: 'tabular', level: 0 },
+  { group: 'mobilite', name: 'Offre de covoiturage', description: 'Aires de covoiturage du territoire.', tags: ['mobilité', 'covoiturage'], topic: 'tn', kind: 'vector', level: 1 },
+];
+
+async function insertDatasets(client: PoolClient, groupIds: Map<string, number>): Promise<void> {
+  for (const [index, dataset] of DEMO_DATASETS.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO datasets (codename, display_name, description, usergroup_id, keywords, default_permission_level, publish,
+         record_type_id, update_frequency_id, publication_date, last_update_date, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7,
+         (SELECT id FROM record_types WHERE codename = 'dataset'), (SELECT id FROM update_frequencies WHERE codename = 'ANNUAL'),
+         current_date - $8::integer * 30, current_date - $8::integer * 7, now() - make_interval(days => $8 * 10), now() - make_interval(days => $8))
+       RETURNING id`,
+      [slugify(dataset.name), dataset.name, dataset.description, groupIds.get(dataset.group), dataset.tags.join(' '), dataset.level,
+        dataset.publish ?? true, DEMO_DATASETS.length - index],
+    );
+    const id = rows[0].id;
+    await client.query('INSERT INTO tags (name) SELECT unnest($1::text[]) ON CONFLICT ((lower(name))) DO NOTHING', [dataset.tags]);
+    await client.query('INSERT INTO dataset_tags (dataset_id, tag_id) SELECT $1, id FROM tags WHERE name = ANY($2::text[])', [id, dataset.tags]);
+    await client.query('INSERT INTO dataset_topics (dataset_id, topic_id) SELECT $1, id FROM topics WHERE codename = $2', [id, dataset.topic]);
+    await client.query('INSERT INTO dataset_kinds (dataset_id, kind_id) SELECT $1, id FROM kinds WHERE codename = $2', [id, dataset.kind]);
+    for (const [group, level] of Object.entries(dataset.grants ?? {})) {
+      await client.query('INSERT INTO dataset_permissions (dataset_id, usergroup_id, level) VALUES ($1, $2, $3)', [id, groupIds.get(group), level]);
+    }
+  }
+}
+
 interface DemoUser {
   username: string;
   first_name: string;
@@ -299,6 +357,7 @@ export async function seedDemoData(db: Db, options: { password: string; termsVer
         [groupIds.get(contact.group), contact.name, contact.email, contact.phone ?? '', contact.position ?? '', contact.role ?? ''],
       );
     }
+    await insertDatasets(client, groupIds);
     return { seeded: true, usernames: DEMO_USERS.map((user) => user.username) };
   });
 }

@@ -12,6 +12,7 @@ import { DATASET_PERMS_FILTERS, datasets } from '../../../schemas/datasets.ts';
 import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
 import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
+import { datasetActions } from '../datasets/actions.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { ValidationError } from '../http/errors.ts';
@@ -242,6 +243,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
       },
       destroy: (user, { record }) => !record || canEditDataset(user, record as { usergroup: number }),
     },
+    actions: datasetActions,
   });
 
   // The number of datasets on the platform, those the user may change and those they see.
