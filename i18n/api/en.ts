@@ -45,4 +45,5 @@ export default {
   datasetNoJurisdiction: 'The organisation has no jurisdiction.',
   datasetNoGeographicResource: 'The dataset has no geographic resource.',
   lastPointOfContact: 'This is the dataset\'s last point of contact: confirm to remove it.',
+  usergroupOwnsDatasets: 'This group owns datasets and cannot be deleted.',
 };

@@ -45,4 +45,5 @@ export default {
   datasetNoJurisdiction: "L'organisation n'a pas de territoire de compétence.",
   datasetNoGeographicResource: "Le jeu de données n'a pas de ressource géographique.",
   lastPointOfContact: 'C’est le dernier point de contact du jeu de données : confirmez pour le retirer.',
+  usergroupOwnsDatasets: 'Ce groupe possède des jeux de données et ne peut pas être supprimé.',
 };

@@ -45,4 +45,5 @@ export default {
   datasetNoJurisdiction: "L'organizzazione non ha un territorio di competenza.",
   datasetNoGeographicResource: "L'insieme di dati non ha una risorsa geografica.",
   lastPointOfContact: 'È l’ultimo punto di contatto dell’insieme di dati: conferma per rimuoverlo.',
+  usergroupOwnsDatasets: 'Questo gruppo possiede insiemi di dati e non può essere eliminato.',
 };

@@ -320,3 +320,13 @@ describe('detail actions', () => {
     expect((await get(`datasets/${id}/`, editor)).json().thumbnail).toBeNull();
   });
 });
+
+describe('owners', () => {
+  it('cannot be deleted while they own datasets', async () => {
+    for (const [url, slug] of [['organisation/organisations', 'office-de-l-eau-du-bassin-de-la-durance'], ['usergroup/user-groups', 'groupe-de-travail-mobilite']]) {
+      const refused = await t.app.inject({ method: 'DELETE', url: `/en/${url}/${g[slug]}/`, headers: admin.sessionHeaders });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ non_field_errors: ['This group owns datasets and cannot be deleted.'] });
+    }
+  });
+});

@@ -4,6 +4,9 @@
  * classifications, and the activity entry with each changed field's old and new value.
  */
 import type { PoolClient } from 'pg';
+import type { DestroyContext } from '../crud/index.ts';
+import { ValidationError } from '../http/errors.ts';
+import { t } from '../i18n.ts';
 import { slugify } from '../../../schemas/slug.ts';
 
 export const CODENAME_MAX_LENGTH = 100;
@@ -84,4 +87,10 @@ export async function recordActivity(
     entry.action,
     JSON.stringify(entry.changes),
   ]);
+}
+
+/** A group that owns datasets cannot be deleted (its datasets would lose their owner): a 400 saying so. */
+export async function refuseDeletingDatasetOwner({ client, id, request }: DestroyContext): Promise<void> {
+  const { rows } = await client.query('SELECT 1 FROM datasets WHERE usergroup_id = $1 LIMIT 1', [id]);
+  if (rows.length > 0) throw new ValidationError({ non_field_errors: [t(request.locale, 'usergroupOwnsDatasets')] });
 }

@@ -10,6 +10,7 @@ import { deleteFile, fileUrlSql, readPdfUpload, sendFile, storeFile, withFileUrl
 import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_ACCESS, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
 import { registerEntity, translateValidation, type AccessRule, type DetailAction } from '../crud/index.ts';
 import { notFound, permissionDenied, ValidationError } from '../http/errors.ts';
+import { refuseDeletingDatasetOwner } from '../datasets/store.ts';
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
 const superuser: AccessRule = (user) => canManageGroups(user);
@@ -85,6 +86,7 @@ export default async function organisationRoutes(app: FastifyInstance) {
     },
     write: {
       table: 'usergroups',
+      beforeDestroy: refuseDeletingDatasetOwner,
       columns: { organisation_type: 'organisation_type_id', jurisdiction: 'jurisdiction_id' },
       virtual: ['spheres'],
       beforeWrite: async ({ client, operation, row, values, existing, user }) => {

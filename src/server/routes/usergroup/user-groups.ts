@@ -14,6 +14,7 @@ import { notFound, permissionDenied } from '../../http/errors.ts';
 import type { QueryParams } from '../../http/pagination.ts';
 import { linkActions } from './links.ts';
 import { memberActions } from './members.ts';
+import { refuseDeletingDatasetOwner } from '../../datasets/store.ts';
 
 /** The user-groups endpoint serves every usergroup type; spheres add their organisation count. */
 const usergroupResource: EntitySchema = {
@@ -75,6 +76,7 @@ export function registerUserGroups(app: FastifyInstance) {
     },
     write: {
       table: 'usergroups',
+      beforeDestroy: refuseDeletingDatasetOwner,
       beforeWrite: async ({ client, operation, row, values, existing, user, request }) => {
         if (operation === 'create') {
           const body = (request.body ?? {}) as Record<string, unknown>;
