@@ -30,7 +30,7 @@ declare module 'fastify' {
     authMethod: 'session' | 'jwt' | null;
     /** The raw session cookie value of a signed-in session. */
     sessionToken: string | null;
-    /** The CSRF token this response carries in the `csrftoken` cookie. */
+    /** The CSRF token of this request's session, in the `csrftoken` (`__Host-csrftoken`) cookie. */
     csrfToken: string;
   }
   interface FastifyContextConfig {

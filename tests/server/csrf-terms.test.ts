@@ -56,6 +56,88 @@ describe('CSRF protection of cookie-authenticated writes', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  const terms = (headers: Record<string, string>, url = '/fr/login/terms/') =>
+    t.app.inject({ method: 'POST', url, headers, payload: {} });
+
+  it('refuses an empty token, even when cookie and header agree', async () => {
+    const user = await t.signIn('referent');
+    const response = await terms({ cookie: `sessionid=${user.sessionId}; csrftoken=`, 'x-csrftoken': '' });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['chosen by an attacker', 'A'.repeat(43)],
+    ['that is malformed', 'not a token'],
+    ['that is forged', `${'A'.repeat(43)}.${'B'.repeat(43)}`],
+  ])('refuses a token %s, even when cookie and header agree', async (_kind, token) => {
+    const user = await t.signIn('referent');
+    const response = await terms({ cookie: `sessionid=${user.sessionId}; csrftoken=${token}`, 'x-csrftoken': token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toMatch(/^CSRF/);
+  });
+
+  it("refuses another session's token", async () => {
+    const user = await t.signIn('newcomer');
+    const other = await t.signIn('newcomer');
+    const response = await terms({ cookie: `sessionid=${user.sessionId}; csrftoken=${other.csrfToken}`, 'x-csrftoken': other.csrfToken });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('issues a new token at sign-in, and the one from before no longer works', async () => {
+    const page = await t.app.inject({ url: '/fr/login/signin/' });
+    const before = cookieValue(page, 'csrftoken')!;
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/fr/login/signin/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `csrftoken=${before}` },
+      payload: new URLSearchParams({ csrfmiddlewaretoken: before, username: 'admin', password: TEST_DEMO_PASSWORD }).toString(),
+    });
+    expect(signin.statusCode).toBe(303);
+    const session = cookieValue(signin, 'sessionid')!;
+    const after = cookieValue(signin, 'csrftoken')!;
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect((await terms({ cookie: `sessionid=${session}; csrftoken=${before}`, 'x-csrftoken': before })).statusCode).toBe(403);
+    expect((await terms({ cookie: `sessionid=${session}; csrftoken=${after}`, 'x-csrftoken': after })).statusCode).toBe(200);
+  });
+
+  it('issues a new token at sign-out', async () => {
+    const user = await t.signIn('admin');
+    const signout = await t.app.inject({ url: '/fr/login/session/signout/', headers: { cookie: user.cookie } });
+    const fresh = cookieValue(signout, 'csrftoken');
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(user.csrfToken);
+  });
+
+  it('uses a __Host- cookie over https, and only it', async () => {
+    const secure = await createTestApp({ trustProxy: true });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      const page = await secure.app.inject({ url: '/fr/login/signin/', headers: https });
+      const cookie = page.cookies.find((c) => c.name === '__Host-csrftoken')!;
+      expect(cookie).toMatchObject({ secure: true, path: '/', sameSite: 'Lax' });
+      expect(cookie.domain).toBeUndefined();
+      expect(cookieValue(page, 'csrftoken')).toBeUndefined();
+      expect(page.body).toContain(`name="csrfmiddlewaretoken" value="${cookie.value}"`);
+
+      const signin = await secure.app.inject({
+        method: 'POST',
+        url: '/fr/login/signin/',
+        headers: { ...https, 'content-type': 'application/x-www-form-urlencoded', cookie: `__Host-csrftoken=${cookie.value}` },
+        payload: new URLSearchParams({ csrfmiddlewaretoken: cookie.value, username: 'member', password: TEST_DEMO_PASSWORD }).toString(),
+      });
+      expect(signin.statusCode).toBe(303);
+      const session = cookieValue(signin, 'sessionid')!;
+      const token = cookieValue(signin, '__Host-csrftoken')!;
+      const write = (cookies: string) =>
+        secure.app.inject({ method: 'POST', url: '/fr/login/terms/', headers: { ...https, cookie: cookies, 'x-csrftoken': token }, payload: {} });
+      expect((await write(`sessionid=${session}; csrftoken=${token}`)).statusCode).toBe(403);
+      expect((await write(`sessionid=${session}; __Host-csrftoken=${token}`)).statusCode).toBe(200);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('guards every cookie-authenticated write route', async () => {
     const user = await t.signIn('member');
     for (const url of ['/fr/login/profile/', '/fr/login/profile/password/', '/it/login/terms/']) {

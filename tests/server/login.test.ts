@@ -229,7 +229,7 @@ describe('GET /{locale}/login/', () => {
   it('sets the csrftoken cookie (readable by the app) when missing', async () => {
     const response = await t.app.inject({ url: '/fr/login/' });
     const csrf = response.cookies.find((cookie) => cookie.name === 'csrftoken')!;
-    expect(csrf.value).toMatch(/^[\w-]{43}$/);
+    expect(csrf.value).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
     expect(csrf.httpOnly).toBeFalsy();
     expect(csrf).toMatchObject({ sameSite: 'Lax', path: '/' });
     const again = await t.app.inject({ url: '/fr/login/', cookies: { csrftoken: csrf.value } });

@@ -92,6 +92,17 @@ describe('writes', () => {
     expect(data).toEqual({ id: 9, action: 'run' });
   });
 
+  it('sends the __Host-csrftoken cookie the server sets over https, in preference', async () => {
+    const cookie = vi.spyOn(document, 'cookie', 'get').mockReturnValue('csrftoken=plain; __Host-csrftoken=secure.token');
+    try {
+      const { provider, calls } = fakeFetch(201, { id: 9 });
+      await provider.create('tasks', { data: { action: 'run' } });
+      expect(new Headers(calls[0].init.headers).get('X-CSRFToken')).toBe('secure.token');
+    } finally {
+      cookie.mockRestore();
+    }
+  });
+
   it('updates with PUT, or PATCH with the changed fields only', async () => {
     const { provider, calls } = fakeFetch(200, { id: 9, action: 'b', status: 1 });
     await provider.update('tasks', { id: 9, data: { id: 9, action: 'b', status: 1 }, previousData: { id: 9, action: 'a', status: 1 } });

@@ -87,7 +87,8 @@ export function createHttpClient(
       body = JSON.stringify(options.body);
     }
     if (WRITE_METHODS.has(method)) {
-      const token = readCookie('csrftoken');
+      // Over https the server names it __Host-csrftoken.
+      const token = readCookie('__Host-csrftoken') ?? readCookie('csrftoken');
       if (token) headers['X-CSRFToken'] = token;
     }
     const response = await fetchImpl(new URL(url(path, options.query), window.location.origin), {

@@ -1,5 +1,6 @@
 /** Checking credentials and opening a session, shared by the JSON API and the HTML form. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rotateCsrfToken } from '../plugins/csrf.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { SESSION_COOKIE, createSession } from './sessions.ts';
 import { signToken } from './tokens.ts';
@@ -29,9 +30,12 @@ export async function signIn(app: FastifyInstance, request: FastifyRequest, repl
     [userId],
   );
   reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request), expires });
+  // Tokens issued before sign-in are not good for the new session.
+  rotateCsrfToken(request, reply, token);
   return signToken(app, { id: userId, username, token_generation: rows[0].token_generation });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
+  rotateCsrfToken(request, reply, null);
 }
