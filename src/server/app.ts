@@ -11,6 +11,7 @@ import { LOCALES } from '../../schemas/constants.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/pool.ts';
 import { ApiError } from './http/errors.ts';
+import signinThrottle from './auth/signin-throttle.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'tooManyRequests', {}, { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
+  await app.register(signinThrottle);
 
   await app.register(platformRoutes);
   for (const locale of LOCALES) await app.register(localeApi, { prefix: `/${locale}` });

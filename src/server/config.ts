@@ -41,6 +41,8 @@ export interface ServerConfig {
   jwtExpiresIn: string;
   /** SIGNIN_RATE_LIMIT: sign-in attempts allowed per minute per client address and username. Default 10. */
   signinRateLimit: number;
+  /** SIGNIN_ADDRESS_RATE_LIMIT: sign-in attempts allowed per minute per client address, any usernames. Default 30. */
+  signinAddressRateLimit: number;
   /** PORTAL_URL: home of the data portal, also the "home" link. Default "/". */
   portalUrl: string;
   /**
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sessionDays: integer(env, 'SESSION_DAYS', 14),
     jwtExpiresIn: text(env, 'JWT_EXPIRES_IN', '12h'),
     signinRateLimit: integer(env, 'SIGNIN_RATE_LIMIT', 10),
+    signinAddressRateLimit: integer(env, 'SIGNIN_ADDRESS_RATE_LIMIT', 30),
     portalUrl,
     services: [
       service(env, 'portal', 'PORTAL', portalUrl, true),

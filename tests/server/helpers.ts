@@ -36,6 +36,9 @@ export function staticFixture(): string {
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...loadConfig({ SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', DATA_DIR: tmpdir(), LOG_LEVEL: 'silent' }),
+    // Every test signs in from one address: only rate-limit.test.ts tests the sign-in limits.
+    signinRateLimit: 1000,
+    signinAddressRateLimit: 1000,
     ...overrides,
   };
 }

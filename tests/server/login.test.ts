@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
@@ -83,6 +84,24 @@ describe('POST /{locale}/login/signin/ (JSON)', () => {
       payload: { username: 'camille.roux', password: TEST_DEMO_PASSWORD },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('password hashes', () => {
+  it('are upgraded to the current scrypt parameters at sign-in', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(TEST_DEMO_PASSWORD, salt, 32, { N: 16384, r: 8, p: 1 });
+    const weak = ['scrypt', 16384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await t.db.query("UPDATE users SET password = $1 WHERE username = 'newcomer'", [weak]);
+    const stored = async () => (await t.db.query("SELECT password FROM users WHERE username = 'newcomer'")).rows[0].password as string;
+
+    const refused = await t.app.inject({ method: 'POST', url: '/fr/login/signin/', payload: { username: 'newcomer', password: 'wrong' } });
+    expect(refused.statusCode).toBe(400);
+    expect(await stored()).toBe(weak);
+
+    expect((await t.signIn('newcomer')).token).toBeTruthy();
+    expect(await stored()).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await t.signIn('newcomer')).token).toBeTruthy();
   });
 });
 

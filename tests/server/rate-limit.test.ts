@@ -3,12 +3,13 @@ import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The defaults of SIGNIN_RATE_LIMIT and SIGNIN_ADDRESS_RATE_LIMIT.
+  t = await createTestApp({ signinRateLimit: 10, signinAddressRateLimit: 30 });
 });
 afterAll(() => t?.close());
 
-const attempt = (username: string, password: string, ip = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/en/login/signin/', remoteAddress: ip, payload: { username, password } });
+const attempt = (username: string, password: string, ip = '127.0.0.1', locale = 'en') =>
+  t.app.inject({ method: 'POST', url: `/${locale}/login/signin/`, remoteAddress: ip, payload: { username, password } });
 
 describe('sign-in rate limit', () => {
   it('answers 429 JSON after 10 attempts a minute for one address and username', async () => {
@@ -24,6 +25,41 @@ describe('sign-in rate limit', () => {
   it('does not lock out other users or other addresses', async () => {
     expect((await attempt('member', TEST_DEMO_PASSWORD)).statusCode).toBe(200);
     expect((await attempt('newcomer', TEST_DEMO_PASSWORD, '10.0.0.7')).statusCode).toBe(200);
+  });
+
+  it('counts the attempts on every language together', async () => {
+    const ip = '10.0.1.1';
+    for (let i = 0; i < 10; i += 1) expect((await attempt('referent', 'wrong', ip, 'fr')).statusCode).toBe(400);
+    for (const locale of ['en', 'it', 'fr']) {
+      const blocked = await attempt('referent', TEST_DEMO_PASSWORD, ip, locale);
+      expect(blocked.statusCode).toBe(429);
+    }
+    expect((await attempt('referent', TEST_DEMO_PASSWORD, '10.0.1.2', 'it')).statusCode).toBe(200);
+  });
+
+  it('stops one address trying many usernames, and only that address', async () => {
+    const ip = '10.0.2.1';
+    for (let i = 0; i < 30; i += 1) expect((await attempt(`nobody-${i}`, 'wrong', ip)).statusCode).toBe(400);
+    const blocked = await attempt('nobody-else', 'wrong', ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // Even with the right password: the address is throttled.
+    expect((await attempt('editor', TEST_DEMO_PASSWORD, ip)).statusCode).toBe(429);
+    // Someone else, elsewhere, signs in.
+    expect((await attempt('editor', TEST_DEMO_PASSWORD, '10.0.2.2')).statusCode).toBe(200);
+  });
+
+  it('turns sign-ins away at once when too many wait for password hashing, and recovers', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => attempt('thomas.girard', 'wrong', `10.0.3.${i + 1}`)),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400).length).toBeGreaterThanOrEqual(2);
+    const refused = burst.filter((response) => response.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+    expect(refused[0].headers['retry-after']).toBe('1');
+    expect((await attempt('thomas.girard', TEST_DEMO_PASSWORD, '10.0.3.100')).statusCode).toBe(200);
   });
 });
 

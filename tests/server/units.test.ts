@@ -1,8 +1,9 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/login/en.ts';
 import fr from '../../i18n/login/fr.ts';
 import it_ from '../../i18n/login/it.ts';
-import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { escapeHtml, html } from '../../src/server/views/html.ts';
@@ -11,10 +12,22 @@ describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies', async () => {
     const first = await hashPassword('correct horse');
     const second = await hashPassword('correct horse');
-    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    // OWASP's minimum for scrypt: N=2^17, r=8, p=1.
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(needsRehash(first)).toBe(false);
     expect(first).not.toBe(second);
     expect(await verifyPassword('correct horse', first)).toBe(true);
     expect(await verifyPassword('correct horsE', first)).toBe(false);
+  });
+
+  it('still verifies weaker hashes of earlier versions, which need rehashing', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('correct horse', salt, 32, { N: 16384, r: 8, p: 1 });
+    const old = ['scrypt', 16384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    expect(await verifyPassword('correct horse', old)).toBe(true);
+    expect(await verifyPassword('correct horsE', old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash('!')).toBe(false);
   });
 
   it('refuses malformed stored values', async () => {

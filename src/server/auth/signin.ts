@@ -1,12 +1,15 @@
 /** Checking credentials and opening a session, shared by the JSON API and the HTML form. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rotateCsrfToken } from '../plugins/csrf.ts';
-import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { SESSION_COOKIE, createSession } from './sessions.ts';
 import { signToken } from './tokens.ts';
 import { findUserByUsername, isActive } from './users.ts';
 
-/** The account for valid credentials of an active account, else null. Takes as long either way. */
+/**
+ * The account for valid credentials of an active account, else null. Takes as long either way.
+ * Throws HashingBusyError when too many sign-ins are already being checked.
+ */
 export async function checkCredentials(
   app: FastifyInstance,
   username: string,
@@ -14,8 +17,17 @@ export async function checkCredentials(
 ): Promise<{ id: number; username: string } | null> {
   // PostgreSQL text cannot hold NUL: such a name matches nobody.
   const user = username && !username.includes('\u0000') ? await findUserByUsername(app.db, username) : null;
-  const valid = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
-  return user && valid && isActive(user) ? { id: user.id, username: user.username } : null;
+  const valid = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()), { refuseWhenBusy: true });
+  if (!user || !valid || !isActive(user)) return null;
+  if (needsRehash(user.password)) {
+    // Unless the password changed meanwhile, store it at the current strength.
+    await app.db.query('UPDATE users SET password = $1 WHERE id = $2 AND password = $3', [
+      await hashPassword(password),
+      user.id,
+      user.password,
+    ]);
+  }
+  return { id: user.id, username: user.username };
 }
 
 export function sessionCookieOptions(request: FastifyRequest) {

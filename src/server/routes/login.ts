@@ -4,8 +4,10 @@
  */
 import type { CurrentUser } from '../../../schemas/api.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HashingBusyError } from '../auth/passwords.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { deleteSession } from '../auth/sessions.ts';
+import { tooManyAttempts } from '../auth/signin-throttle.ts';
 import { checkCredentials, clearSessionCookie, signIn } from '../auth/signin.ts';
 import { revokeTokens } from '../auth/tokens.ts';
 import type { AuthUser } from '../auth/users.ts';
@@ -36,19 +38,13 @@ function field(body: unknown, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Attempts are counted per client address and username, so one user's typos do not lock others out. */
-export function signinRateLimitKey(request: FastifyRequest): string {
-  return `${request.ip}|${field(request.body, 'username').trim().toLowerCase()}`;
-}
-
 export default async function loginRoutes(app: FastifyInstance) {
   app.post(
     '/login/signin/',
     {
-      config: {
-        auth: 'none',
-        rateLimit: { max: app.config.signinRateLimit, timeWindow: 60_000, hook: 'preHandler', keyGenerator: signinRateLimitKey },
-      },
+      config: { auth: 'none' },
+      // Throttled attempts stop here, after the CSRF check and before any password is hashed.
+      preHandler: app.signinThrottle,
       // A person using the form gets the form back with the reason, not a JSON body.
       errorHandler: (error: FastifyError | ApiError, request, reply) => {
         const reason = error instanceof ApiError && error.detail === 'csrfFailed' ? 'csrf' : error.statusCode === 429 ? 'tooManyAttempts' : null;
@@ -69,7 +65,9 @@ export default async function loginRoutes(app: FastifyInstance) {
         if (!password) missing.password = [t(request.locale, 'required')];
         if (Object.keys(missing).length > 0) throw new ValidationError(missing);
       }
-      const user = await checkCredentials(app, username, password);
+      const user = await checkCredentials(app, username, password).catch((error: unknown) => {
+        throw error instanceof HashingBusyError ? tooManyAttempts(reply, 1) : error;
+      });
       if (user === null) {
         request.log.info({ username }, 'sign-in refused');
         if (form) {

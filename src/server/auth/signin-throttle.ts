@@ -1,0 +1,53 @@
+/**
+ * Sign-in throttling, shared by every locale's sign-in route: attempts are counted per client
+ * address and username (SIGNIN_RATE_LIMIT a minute), and per client address whatever the username
+ * (SIGNIN_ADDRESS_RATE_LIMIT), so neither guessing one password nor trying many names goes far.
+ * A throttled attempt is answered before any password is hashed; so is one arriving while too many
+ * hashes already wait (see passwords.ts), with Retry-After: 1.
+ */
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../http/errors.ts';
+import { isHashingSaturated } from './passwords.ts';
+
+const WINDOW_MS = 60_000;
+
+function username(request: FastifyRequest): string {
+  const body = request.body;
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>).username : undefined;
+  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+}
+
+export function tooManyAttempts(reply: FastifyReply, seconds: number): ApiError {
+  const wait = Math.max(1, seconds);
+  reply.header('retry-after', String(wait));
+  return new ApiError(429, 'tooManyRequests', {}, { seconds: wait });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler of the sign-in routes: 429 when throttled. */
+    signinThrottle: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const perAddress = app.createRateLimit({ max: app.config.signinAddressRateLimit, timeWindow: WINDOW_MS });
+    const perUsername = app.createRateLimit({
+      max: app.config.signinRateLimit,
+      timeWindow: WINDOW_MS,
+      keyGenerator: (request) => `${normalizeIP(request.ip)}|${username(request)}`,
+    });
+
+    app.decorate('signinThrottle', async (request: FastifyRequest, reply: FastifyReply) => {
+      for (const limiter of [perAddress, perUsername]) {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds);
+      }
+      if (isHashingSaturated()) throw tooManyAttempts(reply, 1);
+    });
+  },
+  { name: 'signin-throttle', dependencies: ['@fastify/rate-limit', 'db'] },
+);
