@@ -175,7 +175,9 @@ export default async function datasetRoutes(app: FastifyInstance) {
   const entity: RegisteredEntity = registerEntity(app, {
     schema: datasets,
     sql: {
-      from: 'datasets d JOIN usergroups g ON g.id = d.usergroup_id',
+      // A left join (usergroup_id is never null): the planner drops it from counts and from pages
+      // not ordered by organisation, and orders pages on the datasets' own indexes.
+      from: 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id',
       alias: 'd',
       columns: DATASET_COLUMNS,
       // Full text: French stemming, accents ignored, every word a prefix ("donnée eau" finds "Données de l'eau").
