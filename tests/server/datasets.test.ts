@@ -300,6 +300,12 @@ describe('detail actions', () => {
     expect(forced.json()).toMatchObject({ id: link.id, role: author });
     expect((await send('DELETE', `datasets/${id}/contact-roles/${link.id}/`, undefined, editor)).statusCode).toBe(204);
     expect((await send('DELETE', `datasets/${id}/contact-roles/${link.id}/`, undefined, editor)).statusCode).toBe(404);
+    const activity = (await get(`datasets/${id}/activity/`, editor)).json().results.filter((entry: { action: string }) => entry.action === 'contacts');
+    expect(activity.map((entry: { changes: unknown }) => entry.changes)).toEqual([
+      { contact_roles: { old: { contact, role: author }, new: null } },
+      { contact_roles: { old: { contact, role: point }, new: { contact, role: author } } },
+      { contact_roles: { old: null, new: { contact, role: point } } },
+    ]);
   });
 
   it('take a JPG or PNG thumbnail of at most 2 MB, judged by content', async () => {

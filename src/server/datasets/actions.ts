@@ -3,6 +3,7 @@
  * and contacts with their roles. Each runs after the generic handler loaded the dataset within the
  * user's reach (404 otherwise) and its access rule agreed (403 otherwise).
  */
+import type { PoolClient } from 'pg';
 import { canEditDataset } from '../../../schemas/access.ts';
 import { deleteFile, DATASET_FILES, readImageUpload, sendFile, storeFile } from '../accounts/files.ts';
 import { bodyId, databaseWriteError, translateValidation, type AccessRule, type DetailAction, type DetailRequest, type Row } from '../crud/index.ts';
@@ -181,11 +182,16 @@ export const datasetActions: DetailAction[] = [
     handler: async (request, record, reply) => {
       const { contact, role } = contactRoleBody(request.body, request.locale);
       try {
-        const { rows } = await request.server.db.query<{ id: number }>(
-          'INSERT INTO dataset_contacts (dataset_id, contact_id, role_id) VALUES ($1, $2, $3) RETURNING id',
-          [record.id, contact, role],
-        );
-        return reply.code(201).send(await loadContactRole(request.server.db, record.id as number, rows[0].id));
+        const created = await inTransaction(request.server.db, async (client) => {
+          const { rows } = await client.query<{ id: number }>(
+            'INSERT INTO dataset_contacts (dataset_id, contact_id, role_id) VALUES ($1, $2, $3) RETURNING id',
+            [record.id, contact, role],
+          );
+          const link = await loadContactRole(client, record.id as number, rows[0].id);
+          await recordContactChange(client, request, record.id as number, null, link);
+          return link;
+        });
+        return reply.code(201).send(created);
       } catch (error) {
         throw databaseWriteError(error, request.locale, {}, CONTACT_ROLE_CONSTRAINTS);
       }
@@ -202,11 +208,11 @@ export const datasetActions: DetailAction[] = [
       if (linkId === null) throw notFound();
       try {
         await keepingPointOfContact(request, record.id as number, async (client) => {
-          const { rows } = await client.query(
-            'UPDATE dataset_contacts SET contact_id = $3, role_id = $4 WHERE id = $2 AND dataset_id = $1 RETURNING id',
-            [record.id, linkId, contact, role],
-          );
-          if (rows.length === 0) throw notFound();
+          const before = await loadContactRole(client, record.id as number, linkId);
+          await client.query('UPDATE dataset_contacts SET contact_id = $3, role_id = $4 WHERE id = $2 AND dataset_id = $1', [
+            record.id, linkId, contact, role,
+          ]);
+          await recordContactChange(client, request, record.id as number, before, await loadContactRole(client, record.id as number, linkId));
         });
       } catch (error) {
         throw databaseWriteError(error, request.locale, {}, CONTACT_ROLE_CONSTRAINTS);
@@ -223,20 +229,32 @@ export const datasetActions: DetailAction[] = [
       const linkId = bodyId(request.params.roleId);
       if (linkId === null) throw notFound();
       await keepingPointOfContact(request, record.id as number, async (client) => {
-        const { rows } = await client.query('DELETE FROM dataset_contacts WHERE id = $2 AND dataset_id = $1 RETURNING id', [record.id, linkId]);
-        if (rows.length === 0) throw notFound();
+        const before = await loadContactRole(client, record.id as number, linkId);
+        await client.query('DELETE FROM dataset_contacts WHERE id = $2 AND dataset_id = $1', [record.id, linkId]);
+        await recordContactChange(client, request, record.id as number, before, null);
       });
       return reply.code(204).send();
     },
   },
 ];
 
-type Queryable = { query: (text: string, values: unknown[]) => Promise<{ rows: Row[] }> };
+type Queryable = Pick<PoolClient, 'query'>;
 
 async function loadContactRole(db: Queryable, datasetId: number, id: number): Promise<Row> {
   const { rows } = await db.query(`SELECT ${CONTACT_ROLE_SELECT} FROM ${CONTACT_ROLE_FROM} WHERE dc.dataset_id = $1 AND dc.id = $2`, [datasetId, id]);
   if (!rows[0]) throw notFound();
   return rows[0];
+}
+
+/** An activity entry of a contact-role change: the link's contact and role before and after. */
+async function recordContactChange(client: Queryable, request: DetailRequest, datasetId: number, before: Row | null, after: Row | null) {
+  const summary = (link: Row | null) => (link ? { contact: link.contact, role: link.role } : null);
+  await recordActivity(client, {
+    datasetId,
+    userId: request.user!.id,
+    action: 'contacts',
+    changes: { contact_roles: { old: summary(before), new: summary(after) } },
+  });
 }
 
 async function pointsOfContact(client: Queryable, datasetId: number): Promise<number> {

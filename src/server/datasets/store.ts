@@ -78,7 +78,7 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
 }
 
 export async function recordActivity(
-  client: PoolClient,
+  client: Pick<PoolClient, 'query'>,
   entry: { datasetId: number; userId: number | null; action: string; changes: Changes },
 ): Promise<void> {
   await client.query('INSERT INTO dataset_activity (dataset_id, user_id, action, changes) VALUES ($1, $2, $3, $4)', [
