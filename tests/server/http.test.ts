@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +101,54 @@ describe('security headers', () => {
     expect(csp).toMatch(/img-src [^;]*data:/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('caching of authenticated answers', () => {
+  it('answers every route with authentication Cache-Control: no-store, errors included', async () => {
+    const user = await t.signIn('admin');
+    const answers = [
+      await t.app.inject({ url: '/fr/usergroup/users/', headers: user.jwtHeaders }),
+      await t.app.inject({ url: '/fr/usergroup/users/', headers: { cookie: user.cookie } }),
+      await t.app.inject({ url: `/fr/usergroup/users/${user.userId}/`, headers: user.jwtHeaders }),
+      await t.app.inject({ method: 'PATCH', url: `/fr/usergroup/users/${user.userId}/`, headers: user.jwtHeaders, payload: { first_name: 'Ada' } }),
+      await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders }),
+      await t.app.inject({ url: '/en/usergroup/users/' }),
+      await t.app.inject({ url: '/en/usergroup/users/999999/', headers: user.jwtHeaders }),
+    ];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 401, 404]);
+    for (const response of answers) expect(response.headers['cache-control']).toBe('no-store');
+    const signin = await t.app.inject({ method: 'POST', url: '/fr/login/signin/', payload: { username: 'admin', password: TEST_DEMO_PASSWORD } });
+    expect(signin.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves public answers cacheable', async () => {
+    const asset = await t.app.inject({ url: '/publish/assets/index-Ab12Cd34.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('https-only and feature headers', () => {
+  it('sends Permissions-Policy always, and no HSTS over plain http', async () => {
+    for (const url of ['/fr/login/session/', '/publish/', '/health']) {
+      const response = await t.app.inject({ url });
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+      expect(response.headers['permissions-policy']).toContain('geolocation=()');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS when served over https', async () => {
+    const secure = await createTestApp({ trustProxy: true });
+    try {
+      const response = await secure.app.inject({ url: '/fr/login/session/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['permissions-policy']).toContain('microphone=()');
+      const plain = await secure.app.inject({ url: '/fr/login/session/' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await secure.close();
+    }
   });
 });
 

@@ -132,7 +132,6 @@ export async function sendFile(db: Db, reply: FastifyReply, ownerId: number, kin
     .header('content-type', file.content_type)
     .header('content-length', file.content.length)
     .header('last-modified', file.updated_at.toUTCString())
-    .header('cache-control', 'private, max-age=0, must-revalidate')
     .header('content-disposition', `${kind === 'convention' ? 'attachment' : 'inline'}; filename="${name}"`)
     .header('x-content-type-options', 'nosniff');
   await reply.send(file.content);

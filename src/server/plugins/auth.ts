@@ -1,7 +1,8 @@
 /**
  * Who is calling: an API token (`Authorization: JWT <token>`) or the `sessionid` cookie set at
  * sign-in. Routes choose with `config.auth` ('none' | 'optional' | 'required'); 'required' routes
- * also demand acceptance of the current terms of use unless `config.terms` is false.
+ * also demand acceptance of the current terms of use unless `config.terms` is false. Answers of
+ * every route with auth are `Cache-Control: no-store`.
  */
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
@@ -55,6 +56,11 @@ export default fp(
       request.authMethod = 'session';
       request.sessionToken = sessionToken;
     }
+
+    // Answers that depend on who asks are never stored, by the browser or on the way.
+    app.addHook('onSend', async (request, reply) => {
+      if ((request.routeOptions.config?.auth ?? 'none') !== 'none') reply.header('cache-control', 'no-store');
+    });
 
     app.addHook('onRequest', async (request) => {
       const { auth = 'none', terms = true } = request.routeOptions.config;

@@ -79,6 +79,7 @@ export default async function loginRoutes(app: FastifyInstance) {
         throw new ValidationError({ non_field_errors: [t(request.locale, 'invalidCredentials')] });
       }
       const token = await signIn(app, request, reply, user.id, user.username);
+      reply.header('cache-control', 'no-store');
       if (form) return reply.redirect(safeNext(field(request.body, 'next')), 303);
       return { token };
     },
@@ -89,10 +90,10 @@ export default async function loginRoutes(app: FastifyInstance) {
     return currentUserPayload(request.user, app.config.termsVersion);
   });
 
-  app.get('/login/session/', { config: { auth: 'optional' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { is_authenticated: request.user !== null, username: request.user?.username ?? null };
-  });
+  app.get('/login/session/', { config: { auth: 'optional' } }, async (request) => ({
+    is_authenticated: request.user !== null,
+    username: request.user?.username ?? null,
+  }));
 
   app.get<{ Querystring: { next?: string } }>(
     '/login/session/signout/',
@@ -104,7 +105,6 @@ export default async function loginRoutes(app: FastifyInstance) {
       // Signing out also revokes the user's API tokens, wherever they were handed out.
       if (request.user) await revokeTokens(app.db, request.user.id);
       clearSessionCookie(request, reply);
-      reply.header('cache-control', 'no-store');
       if (request.query.next !== undefined) return reply.redirect(safeNext(request.query.next), 302);
       return { detail: t(request.locale, 'signedOut') };
     },
