@@ -134,4 +134,28 @@ describe('notification helpers', () => {
     await userEvent.click(within(toast).getByRole('button'));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
+
+  it('shows the newest message at once, in place of the one still on screen', async () => {
+    function Sequence() {
+      const notifyError = useNotifyError();
+      const notifySuccess = useNotifySuccess();
+      return (
+        <>
+          <button type="button" onClick={() => notifyError(toHttpError(400, null))}>fail</button>
+          <button type="button" onClick={() => notifySuccess()}>succeed</button>
+        </>
+      );
+    }
+    render(
+      <AdminContext i18nProvider={createI18nProvider()}>
+        <Sequence />
+        <AppNotification />
+      </AdminContext>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'fail' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Une erreur est survenue');
+    await userEvent.click(screen.getByRole('button', { name: 'succeed' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("L'opération a réussi"));
+    expect(screen.queryByText('Une erreur est survenue')).not.toBeInTheDocument();
+  });
 });
