@@ -24,6 +24,7 @@ import type { AuthUser } from '../auth/users.ts';
 import { inTransaction } from '../db/pool.ts';
 import { ApiError, notFound, permissionDenied } from '../http/errors.ts';
 import {
+  listClauses,
   paginatedList,
   SqlParams,
   type FieldType as ListFieldType,
@@ -159,6 +160,11 @@ export interface RegisteredEntity {
   load(request: FastifyRequest, id: number, client?: PoolClient): Promise<Row | null>;
   /** The list answer, for routes that list the entity under another path. */
   list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>>;
+  /**
+   * The request's list without paging (same conditions, filters, search, ordering and 400s),
+   * selecting `select` (written by the programmer) over the entity's FROM: for exports.
+   */
+  listQuery(request: FastifyRequest, select: string): { text: string; values: unknown[] };
 }
 
 const MAX_ID = 2_147_483_647;
@@ -296,35 +302,45 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return sql.present ? sql.present(row, request) : row;
   }
 
-  async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
+  /** What a list request keeps: the entity's conditions, then the extra filters it was given. */
+  function listWhere(request: FastifyRequest) {
+    return (params: SqlParams) => [...(sql.fixedConditions?.(params, request) ?? []), ...(sql.listConditions?.(params, request) ?? [])];
+  }
+  function listFilters(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]) {
     const query = request.query as QueryParams;
+    return (params: SqlParams) => {
+      const conditions = extraConditions?.(params) ?? [];
+      for (const [name, filter] of Object.entries(sql.extraFilters ?? {})) {
+        // A filter the schema declares with the 'in' lookup arrives as `name__in=a,b`.
+        const raw = schema.list.filters[name]?.lookup === 'in' ? joined(query[`${name}__in`]) : single(query[name]);
+        if (raw === undefined || raw === '') continue;
+        const condition = filter(raw, params, request);
+        if (condition) conditions.push(condition);
+      }
+      return conditions;
+    };
+  }
+
+  async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      {
-        from: sql.from,
-        select,
-        id: idColumn,
-        where: (params) => [...(sql.fixedConditions?.(params, request) ?? []), ...(sql.listConditions?.(params, request) ?? [])],
-      },
+      { from: sql.from, select, id: idColumn, where: listWhere(request) },
       listSpec,
-      { url: request.url, query, locale: request.locale },
-      {
-        defaultPageSize: schema.list.pageSize,
-        extraConditions: (params) => {
-          const conditions = extraConditions?.(params) ?? [];
-          for (const [name, filter] of Object.entries(sql.extraFilters ?? {})) {
-            // A filter the schema declares with the 'in' lookup arrives as `name__in=a,b`.
-            const raw = schema.list.filters[name]?.lookup === 'in' ? joined(query[`${name}__in`]) : single(query[name]);
-            if (raw === undefined || raw === '') continue;
-            const condition = filter(raw, params, request);
-            if (condition) conditions.push(condition);
-          }
-          return conditions;
-        },
-      },
+      { url: request.url, query: request.query as QueryParams, locale: request.locale },
+      { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },
     );
     const { present } = sql;
     return present ? { ...page, results: page.results.map((row) => present(row, request)) } : page;
+  }
+
+  function listQuery(request: FastifyRequest, columns: string): { text: string; values: unknown[] } {
+    const { where, orderBy, params } = listClauses(
+      { where: listWhere(request) },
+      listSpec,
+      { query: request.query as QueryParams, locale: request.locale },
+      listFilters(request),
+    );
+    return { text: `SELECT ${columns} FROM ${sql.from} ${where} ${orderBy}`, values: params.values };
   }
 
   /** Column values of a write: text fields store '' rather than null (NOT NULL DEFAULT '' columns). */
@@ -432,7 +448,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return reply.code(204).send();
   });
 
-  const entity: RegisteredEntity = { listSpec, load, list };
+  const entity: RegisteredEntity = { listSpec, load, list, listQuery };
   for (const action of config.actions ?? []) {
     app.route<{ Params: { id: string; [name: string]: string }; Querystring: QueryParams }>({
       method: action.method,

@@ -212,6 +212,37 @@ export interface ListSource {
   id?: string;
 }
 
+export interface ListClauses {
+  /** `WHERE …`, or '' when nothing restricts the list. */
+  where: string;
+  /** `ORDER BY …` with the tie-breaker. */
+  orderBy: string;
+  /** The values of the clauses' placeholders; more may be added after them. */
+  params: SqlParams;
+}
+
+/**
+ * The WHERE and ORDER BY of a list request, without paging: its filters, search and ordering,
+ * refused with the same 400s. Lists page them; exports stream every row.
+ */
+export function listClauses(
+  source: Pick<ListSource, 'where'>,
+  spec: ListSpec,
+  request: { query: QueryParams; locale: Locale },
+  extraConditions?: (params: SqlParams) => string[],
+): ListClauses {
+  const orderBy = buildOrderBy(single(request.query.ordering), spec, request.locale);
+  const params = new SqlParams();
+  const conditions = [
+    ...(source.where?.(params) ?? []),
+    ...(extraConditions?.(params) ?? []),
+    ...buildFilters(request.query, spec, params, request.locale),
+  ];
+  const search = buildSearch(single(request.query.search), spec, params);
+  if (search) conditions.push(search);
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', orderBy, params };
+}
+
 /** Runs a list request end to end: filters, search, ordering, count and one page. */
 export async function paginatedList<T>(
   db: Db,
@@ -221,16 +252,7 @@ export async function paginatedList<T>(
   options: { defaultPageSize?: number; extraConditions?: (params: SqlParams) => string[] } = {},
 ): Promise<Page<T>> {
   const { page, pageSize } = parsePageParams(request.query, options.defaultPageSize);
-  const orderBy = buildOrderBy(single(request.query.ordering), spec, request.locale);
-  const params = new SqlParams();
-  const conditions = [
-    ...(source.where?.(params) ?? []),
-    ...(options.extraConditions?.(params) ?? []),
-    ...buildFilters(request.query, spec, params, request.locale),
-  ];
-  const search = buildSearch(single(request.query.search), spec, params);
-  if (search) conditions.push(search);
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const { where, orderBy, params } = listClauses(source, spec, request, options.extraConditions);
   const limit = params.add(pageSize);
   const offset = params.add((page - 1) * pageSize);
   const countValues = params.values.slice(0, -2);

@@ -1,0 +1,156 @@
+/**
+ * The datasets list as an ODL file: OpenDataFrance's "catalogue simplifié" (UTF-8, comma
+ * separated, every field quoted, several values joined by `;`, CRLF line ends), one row per
+ * dataset of the caller's list, in its order. Rows are read from PostgreSQL through a cursor and
+ * written as the client takes them, so memory does not grow with the number of datasets.
+ */
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
+import QueryStream from 'pg-query-stream';
+import type { Locale } from '../../../schemas/constants.ts';
+
+/** The 20 columns of the format, in its order. */
+export const ODL_COLUMNS = [
+  'COLL_NOM', 'COLL_SIRET', 'ID', 'TITRE', 'DESCRIPTION', 'THEME', 'PRODUCTEUR_NOM', 'PRODUCTEUR_SIRET',
+  'COUV_SPAT_MAILLE', 'COUV_SPAT_NOM', 'COUV_TEMP_DEBUT', 'COUV_TEMP_FIN', 'DATE_PUBL', 'FREQ_MAJ',
+  'DATE_MAJ', 'MOTS_CLES', 'LICENCE', 'NOMBRE_RESSOURCES', 'FORMAT_RESSOURCES', 'URL',
+] as const;
+
+/** One exported dataset as the query reads it. */
+export interface OdlRow {
+  owner: string | null;
+  siret: string | null;
+  codename: string;
+  display_name: string;
+  description: string;
+  topics: string | null;
+  granularity: string | null;
+  territory: string | null;
+  publication_date: string | null;
+  update_frequency: string | null;
+  last_update_date: string | null;
+  tags: string | null;
+  licence: string | null;
+  resources: number;
+}
+
+const label = (alias: string, locale: Locale) => `COALESCE(${alias}.labels->>'${locale}', ${alias}.labels->>'fr')`;
+const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+/**
+ * The SELECT list of the export over `datasets d` and its usergroup `g`, labels in `locale`.
+ * `resources` is the expression of the dataset's number of resources.
+ */
+export function odlSelect(locale: Locale, resources: string): string {
+  const lookup = (table: string, column: string) => `(SELECT ${label('l', locale)} FROM ${table} l WHERE l.id = ${column})`;
+  const columns: Record<keyof OdlRow, string> = {
+    owner: 'g.display_name',
+    // Only organisations have a SIRET.
+    siret: `CASE WHEN g.usergroup_type = 'organisation' THEN g.siret END`,
+    codename: 'd.codename',
+    display_name: 'd.display_name',
+    description: 'd.description',
+    topics: `(SELECT string_agg(x.label, ';' ORDER BY immutable_unaccent(lower(x.label))) FROM (
+      SELECT ${label('l', locale)} AS label FROM dataset_topics dt JOIN topics l ON l.id = dt.topic_id WHERE dt.dataset_id = d.id) x)`,
+    granularity: lookup('granularities', 'd.granularity_id'),
+    // The organisation's territory, or the dataset's own jurisdiction.
+    territory: `(SELECT j.display_name FROM jurisdictions j
+      WHERE j.id = CASE WHEN d.geographic_coverage = 'organisation' THEN g.jurisdiction_id ELSE d.jurisdiction_id END)`,
+    publication_date: date('d.publication_date'),
+    update_frequency: lookup('update_frequencies', 'd.update_frequency_id'),
+    last_update_date: date('d.last_update_date'),
+    tags: `(SELECT string_agg(tg.name, ';' ORDER BY immutable_unaccent(lower(tg.name)))
+      FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id)`,
+    licence: '(SELECT l.title FROM licences l WHERE l.id = d.licence_id)',
+    resources,
+  };
+  return Object.entries(columns)
+    .map(([name, expression]) => `${expression} AS "${name}"`)
+    .join(', ');
+}
+
+/** A cell a spreadsheet would take for a formula (= + - @, or a tab or carriage return first). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One quoted field: inner quotes doubled, a formula-looking value prefixed with an apostrophe. */
+export function csvField(value: string | number | null | undefined): string {
+  let text = value == null ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export function csvLine(fields: ReadonlyArray<string | number | null | undefined>): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** The CSV line of a dataset; `datasetUrl` is the public page address before the codename. */
+export function odlLine(row: OdlRow, datasetUrl: string): string {
+  return csvLine([
+    row.owner, row.siret, row.codename, row.display_name, row.description, row.topics, row.owner, row.siret,
+    row.granularity, row.territory, '', '', row.publication_date, row.update_frequency,
+    row.last_update_date, row.tags, row.licence, row.resources, '', `${datasetUrl}${row.codename}`,
+  ]);
+}
+
+/** The address of the portal's dataset pages: PORTAL_URL, made absolute with the request's origin. */
+export function datasetPageBase(portalUrl: string, request: FastifyRequest): string {
+  const base = new URL(portalUrl, `${request.protocol}://${request.host}`).href;
+  return `${base.endsWith('/') ? base : `${base}/`}dataset/`;
+}
+
+/** Lines are sent in chunks of about this many characters. */
+const CHUNK = 16 * 1024;
+
+/**
+ * Streams the rows of `query` (an export SELECT, see odlSelect) as the ODL file. The query runs
+ * before anything is answered, so a failing one answers an error rather than a cut file; then
+ * rows are read 100 at a time, only as fast as the client takes them. The pooled client goes
+ * back to the pool when the file is complete, on error, and when the client goes away mid-way.
+ */
+export async function sendOdlExport(
+  db: Pool,
+  query: { text: string; values: unknown[] },
+  reply: FastifyReply,
+  options: { datasetUrl: string; filename: string },
+): Promise<FastifyReply> {
+  const client = await db.connect();
+  const rows = new QueryStream(query.text, query.values, { batchSize: 100 });
+  let failure: Error | undefined;
+  rows.on('error', (error) => {
+    failure = error;
+  });
+  // A connection whose query failed is dropped; one whose cursor was closed is reused.
+  rows.once('close', () => client.release(failure));
+  client.query(rows);
+  try {
+    // The first rows (or the end) are there: the query is valid and runs.
+    await once(rows, 'readable');
+  } catch (error) {
+    rows.destroy();
+    throw error;
+  }
+
+  async function* lines(): AsyncGenerator<string> {
+    let chunk = csvLine(ODL_COLUMNS);
+    for await (const row of rows as AsyncIterable<OdlRow>) {
+      chunk += odlLine(row, options.datasetUrl);
+      // Send what the cursor gave so far, or a full chunk.
+      if (chunk.length >= CHUNK || rows.readableLength === 0) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk !== '') yield chunk;
+  }
+
+  const file = Readable.from(lines(), { objectMode: false });
+  // However the file ends (complete, failed, or the client left), the cursor is closed.
+  file.once('close', () => rows.destroy());
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${options.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file);
+}
