@@ -6,6 +6,7 @@
 import type { Locale } from '../../schemas/constants.ts';
 import contacts from './contacts.ts';
 import datasetLookups from './dataset-lookups.ts';
+import datasetPermissions from './dataset-permissions.ts';
 import datasets from './datasets.ts';
 import groupMembers from './group-members.ts';
 import groups from './groups.ts';
@@ -32,6 +33,7 @@ export const RESOURCE_LABELS = {
   municipalities,
   licences,
   datasets,
+  'dataset-permissions': datasetPermissions,
   ...datasetLookups,
 } satisfies Record<string, Record<Locale, object>>;
 

@@ -8,6 +8,7 @@ import { ENTITIES } from '../../../schemas/index.ts';
 /** Resources that have no entity schema. */
 const OTHER_PATHS: Record<string, string> = {
   tasks: 'dashboard/task-queue-track',
+  'dataset-permissions': 'dataset/usergroup-permissions',
 };
 
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {

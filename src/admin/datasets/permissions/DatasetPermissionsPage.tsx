@@ -1,0 +1,109 @@
+/**
+ * The permissions of a dataset (spec, section 2: `data/datasets/{id}/permissions`): every group's
+ * special permission, searched and filtered on group type, one organisation type and several
+ * levels, changed in bulk on the selected groups; beside it, who can see the dataset and why.
+ * Users who may not change the dataset get the 403 page.
+ */
+import { Box, Link, Typography } from '@mui/material';
+import {
+  Datagrid,
+  FunctionField,
+  LinkBase,
+  List,
+  Pagination,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  TextField,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { Navigate, useParams } from 'react-router-dom';
+import { PAGE_SIZE, PERMISSION_LEVEL, USERGROUP_TYPES } from '../../../../schemas/constants.ts';
+import { errorStatus } from '../../http/errors.ts';
+import { referencePicker } from '../../resources/inputElement.tsx';
+import { useEntityPaths } from '../../resources/useEntityPaths.ts';
+import { ACCESS_DENIED_PATH, NOT_FOUND_PATH } from '../../routing/paths.ts';
+import { useAppPath } from '../../routing/useAppPath.ts';
+import { AccessPanel } from './AccessPanel.tsx';
+import { PermissionBulkActions } from './PermissionBulkActions.tsx';
+import { levelLabel, PERMISSIONS_RESOURCE, type UsergroupPermission } from './permissionsApi.ts';
+
+const KEY = `resources.${PERMISSIONS_RESOURCE}`;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="usergroup_type"
+    source="usergroup_type"
+    label={`${KEY}.fields.usergroup_type`}
+    choices={USERGROUP_TYPES.map((type) => ({ id: type, name: `${KEY}.typeFilter.${type}` }))}
+    alwaysOn
+  />,
+  // One organisation type at a time, several levels (`level__in`).
+  referencePicker('organisation-types', { source: 'organisation_type_id', label: `${KEY}.fields.organisation_type`, alwaysOn: true }),
+  <SelectArrayInput
+    key="level"
+    source="level"
+    label={`${KEY}.fields.level`}
+    choices={Object.values(PERMISSION_LEVEL).map((level) => ({ id: level, name: levelLabel(level) }))}
+    alwaysOn
+  />,
+];
+
+function PermissionsTable({ datasetId }: { datasetId: number }) {
+  const translate = useTranslate();
+  return (
+    <List
+      resource={PERMISSIONS_RESOURCE}
+      storeKey={`${PERMISSIONS_RESOURCE}.${datasetId}`}
+      filter={{ dataset_id: datasetId }}
+      filters={filters}
+      sort={{ field: 'display_name', order: 'ASC' }}
+      perPage={PAGE_SIZE}
+      pagination={<Pagination rowsPerPageOptions={[PAGE_SIZE]} />}
+      actions={false}
+      title={false}
+      empty={false}
+      aside={<AccessPanel datasetId={datasetId} />}
+    >
+      <Datagrid rowClick={false} bulkActionButtons={<PermissionBulkActions datasetId={datasetId} />}>
+        <TextField source="display_name" label={`${KEY}.fields.display_name`} />
+        <FunctionField<UsergroupPermission>
+          source="usergroup_type"
+          label={`${KEY}.fields.usergroup_type`}
+          render={(row) => translate(`${KEY}.types.${row.usergroup_type}`)}
+        />
+        <TextField source="organisation_type_label" label={`${KEY}.fields.organisation_type`} sortable={false} />
+        <FunctionField<UsergroupPermission> source="level" label={`${KEY}.fields.level`} render={(row) => translate(levelLabel(row.level))} />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** The page; the dataset's id comes from the route (`:id`) unless given. */
+export default function DatasetPermissionsPage({ datasetId }: { datasetId?: number | string }) {
+  const params = useParams<{ id?: string; datasetId?: string }>();
+  const id = Number(datasetId ?? params.id ?? params.datasetId);
+  const translate = useTranslate();
+  const appPath = useAppPath();
+  const datasetPaths = useEntityPaths('datasets');
+  const { data: dataset, error } = useGetOne('datasets', { id }, { enabled: Number.isInteger(id) });
+
+  // A dataset the user cannot see answers 404; one they see but may not change, 403 on the table.
+  if (!Number.isInteger(id) || errorStatus(error) === 404) return <Navigate to={appPath(NOT_FOUND_PATH)} replace />;
+  if (dataset?.editable === false) return <Navigate to={appPath(ACCESS_DENIED_PATH)} replace />;
+  return (
+    <Box>
+      <Box sx={{ mt: 2, mb: 1 }}>
+        <Typography variant="h5" component="h1">
+          {translate(`${KEY}.title`, { name: dataset?.display_name ?? '' })}
+        </Typography>
+        <Link component={LinkBase} to={datasetPaths.edit(id)}>
+          {translate(`${KEY}.back`)}
+        </Link>
+      </Box>
+      <PermissionsTable datasetId={id} />
+    </Box>
+  );
+}

@@ -1,0 +1,248 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AdminContext } from 'react-admin';
+import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '../../schemas/constants.ts';
+import { createAppServices } from '../../src/admin/AppServices.ts';
+import DatasetPermissionsPage from '../../src/admin/datasets/permissions/DatasetPermissionsPage.tsx';
+import { AppNotification } from '../../src/admin/feedback/AppNotification.tsx';
+import { ORGANISATION_TYPES, page, recordWrite, type Write } from './accountsFixtures.ts';
+import { USERS } from './fixtures.ts';
+import { server, signInAs } from './server.ts';
+
+const LONG = { timeout: 10_000 };
+
+const DATASET = { id: 5, display_name: 'Arbres remarquables', default_permission_level: 1, editable: true };
+
+const ROWS = [
+  { id: 10, dataset_id: 5, usergroup_id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation', organisation_type: 1, organisation_type_label: 'Commune', level: 3 },
+  { id: 20, dataset_id: 5, usergroup_id: 20, display_name: 'Réseau vélo', usergroup_type: 'user-group', organisation_type: null, organisation_type_label: '', level: 2 },
+  { id: 30, dataset_id: 5, usergroup_id: 30, display_name: 'Métropole de Lyon', usergroup_type: 'group-of-organisation', organisation_type: null, organisation_type_label: '', level: 0 },
+];
+
+const ACCESS = {
+  dataset_id: 5,
+  default_permission_level: 1,
+  groups: [
+    {
+      usergroup: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation' },
+      level: 3,
+      reasons: [
+        { via: 'owner', level: 3, through: null },
+        { via: 'sphere', level: 2, through: { id: 30, display_name: 'Métropole de Lyon' } },
+      ],
+    },
+    {
+      usergroup: { id: 20, display_name: 'Réseau vélo', usergroup_type: 'user-group' },
+      level: 2,
+      reasons: [{ via: 'special', level: 2, through: null }],
+    },
+  ],
+};
+
+/**
+ * The permissions calls, recording every list request; the list has `count` groups in all.
+ * Handlers given before them in `server.use()` take precedence.
+ */
+function permissionHandlers(requests: URL[] = [], count = ROWS.length) {
+  return [
+    http.get('/:locale/dataset/datasets/5/', () => HttpResponse.json(DATASET)),
+    http.get('/:locale/dataset/usergroup-permissions/', ({ request }) => {
+      requests.push(new URL(request.url));
+      return HttpResponse.json(page(ROWS, count));
+    }),
+    http.get('/:locale/dataset/datasets/5/access/', () => HttpResponse.json(ACCESS)),
+    http.get('/:locale/organisation/organisation-types/', () => HttpResponse.json(page(ORGANISATION_TYPES))),
+  ];
+}
+
+/** The page as the app routes it: `/publish/{locale}/data/datasets/5/permissions/`. */
+function renderPage(locale: Locale = 'fr', user = USERS.role1) {
+  signInAs(user);
+  const path = `/publish/${locale}/data/datasets/5/permissions/`;
+  window.history.replaceState(null, '', path);
+  const services = createAppServices(locale);
+  void services.i18nProvider.changeLocale(locale);
+  const router = createMemoryRouter(
+    [
+      {
+        path: `/${locale}/*`,
+        element: (
+          <AdminContext {...services} basename={`/${locale}`}>
+            <Routes>
+              <Route path="data/datasets/:id/permissions" element={<DatasetPermissionsPage />} />
+              <Route path="access-denied" element={<p>403 page</p>} />
+            </Routes>
+            <AppNotification />
+          </AdminContext>
+        ),
+      },
+    ],
+    { initialEntries: [path], basename: '/publish' },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const lists = (requests: URL[]) => requests.filter((url) => url.pathname.endsWith('/dataset/usergroup-permissions/'));
+
+describe('dataset permissions page', { timeout: 30_000 }, () => {
+  it("shows the dataset's groups with their type, organisation type and level in words", async () => {
+    const requests: URL[] = [];
+    server.use(...permissionHandlers(requests));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permissions du jeu de données « Arbres remarquables »' }, LONG)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour au jeu de données' })).toHaveAttribute('href', '/publish/fr/data/datasets/5/');
+    const row = (await screen.findByText('Ville de Lyon', { selector: 'td span' }, LONG)).closest('tr')!;
+    expect(within(row).getByText('Organisation')).toBeInTheDocument();
+    expect(within(row).getByText('Commune')).toBeInTheDocument();
+    expect(within(row).getByText('Téléchargement')).toBeInTheDocument();
+    expect(within(screen.getByText('Réseau vélo', { selector: 'td span' }).closest('tr')!).getByText('Consultation')).toBeInTheDocument();
+    expect(within(screen.getByText('Métropole de Lyon', { selector: 'td span' }).closest('tr')!).getByText('Privé')).toBeInTheDocument();
+    for (const header of ['Groupe', 'Type de groupe', "Type d'organisation", "Niveau d'accès"]) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    const [first] = lists(requests);
+    expect(Object.fromEntries(first.searchParams)).toEqual({ dataset_id: '5', page: '1', page_size: '20', ordering: 'display_name' });
+  });
+
+  it('asks the server for page 1 again when the level or organisation-type filter changes', async () => {
+    const requests: URL[] = [];
+    server.use(...permissionHandlers(requests, 45));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Ville de Lyon', { selector: 'td span' }, LONG);
+    const last = () => lists(requests).at(-1)!.searchParams;
+
+    await user.click(screen.getByRole('button', { name: 'Aller à la prochaine page' }));
+    await waitFor(() => expect(last().get('page')).toBe('2'));
+    await user.click(screen.getByRole('combobox', { name: "Niveau d'accès" }));
+    await user.click(await screen.findByRole('option', { name: 'Privé' }));
+    await user.click(screen.getByRole('option', { name: 'Consultation' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(last().get('level__in')).toBe('0,2'), LONG);
+    expect(last().get('page')).toBe('1');
+    expect(last().get('dataset_id')).toBe('5');
+
+    await user.click(screen.getByRole('button', { name: 'Aller à la prochaine page' }));
+    await waitFor(() => expect(last().get('page')).toBe('2'));
+    await user.click(screen.getByRole('combobox', { name: "Type d'organisation" }));
+    await user.click(await screen.findByRole('option', { name: 'Commune' }));
+    await waitFor(() => expect(last().get('organisation_type_id')).toBe('1'), LONG);
+    expect(last().get('page')).toBe('1');
+    expect(last().get('level__in')).toBe('0,2');
+
+    await user.click(screen.getByRole('combobox', { name: 'Type de groupe' }));
+    await user.click(await screen.findByRole('option', { name: 'Organisations' }));
+    await waitFor(() => expect(last().get('usergroup_type')).toBe('organisation'), LONG);
+  });
+
+  it('grants download to the selected groups after confirmation, says so and clears the selection', async () => {
+    const requests: URL[] = [];
+    const writes: Write[] = [];
+    server.use(
+      ...permissionHandlers(requests),
+      http.put('/:locale/dataset/usergroup-permission-actions/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json({ updated: 2 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage('en');
+    const lyon = (await screen.findByText('Ville de Lyon', { selector: 'td span' }, LONG)).closest('tr')!;
+    await user.click(within(lyon).getByRole('checkbox'));
+    await user.click(within(screen.getByText('Métropole de Lyon', { selector: 'td span' }).closest('tr')!).getByRole('checkbox'));
+    const listsBefore = lists(requests).length;
+    await user.click(screen.getByRole('button', { name: 'Grant download' }));
+    expect(await screen.findByText('Are you sure you want to continue?')).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Permission updated', {}, LONG)).toBeInTheDocument();
+    expect(writes).toHaveLength(1);
+    expect(writes[0].method).toBe('PUT');
+    expect(writes[0].path).toBe('/en/dataset/usergroup-permission-actions/');
+    expect(writes[0].search).toBe('?action=set_permission_level_download');
+    expect(writes[0].body).toEqual({ dataset_id: 5, usergroup_ids: [10, 30] });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Grant download' })).toBeNull());
+    await waitFor(() => expect(lists(requests).length).toBeGreaterThan(listsBefore));
+  });
+
+  it('says who can see the dataset and why, a sphere among the reasons', async () => {
+    server.use(...permissionHandlers());
+    renderPage('en');
+    const panel = await screen.findByRole('region', { name: 'Who can see this dataset, and why' }, LONG);
+    expect(await within(panel).findByText('Everyone: Search', {}, LONG)).toBeInTheDocument();
+    const download = within(panel).getByRole('region', { name: 'Download' });
+    expect(within(download).getByText('Ville de Lyon (Organisation)')).toBeInTheDocument();
+    expect(
+      within(download).getByText('owner: its editors may change it (Download) ; through the sphere Métropole de Lyon (Consultation)'),
+    ).toBeInTheDocument();
+    const consultation = within(panel).getByRole('region', { name: 'Consultation' });
+    expect(within(consultation).getByText('Réseau vélo (User group)')).toBeInTheDocument();
+    expect(within(consultation).getByText('special permission (Consultation)')).toBeInTheDocument();
+  });
+
+  it("answers whether a user can see it, and shows the server's message about an unknown account", async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/:locale/dataset/datasets/5/access/', ({ request }) => {
+        const account = new URL(request.url).searchParams.get('user');
+        if (account === null) return HttpResponse.json(ACCESS);
+        asked.push(account);
+        if (account !== 'paul') return HttpResponse.json({ user: ['Aucun compte ne porte ce nom.'] }, { status: 400 });
+        return HttpResponse.json({
+          user: { id: 8, username: 'paul', first_name: 'Paul', last_name: 'Durand' },
+          level: 2,
+          visible: true,
+          editable: false,
+          reasons: [
+            { via: 'default', level: 1, usergroup: null, through: null },
+            { via: 'sphere', level: 2, usergroup: { id: 10, display_name: 'Ville de Lyon' }, through: { id: 30, display_name: 'Métropole de Lyon' } },
+          ],
+        });
+      }),
+      ...permissionHandlers(),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const check = await screen.findByRole('region', { name: 'Cet utilisateur peut-il le voir ?' }, LONG);
+    const account = within(check).getByLabelText("Nom d'utilisateur ou adresse e-mail");
+    await user.type(account, 'paul');
+    await user.click(within(check).getByRole('button', { name: 'Vérifier' }));
+    const answer = await within(check).findByRole('status', {}, LONG);
+    expect(within(answer).getByText('Paul Durand (paul)')).toBeInTheDocument();
+    expect(within(answer).getByText('Niveau : Consultation')).toBeInTheDocument();
+    expect(within(answer).getByText('Voit le jeu de données')).toBeInTheDocument();
+    expect(within(answer).getByText('Ne peut pas le modifier')).toBeInTheDocument();
+    expect(within(answer).getByText('niveau par défaut pour tout le monde (Recherche)')).toBeInTheDocument();
+    expect(within(answer).getByText('par la sphère Métropole de Lyon, qui regroupe Ville de Lyon (Consultation)')).toBeInTheDocument();
+
+    await user.clear(account);
+    await user.type(account, 'nobody@example.org');
+    await user.click(within(check).getByRole('button', { name: 'Vérifier' }));
+    await waitFor(() => expect(account).toHaveAccessibleDescription('Aucun compte ne porte ce nom.'), LONG);
+    expect(within(check).queryByRole('status')).toBeNull();
+    expect(asked).toEqual(['paul', 'nobody@example.org']);
+  });
+
+  it('sends users the server refuses the permissions to the 403 page', async () => {
+    server.use(
+      http.get('/:locale/dataset/usergroup-permissions/', () =>
+        HttpResponse.json({ detail: "Vous n'avez pas la permission d'effectuer cette action." }, { status: 403 }),
+      ),
+      ...permissionHandlers(),
+    );
+    const router = renderPage();
+    expect(await screen.findByText('403 page', {}, LONG)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/publish/fr/access-denied/');
+  });
+
+  it('sends users who may see the dataset but not change it to the 403 page', async () => {
+    server.use(http.get('/:locale/dataset/datasets/5/', () => HttpResponse.json({ ...DATASET, editable: false })), ...permissionHandlers());
+    const router = renderPage();
+    expect(await screen.findByText('403 page', {}, LONG)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/publish/fr/access-denied/');
+  });
+});
