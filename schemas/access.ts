@@ -180,22 +180,78 @@ export function canCreateDataset(user: AccessSubject | null | undefined, usergro
   return usergroup == null ? canAccessData(user) : canEditGroupContent(user, usergroup);
 }
 
+/** A sphere holding one of the user's organisations (the organisation unknown when only the sphere's id is given). */
+export interface SphereHold {
+  sphere_id: number;
+  organisation_id: number | null;
+}
+
+/** How a dataset reaches a user: a superuser, an editor of its owner, its default level, a special permission of one of their groups or of a sphere holding their organisation. */
+export type DatasetReachVia = 'superuser' | 'owner' | 'default' | 'special' | 'sphere';
+
+export interface DatasetReach {
+  via: DatasetReachVia;
+  level: number;
+  /** The owning group ('owner'), the group holding the special permission ('special'), the user's organisation ('sphere'); else null. */
+  usergroup_id: number | null;
+  /** The sphere of a 'sphere' reach; else null. */
+  through_id: number | null;
+}
+
+/**
+ * Every way the dataset reaches the user at level 'search' or more, given its special permissions
+ * (`grants`) and the spheres that hold the user's organisations (`spheres`: holds, or sphere ids).
+ * datasetLevel is the highest of them.
+ */
+export function datasetReaches(
+  user: AccessSubject,
+  dataset: DatasetAccessTarget,
+  grants: readonly DatasetGrant[],
+  spheres: readonly (number | SphereHold)[] = [],
+): DatasetReach[] {
+  const reaches: DatasetReach[] = [];
+  const all = PERMISSION_LEVEL.download;
+  if (user.is_superuser) reaches.push({ via: 'superuser', level: all, usergroup_id: null, through_id: null });
+  if (canEditDataset({ is_superuser: false, usergroup_roles: user.usergroup_roles }, dataset)) {
+    reaches.push({ via: 'owner', level: all, usergroup_id: dataset.usergroup, through_id: null });
+  }
+  if (dataset.default_permission_level >= PERMISSION_LEVEL.search) {
+    reaches.push({ via: 'default', level: dataset.default_permission_level, usergroup_id: null, through_id: null });
+  }
+  const groups = new Set(user.usergroup_roles.map((r) => r.usergroup_id));
+  const holds = spheres.map((hold) => (typeof hold === 'number' ? { sphere_id: hold, organisation_id: null } : hold));
+  for (const grant of grants) {
+    if (grant.level < PERMISSION_LEVEL.search) continue;
+    if (groups.has(grant.usergroup_id)) {
+      reaches.push({ via: 'special', level: grant.level, usergroup_id: grant.usergroup_id, through_id: null });
+      continue;
+    }
+    for (const hold of holds.filter((h) => h.sphere_id === grant.usergroup_id)) {
+      reaches.push({ via: 'sphere', level: grant.level, usergroup_id: hold.organisation_id, through_id: grant.usergroup_id });
+    }
+  }
+  return reaches;
+}
+
 /**
  * The level a user has on a dataset, given its special permissions (`grants`) and the spheres that
- * hold the user's organisations (`sphereIds`). Owners and superusers have every level.
+ * hold the user's organisations (`spheres`). Owners and superusers have every level.
  */
 export function datasetLevel(
   user: AccessSubject,
   dataset: DatasetAccessTarget,
   grants: readonly DatasetGrant[],
-  sphereIds: readonly number[] = [],
+  spheres: readonly (number | SphereHold)[] = [],
 ): number {
-  if (canEditDataset(user, dataset)) return PERMISSION_LEVEL.download;
-  const groups = new Set([...user.usergroup_roles.map((r) => r.usergroup_id), ...sphereIds]);
-  return Math.max(dataset.default_permission_level, ...grants.filter((g) => groups.has(g.usergroup_id)).map((g) => g.level));
+  return Math.max(dataset.default_permission_level, ...datasetReaches(user, dataset, grants, spheres).map((reach) => reach.level));
 }
 
 /** A dataset is visible (listed, readable) from the 'search' level. */
-export function canSeeDataset(user: AccessSubject, dataset: DatasetAccessTarget, grants: readonly DatasetGrant[], sphereIds: readonly number[] = []): boolean {
-  return datasetLevel(user, dataset, grants, sphereIds) >= PERMISSION_LEVEL.search;
+export function canSeeDataset(
+  user: AccessSubject,
+  dataset: DatasetAccessTarget,
+  grants: readonly DatasetGrant[],
+  spheres: readonly (number | SphereHold)[] = [],
+): boolean {
+  return datasetLevel(user, dataset, grants, spheres) >= PERMISSION_LEVEL.search;
 }

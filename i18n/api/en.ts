@@ -46,4 +46,8 @@ export default {
   datasetNoGeographicResource: 'The dataset has no geographic resource.',
   lastPointOfContact: 'This is the dataset\'s last point of contact: confirm to remove it.',
   usergroupOwnsDatasets: 'This group owns datasets and cannot be deleted.',
+  permissionActionUnknown: 'Unknown action: the actions are %{actions}.',
+  permissionGroupsCount: 'Give between 1 and %{max} groups.',
+  permissionGroupsUnknown: 'Unknown group(s): %{ids}.',
+  accessUserUnknown: 'No account you may look up has this username or e-mail address.',
 };

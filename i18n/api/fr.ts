@@ -46,4 +46,8 @@ export default {
   datasetNoGeographicResource: "Le jeu de données n'a pas de ressource géographique.",
   lastPointOfContact: 'C’est le dernier point de contact du jeu de données : confirmez pour le retirer.',
   usergroupOwnsDatasets: 'Ce groupe possède des jeux de données et ne peut pas être supprimé.',
+  permissionActionUnknown: 'Action inconnue : les actions possibles sont %{actions}.',
+  permissionGroupsCount: 'Indiquez entre 1 et %{max} groupes.',
+  permissionGroupsUnknown: 'Groupe(s) inconnu(s) : %{ids}.',
+  accessUserUnknown: "Aucun compte que vous pouvez consulter n'a ce nom d'utilisateur ou cette adresse e-mail.",
 };

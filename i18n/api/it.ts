@@ -46,4 +46,8 @@ export default {
   datasetNoGeographicResource: "L'insieme di dati non ha una risorsa geografica.",
   lastPointOfContact: 'È l’ultimo punto di contatto dell’insieme di dati: conferma per rimuoverlo.',
   usergroupOwnsDatasets: 'Questo gruppo possiede insiemi di dati e non può essere eliminato.',
+  permissionActionUnknown: 'Azione sconosciuta: le azioni possibili sono %{actions}.',
+  permissionGroupsCount: 'Indica da 1 a %{max} gruppi.',
+  permissionGroupsUnknown: 'Gruppo/i sconosciuto/i: %{ids}.',
+  accessUserUnknown: 'Nessun account che puoi consultare ha questo nome utente o indirizzo e-mail.',
 };

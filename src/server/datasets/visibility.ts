@@ -16,15 +16,20 @@ function groupsOf(user: AccessSubject) {
   };
 }
 
+/** SQL subquery of the spheres holding one of the user's organisations: rows (sphere_id, organisation_id). */
+export function sphereHoldsSql(user: AccessSubject, params: SqlParams): string {
+  return `SELECT l.parent_id AS sphere_id, l.child_id AS organisation_id
+      FROM usergroup_links l JOIN usergroups s ON s.id = l.parent_id AND s.usergroup_type = 'group-of-organisation'
+     WHERE l.child_id = ANY(${params.add(groupsOf(user).organisations)}::integer[])`;
+}
+
 /**
  * SQL subquery of the usergroup ids whose special permissions apply to the user: their groups and
  * the spheres holding one of their organisations.
  */
 export function permissionGroupsSql(user: AccessSubject, params: SqlParams): string {
-  const groups = groupsOf(user);
-  return `SELECT unnest(${params.add(groups.all)}::integer[])
-    UNION SELECT l.parent_id FROM usergroup_links l JOIN usergroups s ON s.id = l.parent_id AND s.usergroup_type = 'group-of-organisation'
-     WHERE l.child_id = ANY(${params.add(groups.organisations)}::integer[])`;
+  return `SELECT unnest(${params.add(groupsOf(user).all)}::integer[])
+    UNION SELECT h.sphere_id FROM (${sphereHoldsSql(user, params)}) h`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { choiceParam, integerListParam, translateValidation, registerEntity, typ
 import { datasetActions } from '../datasets/actions.ts';
 import { datasetPageBase, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
+import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { ValidationError } from '../http/errors.ts';
 import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
@@ -257,7 +258,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
       },
       destroy: (user, { record }) => !record || canEditDataset(user, record as { usergroup: number }),
     },
-    actions: datasetActions,
+    actions: [...datasetActions, datasetAccessAction],
   });
 
   // The number of datasets on the platform, those the user may change and those they see.
@@ -285,6 +286,9 @@ export default async function datasetRoutes(app: FastifyInstance) {
     defaultOrdering: ['name'],
     searchColumns: ['t.name'],
   };
+  // Special permissions: the groups' levels on a dataset and their bulk changes (datasets/permissions.ts).
+  registerPermissionRoutes(app);
+
   app.get('/usergroup/taggit/tags/', { config }, async (request) =>
     paginatedList(app.db, { from: 'tags t', select: 't.id, t.name' }, tagList, {
       url: request.url,

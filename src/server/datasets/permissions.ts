@@ -1,0 +1,382 @@
+/**
+ * A dataset's special permissions (spec sections 6 and 7):
+ *
+ *   GET /dataset/usergroup-permissions/?dataset_id=N   every usergroup with its level on the dataset
+ *   PUT /dataset/usergroup-permission-actions/?action=set_permission_level_{level}   bulk changes
+ *   GET /dataset/datasets/{id}/access/[?user=…]         who reaches the dataset, and why
+ *
+ * All three are for those who may change the dataset (canEditDataset): a dataset the user cannot
+ * see answers 404, one they see but may not change 403. Who reaches what is decided by the rules
+ * of schemas/access.ts (datasetReaches, datasetLevel) over the spheres visibility.ts finds, the
+ * same rules every dataset call applies.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
+import {
+  canEditDataset,
+  canSeeDataset,
+  datasetLevel,
+  datasetReaches,
+  type AccessSubject,
+  type DatasetAccessTarget,
+  type DatasetGrant,
+  type DatasetReach,
+  type SphereHold,
+} from '../../../schemas/access.ts';
+import { PERMISSION_LEVEL, ROLE, STATUS, USERGROUP_TYPES, type Locale, type UsergroupType } from '../../../schemas/constants.ts';
+import { loadAuthUser, type AuthUser } from '../auth/users.ts';
+import { bodyId, choiceParam, integerParam, type AccessRule, type DetailAction } from '../crud/index.ts';
+import { inTransaction, type Db } from '../db/pool.ts';
+import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { paginatedList, SqlParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { t } from '../i18n.ts';
+import { recordActivity } from './store.ts';
+import { datasetReachCondition, sphereHoldsSql } from './visibility.ts';
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+/** At most this many groups change in one call. */
+export const MAX_PERMISSION_GROUPS = 1000;
+
+/** `set_permission_level_private` … `set_permission_level_download` → the level they set. */
+export const PERMISSION_ACTIONS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(PERMISSION_LEVEL).map(([name, level]) => [`set_permission_level_${name}`, level]),
+);
+
+const LEVELS: readonly number[] = Object.values(PERMISSION_LEVEL);
+
+interface PermissionDataset extends DatasetAccessTarget {
+  id: number;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+/**
+ * The dataset the user may change, read within their reach: 404 when they cannot see it, 403 when
+ * they see it but may not change it. `lock` holds it until the transaction ends, so permission
+ * changes of one dataset follow one another.
+ */
+async function editableDataset(db: Queryable, user: AuthUser, id: number, lock = false): Promise<PermissionDataset> {
+  const params = new SqlParams();
+  const conditions = [`d.id = ${params.add(id)}`];
+  const reach = datasetReachCondition('d', user, params);
+  if (reach) conditions.push(reach);
+  const { rows } = await db.query<PermissionDataset>(
+    `SELECT d.id, d.usergroup_id AS usergroup, d.default_permission_level
+       FROM datasets d WHERE ${conditions.join(' AND ')}${lock ? ' FOR NO KEY UPDATE OF d' : ''}`,
+    params.values,
+  );
+  const dataset = rows[0];
+  if (!dataset) throw notFound();
+  if (!canEditDataset(user, dataset)) throw permissionDenied();
+  return dataset;
+}
+
+async function datasetGrants(db: Queryable, datasetId: number): Promise<DatasetGrant[]> {
+  const { rows } = await db.query<DatasetGrant>('SELECT usergroup_id, level FROM dataset_permissions WHERE dataset_id = $1', [datasetId]);
+  return rows;
+}
+
+/** The spheres holding the organisations among the subject's groups, by the rule of visibility.ts. */
+async function sphereHolds(db: Queryable, subject: AccessSubject): Promise<SphereHold[]> {
+  const params = new SqlParams();
+  const { rows } = await db.query<SphereHold>(sphereHoldsSql(subject, params), params.values);
+  return rows;
+}
+
+interface GroupName {
+  id: number;
+  display_name: string;
+  usergroup_type: UsergroupType;
+}
+
+async function groupNames(db: Queryable, ids: Iterable<number | null>): Promise<Map<number, GroupName>> {
+  const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
+  const { rows } = await db.query<GroupName>('SELECT id, display_name, usergroup_type FROM usergroups WHERE id = ANY($1::integer[])', [wanted]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Highest level first, then by name in the request's language. */
+function byLevelThenName<T>(locale: Locale, level: (item: T) => number, name: (item: T) => string) {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return (a: T, b: T) => level(b) - level(a) || collator.compare(name(a), name(b));
+}
+
+const sameLevel = () => 0;
+
+// ---------------------------------------------------------------------------------------------
+// GET usergroup-permissions/?dataset_id=N
+
+const PERMISSION_LIST: ListSpec = {
+  fields: {
+    id: { column: 'g.id', type: 'integer', filters: ['in'] },
+    // Accented capitals (É) sort with their letter whatever the database collation.
+    display_name: { column: 'immutable_unaccent(lower(g.display_name))', type: 'text', orderable: true },
+    usergroup_type: { column: 'g.usergroup_type', type: 'text', orderable: true },
+    level: { column: 'COALESCE(p.level, 0)', type: 'integer', orderable: true },
+    organisation_type_id: { column: 'g.organisation_type_id', type: 'integer', filters: ['exact'] },
+  },
+  defaultOrdering: ['display_name'],
+  tieBreaker: 'id',
+  searchColumns: ['g.display_name'],
+};
+
+// Every group, beside the one dataset the list's condition keeps (d.id = $n): no special
+// permission row means level 0 (private).
+const PERMISSION_FROM = `usergroups g CROSS JOIN datasets d
+  LEFT JOIN dataset_permissions p ON p.dataset_id = d.id AND p.usergroup_id = g.id
+  LEFT JOIN organisation_types ot ON ot.id = g.organisation_type_id`;
+
+const PERMISSION_SELECT = `g.id, d.id AS dataset_id, g.id AS usergroup_id, g.display_name, g.usergroup_type,
+  g.organisation_type_id AS organisation_type, ot.display_name AS organisation_type_label, COALESCE(p.level, 0)::integer AS level`;
+
+/** `dataset_id` of the query: 400 when missing or not an id. */
+function queryDatasetId(query: QueryParams, locale: Locale): number {
+  const raw = single(query.dataset_id);
+  if (raw === undefined || raw.trim() === '') throw new ValidationError({ dataset_id: [t(locale, 'required')] });
+  const id = bodyId(raw);
+  if (id === null) throw new ValidationError({ dataset_id: [t(locale, 'invalidInteger')] });
+  return id;
+}
+
+function permissionFilters(query: QueryParams, locale: Locale) {
+  return (params: SqlParams): string[] => {
+    const conditions: string[] = [];
+    const type = single(query.usergroup_type);
+    if (type !== undefined && type !== '') {
+      conditions.push(`g.usergroup_type = ${params.add(choiceParam('usergroup_type', type, USERGROUP_TYPES, locale))}`);
+    }
+    const levels = Array.isArray(query.level__in) ? query.level__in.join(',') : query.level__in;
+    if (levels !== undefined && levels !== '') {
+      const values = levels.split(',').filter((item) => item !== '').map((item) => integerParam('level__in', item, locale));
+      if (values.some((level) => !LEVELS.includes(level))) throw new ValidationError({ level__in: [t(locale, 'invalidValue')] });
+      conditions.push(`COALESCE(p.level, 0) = ANY(${params.add(values)}::integer[])`);
+    }
+    return conditions;
+  };
+}
+
+async function listPermissions(request: FastifyRequest) {
+  const query = request.query as QueryParams;
+  const dataset = await editableDataset(request.server.db, request.user!, queryDatasetId(query, request.locale));
+  return paginatedList(
+    request.server.db,
+    { from: PERMISSION_FROM, select: PERMISSION_SELECT, where: (params) => [`d.id = ${params.add(dataset.id)}`] },
+    PERMISSION_LIST,
+    { url: request.url, query, locale: request.locale },
+    { extraConditions: permissionFilters(query, request.locale) },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// PUT usergroup-permission-actions/?action=set_permission_level_{level}
+
+interface PermissionChange {
+  level: number;
+  datasetId: number;
+  usergroupIds: number[];
+}
+
+/** The action and body of a bulk change, every mistake a 400 on its field. */
+function permissionChange(query: QueryParams, body: unknown, locale: Locale): PermissionChange {
+  const errors: FieldErrors = {};
+  const action = single(query.action) ?? '';
+  const level = Object.hasOwn(PERMISSION_ACTIONS, action) ? PERMISSION_ACTIONS[action] : undefined;
+  if (level === undefined) errors.action = [t(locale, 'permissionActionUnknown', { actions: Object.keys(PERMISSION_ACTIONS).join(', ') })];
+
+  const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const datasetId = bodyId(input.dataset_id);
+  if (datasetId === null) errors.dataset_id = [t(locale, input.dataset_id == null ? 'required' : 'invalidInteger')];
+
+  const raw = input.usergroup_ids;
+  let usergroupIds: number[] = [];
+  if (raw == null) {
+    errors.usergroup_ids = [t(locale, 'required')];
+  } else if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_PERMISSION_GROUPS) {
+    errors.usergroup_ids = [t(locale, 'permissionGroupsCount', { max: MAX_PERMISSION_GROUPS })];
+  } else {
+    const ids = raw.map((value) => (typeof value === 'number' ? bodyId(value) : null));
+    if (ids.includes(null)) errors.usergroup_ids = [t(locale, 'invalidValue')];
+    else usergroupIds = [...new Set(ids as number[])];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { level: level!, datasetId: datasetId!, usergroupIds };
+}
+
+async function setPermissions(request: FastifyRequest): Promise<{ updated: number }> {
+  const locale = request.locale;
+  const { level, datasetId, usergroupIds } = permissionChange(request.query as QueryParams, request.body, locale);
+  const user = request.user!;
+  return inTransaction(request.server.db, async (client) => {
+    const dataset = await editableDataset(client, user, datasetId, true);
+    const { rows: before } = await client.query<{ id: number; display_name: string; level: number }>(
+      `SELECT g.id, g.display_name, COALESCE(p.level, 0)::integer AS level
+         FROM usergroups g LEFT JOIN dataset_permissions p ON p.dataset_id = $1 AND p.usergroup_id = g.id
+        WHERE g.id = ANY($2::integer[])`,
+      [dataset.id, usergroupIds],
+    );
+    if (before.length < usergroupIds.length) {
+      const known = new Set(before.map((row) => row.id));
+      const unknown = usergroupIds.filter((id) => !known.has(id));
+      const shown = unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : '');
+      throw new ValidationError({ usergroup_ids: [t(locale, 'permissionGroupsUnknown', { ids: shown })] });
+    }
+    if (level === PERMISSION_LEVEL.private) {
+      await client.query('DELETE FROM dataset_permissions WHERE dataset_id = $1 AND usergroup_id = ANY($2::integer[])', [dataset.id, usergroupIds]);
+    } else {
+      await client.query(
+        `INSERT INTO dataset_permissions (dataset_id, usergroup_id, level) SELECT $1, unnest($2::integer[]), $3
+         ON CONFLICT (dataset_id, usergroup_id) DO UPDATE SET level = EXCLUDED.level`,
+        [dataset.id, usergroupIds, level],
+      );
+    }
+    // The activity entry: each group whose level changed, with its old and new level.
+    const changed = before.filter((row) => row.level !== level).sort(byLevelThenName(locale, sameLevel, (row) => row.display_name));
+    if (changed.length > 0) {
+      await recordActivity(client, {
+        datasetId: dataset.id,
+        userId: user.id,
+        action: 'permissions',
+        changes: {
+          permissions: {
+            old: changed.map(({ id, display_name, level: old }) => ({ id, display_name, level: old })),
+            new: changed.map(({ id, display_name }) => ({ id, display_name, level })),
+          },
+        },
+      });
+    }
+    return { updated: usergroupIds.length };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET datasets/{id}/access/
+
+const named = (names: Map<number, GroupName>, id: number | null) => {
+  const group = id === null ? undefined : names.get(id);
+  return group ? { id: group.id, display_name: group.display_name } : null;
+};
+
+/**
+ * Every group the dataset reaches at 'search' or more, besides everyone's default level: its owner
+ * (whose editors reach every level), the groups with a special permission, and the organisations
+ * held by a sphere with one. Each group is judged as one of its editors would be, by datasetReaches.
+ */
+async function groupsReached(db: Queryable, dataset: PermissionDataset, locale: Locale) {
+  const grants = await datasetGrants(db, dataset.id);
+  const granted = grants.filter((grant) => grant.level >= PERMISSION_LEVEL.search).map((grant) => grant.usergroup_id);
+  // Candidates: the owner, the granted groups and whatever they hold; the rules decide which are reached.
+  const { rows: candidates } = await db.query<GroupName>(
+    `SELECT g.id, g.display_name, g.usergroup_type FROM usergroups g
+      WHERE g.id = $1 OR g.id = ANY($2::integer[])
+         OR g.id IN (SELECT l.child_id FROM usergroup_links l WHERE l.parent_id = ANY($2::integer[]))`,
+    [dataset.usergroup, granted],
+  );
+  const asEditor = (groups: GroupName[]): AccessSubject => ({
+    is_superuser: false,
+    usergroup_roles: groups.map((group) => ({ usergroup_id: group.id, usergroup_name: group.display_name, usergroup_type: group.usergroup_type, role: ROLE.editor })),
+  });
+  const holds = await sphereHolds(db, asEditor(candidates));
+  const names = new Map(candidates.map((group) => [group.id, group]));
+  const groups = candidates.flatMap((group) => {
+    const reaches = datasetReaches(asEditor([group]), dataset, grants, holds.filter((hold) => hold.organisation_id === group.id))
+      .filter((reach) => reach.via !== 'default')
+      .sort((a, b) => b.level - a.level);
+    if (reaches.length === 0) return [];
+    return [{
+      usergroup: { id: group.id, display_name: group.display_name, usergroup_type: group.usergroup_type },
+      level: Math.max(...reaches.map((reach) => reach.level)),
+      reasons: reaches.map((reach) => ({ via: reach.via, level: reach.level, through: named(names, reach.through_id) })),
+    }];
+  });
+  groups.sort(byLevelThenName(locale, (group) => group.level, (group) => group.usergroup.display_name));
+  return { dataset_id: dataset.id, default_permission_level: dataset.default_permission_level, groups };
+}
+
+interface AccountRow {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  by_username: boolean;
+}
+
+/**
+ * The account of an exact username or e-mail address (case-insensitive) the caller may ask about:
+ * anyone for a superuser, else a user sharing an active group with them. Any other account answers
+ * exactly as an unknown one, so accounts cannot be probed.
+ */
+async function askedAccount(db: Queryable, caller: AuthUser, raw: string, locale: Locale): Promise<Omit<AccountRow, 'by_username'>> {
+  const unknown = () => new ValidationError({ user: [t(locale, 'accessUserUnknown')] });
+  const account = raw.trim();
+  if (account === '' || account.length > 254 || account.includes('\u0000')) throw unknown();
+  const params = new SqlParams();
+  const value = params.add(account);
+  const conditions = [`(lower(u.username) = lower(${value}) OR lower(u.email) = lower(${value}))`];
+  if (!caller.is_superuser) {
+    conditions.push(`EXISTS (SELECT 1 FROM usergroup_members mine JOIN usergroup_members theirs ON theirs.usergroup_id = mine.usergroup_id
+      WHERE mine.user_id = ${params.add(caller.id)} AND mine.status = ${STATUS.active} AND theirs.user_id = u.id AND theirs.status = ${STATUS.active})`);
+  }
+  const { rows } = await db.query<AccountRow>(
+    `SELECT u.id, u.username, u.first_name, u.last_name, lower(u.username) = lower(${value}) AS by_username
+       FROM users u WHERE ${conditions.join(' AND ')} ORDER BY by_username DESC, u.id LIMIT 2`,
+    params.values,
+  );
+  if (rows.length === 0) throw unknown();
+  if (!rows[0].by_username && rows.length > 1) throw new ValidationError({ user: [t(locale, 'accountAmbiguous')] });
+  const { by_username: _byUsername, ...user } = rows[0];
+  return user;
+}
+
+/** How the dataset reaches one user: their level, whether they see and may change it, and every reason. */
+async function userReach(db: Db, caller: AuthUser, dataset: PermissionDataset, account: string, locale: Locale) {
+  const user = await askedAccount(db, caller, account, locale);
+  const found = await loadAuthUser(db, user.id);
+  if (!found) throw notFound();
+  // Roles come from active memberships only, as for the user's own calls.
+  const subject: AccessSubject = { is_superuser: found.is_superuser, usergroup_roles: found.usergroup_roles };
+  const grants = await datasetGrants(db, dataset.id);
+  const holds = await sphereHolds(db, subject);
+  const reaches: DatasetReach[] = datasetReaches(subject, dataset, grants, holds).sort((a, b) => b.level - a.level);
+  const names = await groupNames(db, reaches.flatMap((reach) => [reach.usergroup_id, reach.through_id]));
+  return {
+    user,
+    level: datasetLevel(subject, dataset, grants, holds),
+    visible: canSeeDataset(subject, dataset, grants, holds),
+    editable: canEditDataset(subject, dataset),
+    reasons: reaches.map((reach) => ({
+      via: reach.via,
+      level: reach.level,
+      usergroup: named(names, reach.usergroup_id),
+      through: named(names, reach.through_id),
+    })),
+  };
+}
+
+const canEdit: AccessRule = (user, { record }) => !record || canEditDataset(user, record as { usergroup: number });
+
+/** `datasets/{id}/access/`: a detail action of the datasets entity. */
+export const datasetAccessAction: DetailAction = {
+  method: 'GET',
+  path: 'access/',
+  access: canEdit,
+  handler: async (request, record) => {
+    const dataset: PermissionDataset = {
+      id: record.id as number,
+      usergroup: record.usergroup as number,
+      default_permission_level: record.default_permission_level as number,
+    };
+    const account = request.query.user;
+    if (account !== undefined) return userReach(request.server.db, request.user!, dataset, single(account) ?? '', request.locale);
+    return groupsReached(request.server.db, dataset, request.locale);
+  },
+};
+
+/** The special-permission list and its bulk changes, under /{locale}/dataset/. */
+export function registerPermissionRoutes(app: FastifyInstance): void {
+  const config = { auth: 'required' as const };
+  app.get('/dataset/usergroup-permissions/', { config }, listPermissions);
+  app.put('/dataset/usergroup-permission-actions/', { config }, setPermissions);
+}
