@@ -96,8 +96,8 @@ export default function DatasetPermissionsPage({ datasetId }: { datasetId?: numb
   return (
     <Box>
       <Box sx={{ mt: 2, mb: 1 }}>
-        <Typography variant="h5" component="h1">
-          {translate(`${KEY}.title`, { name: dataset?.display_name ?? '' })}
+        <Typography variant="h5" component="h1" sx={{ minHeight: '1.5em' }}>
+          {dataset && translate(`${KEY}.title`, { name: dataset.display_name })}
         </Typography>
         <Link component={LinkBase} to={datasetPaths.edit(id)}>
           {translate(`${KEY}.back`)}
