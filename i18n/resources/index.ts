@@ -5,6 +5,8 @@
  */
 import type { Locale } from '../../schemas/constants.ts';
 import contacts from './contacts.ts';
+import datasetActivity from './dataset-activity.ts';
+import datasetContacts from './dataset-contacts.ts';
 import datasetLookups from './dataset-lookups.ts';
 import datasetPermissions from './dataset-permissions.ts';
 import datasets from './datasets.ts';
@@ -34,6 +36,8 @@ export const RESOURCE_LABELS = {
   licences,
   datasets,
   'dataset-permissions': datasetPermissions,
+  'dataset-activity': datasetActivity,
+  'dataset-contacts': datasetContacts,
   ...datasetLookups,
 } satisfies Record<string, Record<Locale, object>>;
 

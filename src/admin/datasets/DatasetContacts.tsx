@@ -1,0 +1,91 @@
+/**
+ * The contacts of a dataset with their role (spec, sections 2 and 7: `datasets/{id}/contact-roles/`).
+ * Editors change a contact's role, remove a contact after confirming, and add one; a change that
+ * would leave the dataset without its point of contact is confirmed, then sent with `force`.
+ */
+import { useState } from 'react';
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { PanelCard } from '../accounts/PanelCard.tsx';
+import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { AddContactForm } from './AddContactForm.tsx';
+import { contactUpdateError } from './contactErrors.ts';
+import { contactRolesApi, type ContactRole } from './contactRolesApi.ts';
+import { ContactRoleRow } from './ContactRoleRow.tsx';
+import { activityQueryKey } from './DatasetHistory.tsx';
+import { useContactRoleChoices } from './useContactRoleChoices.ts';
+import { useForcedChange } from './useForcedChange.ts';
+
+export function DatasetContacts({ datasetId, canEdit }: { datasetId: number; canEdit: boolean }) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const notifyError = useNotifyError();
+  const roles = useContactRoleChoices();
+  const [removing, setRemoving] = useState<ContactRole | null>(null);
+  const queryKey = ['dataset-contact-roles', datasetId];
+  // Changes of the contacts are recorded in the dataset's history too.
+  const reload = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: activityQueryKey(datasetId) })]);
+  const { attempt, retry, cancelRetry } = useForcedChange(reload);
+  const { data: links } = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => contactRolesApi.list(datasetId, signal),
+  });
+
+  const changeRole = (link: ContactRole, role: number) =>
+    void attempt(
+      (force) => contactRolesApi.update(datasetId, link.id, { contact: link.contact, role }, force),
+      'resources.dataset-contacts.messages.updated',
+      (error) => {
+        notifyError(contactUpdateError(error));
+        return true;
+      },
+    );
+
+  return (
+    <PanelCard id="dataset-contacts" title={translate('resources.dataset-contacts.name')}>
+      {links && links.length === 0 && <Typography color="text.secondary">{translate('resources.dataset-contacts.empty')}</Typography>}
+      {links && links.length > 0 && (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('resources.dataset-contacts.fields.contact')}</TableCell>
+              <TableCell>{translate('resources.dataset-contacts.fields.role')}</TableCell>
+              {canEdit && <TableCell>{translate('resources.dataset-contacts.remove')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {links.map((link) => (
+              <ContactRoleRow
+                key={link.id}
+                link={link}
+                roles={roles}
+                canEdit={canEdit}
+                onRoleChange={(role) => changeRole(link, role)}
+                onRemove={() => setRemoving(link)}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {canEdit && <AddContactForm datasetId={datasetId} roles={roles} reload={reload} />}
+      <ConfirmModal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          const link = removing!;
+          return attempt((force) => contactRolesApi.remove(datasetId, link.id, force), 'resources.dataset-contacts.messages.removed');
+        }}
+      />
+      <ConfirmModal
+        open={retry !== null}
+        onClose={cancelRetry}
+        onConfirm={() => retry?.()}
+        title="resources.dataset-contacts.lastPointOfContact.title"
+        message="resources.dataset-contacts.lastPointOfContact.message"
+      />
+    </PanelCard>
+  );
+}
