@@ -108,7 +108,7 @@ describe('dataset permissions page', { timeout: 30_000 }, () => {
     expect(Object.fromEntries(first.searchParams)).toEqual({ dataset_id: '5', page: '1', page_size: '20', ordering: 'display_name' });
   });
 
-  it('asks the server for page 1 again when the level or organisation-type filter changes', async () => {
+  it('asks the server for page 1 again when the level or organisation-type filter changes, and searches', async () => {
     const requests: URL[] = [];
     server.use(...permissionHandlers(requests, 45));
     const user = userEvent.setup();
@@ -137,6 +137,10 @@ describe('dataset permissions page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Type de groupe' }));
     await user.click(await screen.findByRole('option', { name: 'Organisations' }));
     await waitFor(() => expect(last().get('usergroup_type')).toBe('organisation'), LONG);
+
+    await user.type(screen.getByPlaceholderText('Rechercher'), 'lyon');
+    await waitFor(() => expect(last().get('search')).toBe('lyon'), LONG);
+    expect(last().get('page')).toBe('1');
   });
 
   it('grants download to the selected groups after confirmation, says so and clears the selection', async () => {
