@@ -290,6 +290,22 @@ describe('usergroup-permission-actions/', () => {
     expect(history.results[0]).toMatchObject({ action: 'permissions', user: { username: 'editor' } });
   });
 
+  it('runs concurrent changes of one dataset one after the other, each recording the levels the previous one left', async () => {
+    const id = await dataset('metropole-cote-azurine');
+    const groups = [g['reseau-des-geomaticiens'], g['groupe-de-travail-mobilite']];
+    const sequence = ['download', 'search', 'private', 'consultation', 'download', 'search'];
+    const responses = await Promise.all(sequence.map((level) => put(`set_permission_level_${level}`, { dataset_id: id, usergroup_ids: groups }, editor)));
+    expect(responses.map((response) => response.statusCode)).toEqual(sequence.map(() => 200));
+    const entries = (await activity(id)).map((entry) => entry.changes as { permissions: { old: Array<{ level: number }>; new: Array<{ level: number }> } });
+    let current = [0, 0];
+    for (const { permissions } of entries) {
+      expect(permissions.old.map((group) => group.level)).toEqual(current);
+      current = permissions.new.map((group) => group.level);
+    }
+    const final = await levels(id);
+    expect(groups.map((group) => final[group] ?? 0)).toEqual(current);
+  });
+
   it('answers 400, never 500, on a bad action or body, and writes nothing', async () => {
     const id = await dataset('metropole-cote-azurine');
     await put('set_permission_level_search', { dataset_id: id, usergroup_ids: [g['groupe-de-travail-mobilite']] }, editor);

@@ -24,6 +24,7 @@ import {
   type SphereHold,
 } from '../../../schemas/access.ts';
 import { PERMISSION_LEVEL, ROLE, STATUS, USERGROUP_TYPES, type Locale, type UsergroupType } from '../../../schemas/constants.ts';
+import { USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
 import { loadAuthUser, type AuthUser } from '../auth/users.ts';
 import { bodyId, choiceParam, integerParam, type AccessRule, type DetailAction } from '../crud/index.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
@@ -34,6 +35,9 @@ import { recordActivity } from './store.ts';
 import { datasetReachCondition, sphereHoldsSql } from './visibility.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
+
+/** Class of the advisory locks taken per dataset by permission changes ('perm'). */
+const PERMISSIONS_LOCK = 0x7065726d;
 
 /** At most this many groups change in one call. */
 export const MAX_PERMISSION_GROUPS = 1000;
@@ -53,19 +57,15 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
-/**
- * The dataset the user may change, read within their reach: 404 when they cannot see it, 403 when
- * they see it but may not change it. `lock` holds it until the transaction ends, so permission
- * changes of one dataset follow one another.
- */
-async function editableDataset(db: Queryable, user: AuthUser, id: number, lock = false): Promise<PermissionDataset> {
+/** The dataset the user may change, read within their reach: 404 when they cannot see it, 403 when they see it but may not change it. */
+async function editableDataset(db: Queryable, user: AuthUser, id: number): Promise<PermissionDataset> {
   const params = new SqlParams();
   const conditions = [`d.id = ${params.add(id)}`];
   const reach = datasetReachCondition('d', user, params);
   if (reach) conditions.push(reach);
   const { rows } = await db.query<PermissionDataset>(
     `SELECT d.id, d.usergroup_id AS usergroup, d.default_permission_level
-       FROM datasets d WHERE ${conditions.join(' AND ')}${lock ? ' FOR NO KEY UPDATE OF d' : ''}`,
+       FROM datasets d WHERE ${conditions.join(' AND ')}`,
     params.values,
   );
   const dataset = rows[0];
@@ -120,7 +120,8 @@ const PERMISSION_LIST: ListSpec = {
   },
   defaultOrdering: ['display_name'],
   tieBreaker: 'id',
-  searchColumns: ['g.display_name'],
+  // Name and acronym, as the other group lists (indexed).
+  searchColumns: [USERGROUP_SEARCH_SQL],
 };
 
 // Every group, beside the one dataset the list's condition keeps (d.id = $n): no special
@@ -210,7 +211,10 @@ async function setPermissions(request: FastifyRequest): Promise<{ updated: numbe
   const { level, datasetId, usergroupIds } = permissionChange(request.query as QueryParams, request.body, locale);
   const user = request.user!;
   return inTransaction(request.server.db, async (client) => {
-    const dataset = await editableDataset(client, user, datasetId, true);
+    const dataset = await editableDataset(client, user, datasetId);
+    // Changes of one dataset's permissions follow one another, so each reads the levels the previous
+    // one left. An advisory lock, not a row lock: other writes lock their rows in their own order.
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [PERMISSIONS_LOCK, dataset.id]);
     const { rows: before } = await client.query<{ id: number; display_name: string; level: number }>(
       `SELECT g.id, g.display_name, COALESCE(p.level, 0)::integer AS level
          FROM usergroups g LEFT JOIN dataset_permissions p ON p.dataset_id = $1 AND p.usergroup_id = g.id
@@ -254,6 +258,16 @@ async function setPermissions(request: FastifyRequest): Promise<{ updated: numbe
 // ---------------------------------------------------------------------------------------------
 // GET datasets/{id}/access/
 
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 const named = (names: Map<number, GroupName>, id: number | null) => {
   const group = id === null ? undefined : names.get(id);
   return group ? { id: group.id, display_name: group.display_name } : null;
@@ -278,10 +292,14 @@ async function groupsReached(db: Queryable, dataset: PermissionDataset, locale: 
     is_superuser: false,
     usergroup_roles: groups.map((group) => ({ usergroup_id: group.id, usergroup_name: group.display_name, usergroup_type: group.usergroup_type, role: ROLE.editor })),
   });
-  const holds = await sphereHolds(db, asEditor(candidates));
+  const holds = groupBy(await sphereHolds(db, asEditor(candidates)), (hold) => hold.organisation_id);
+  // Only the grants of a group and of its spheres can apply to it: the rules judge those.
+  const grantsOf = groupBy(grants, (grant) => grant.usergroup_id);
   const names = new Map(candidates.map((group) => [group.id, group]));
   const groups = candidates.flatMap((group) => {
-    const reaches = datasetReaches(asEditor([group]), dataset, grants, holds.filter((hold) => hold.organisation_id === group.id))
+    const spheres = holds.get(group.id) ?? [];
+    const relevant = [group.id, ...spheres.map((hold) => hold.sphere_id)].flatMap((id) => grantsOf.get(id) ?? []);
+    const reaches = datasetReaches(asEditor([group]), dataset, relevant, spheres)
       .filter((reach) => reach.via !== 'default')
       .sort((a, b) => b.level - a.level);
     if (reaches.length === 0) return [];
