@@ -12,6 +12,8 @@ export const datasets = defineEntity({
   resource: 'datasets',
   endpoint: 'dataset/datasets',
   route: 'data/datasets',
+  // First of the Data page's lists.
+  nav: { section: 'data', order: -1 },
   recordRepresentation: 'display_name',
   fields: {
     id: { type: 'id', readOnly: true },
@@ -84,7 +86,7 @@ export const datasets = defineEntity({
     pageSize: PAGE_SIZE,
   },
   form: [
-    'display_name', 'codename', 'description', 'usergroup', 'tags', 'categories', 'topics', 'kinds', 'record_type', 'parent',
+    'unfilled_fields', 'display_name', 'codename', 'description', 'usergroup', 'tags', 'categories', 'topics', 'kinds', 'record_type', 'parent',
     'publish', 'default_permission_level', 'licence', 'restriction', 'usage_recommendation', 'granularity',
     'geographic_coverage', 'jurisdiction', 'bbox', 'creation_date', 'revision_date', 'publication_date', 'last_update_date',
     'update_frequency', 'year', 'constitution_mode', 'dataviz_href', 'extras', 'thumbnail', 'created_at', 'updated_at',

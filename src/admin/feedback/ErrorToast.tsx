@@ -10,9 +10,11 @@ export interface ErrorToastProps {
   error: unknown;
   /** The resource whose field labels name the fields (`resources.<resource>.fields.<field>`). */
   resource?: string;
+  /** A catalogue key saying what failed (a dataset's deletion), shown before the server's messages. */
+  message?: string;
 }
 
-export function ErrorToast({ error, resource }: ErrorToastProps) {
+export function ErrorToast({ error, resource, message: summary }: ErrorToastProps) {
   const translate = useTranslate();
   const close = useCloseNotification();
   const { severity, lines } = summariseError(error);
@@ -29,7 +31,8 @@ export function ErrorToast({ error, resource }: ErrorToastProps) {
       <AlertTitle>
         {translate(severity === 'critical' ? 'publish.feedback.error.critical' : 'publish.feedback.error.title')}
       </AlertTitle>
-      {lines.length === 0 && translate('publish.feedback.error.default')}
+      {summary && <Box>{translate(summary)}</Box>}
+      {lines.length === 0 && !summary && translate('publish.feedback.error.default')}
       {lines.length === 1 && text(lines[0])}
       {lines.length > 1 && (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>

@@ -11,9 +11,9 @@ import { ErrorToast } from './ErrorToast.tsx';
 export function useNotifyError() {
   const notify = useNotify();
   return useCallback(
-    (error: unknown, options: { resource?: string } = {}) => {
+    (error: unknown, options: { resource?: string; message?: string } = {}) => {
       if (isAbortError(error)) return;
-      notify(<ErrorToast error={error} resource={options.resource} />, {
+      notify(<ErrorToast error={error} resource={options.resource} message={options.message} />, {
         type: 'error',
         autoHideDuration: TOAST_DURATION_MS,
       });

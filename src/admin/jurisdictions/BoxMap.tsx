@@ -28,10 +28,16 @@ function useTileUrl(): string {
 
 const degrees = (value: number) => (Math.round(value * 10000) / 10000).toString();
 
-export function BoxMap({ box }: { box: BoundingBox | null }) {
+export interface BoxMapProps {
+  box: BoundingBox | null;
+  /** Catalogue prefix of the map's texts (label, box, noBox, unavailable, loading). */
+  labels?: string;
+}
+
+export function BoxMap({ box, labels = 'resources.jurisdictions.map' }: BoxMapProps) {
   const translate = useTranslate();
   const tileUrl = useTileUrl();
-  const label = translate('resources.jurisdictions.map.label');
+  const label = translate(`${labels}.label`);
   const shown = box ? normaliseBox(box) : null;
   return (
     <Box component="section" aria-label={label} sx={{ width: '100%' }}>
@@ -44,21 +50,21 @@ export function BoxMap({ box }: { box: BoundingBox | null }) {
         sx={{ mb: 1 }}
       >
         {shown
-          ? translate('resources.jurisdictions.map.box', {
+          ? translate(`${labels}.box`, {
               minLon: degrees(shown[0]),
               minLat: degrees(shown[1]),
               maxLon: degrees(shown[2]),
               maxLat: degrees(shown[3]),
             })
-          : translate('resources.jurisdictions.map.noBox')}
+          : translate(`${labels}.noBox`)}
       </Typography>
       {canDrawMap() ? (
-        <Suspense fallback={<Typography variant="body2">{translate('resources.jurisdictions.map.loading')}</Typography>}>
+        <Suspense fallback={<Typography variant="body2">{translate(`${labels}.loading`)}</Typography>}>
           <JurisdictionMap box={shown} defaultBox={DEFAULT_BOX} tileUrl={tileUrl} />
         </Suspense>
       ) : (
         <Typography variant="body2" color="text.secondary">
-          {translate('resources.jurisdictions.map.unavailable')}
+          {translate(`${labels}.unavailable`)}
         </Typography>
       )}
     </Box>

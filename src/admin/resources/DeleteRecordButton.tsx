@@ -43,7 +43,11 @@ export function DeleteRecordButton({ label = 'ra.action.delete', redirectTo, can
           notifySuccess(entityMessage(resource, 'deleted'));
           if (redirectTo) navigate(redirectTo);
         },
-        onError: (error) => notifyError(error, { resource }),
+        onError: (error) => {
+          // The entity's own message for a refused deletion (datasets), above the server's reasons.
+          const failed = entityMessage(resource, 'deleteFailed');
+          notifyError(error, { resource, message: translate(failed, { _: '' }) ? failed : undefined });
+        },
       },
     );
 

@@ -1,7 +1,7 @@
 /**
  * The screens of one entity under its route (spec, section 2): the list at `{route}/`, the create
- * form at `{route}/new/`, a record at `{route}/{id}/`. Views come from the schema unless
- * CUSTOM_VIEWS overrides them, or some of their inputs.
+ * form at `{route}/new/`, a record at `{route}/{id}/` and its own pages at `{route}/{id}/{name}/`.
+ * Views come from the schema unless CUSTOM_VIEWS overrides them, or some of their inputs.
  */
 import { useMemo } from 'react';
 import { ResourceContextProvider } from 'react-admin';
@@ -22,14 +22,17 @@ function inputOverrides(inputs: ResourceViews['inputs'] = {}): FieldOverrides {
 
 export default function EntityRoutes({ resource }: { resource: string }) {
   const appPath = useAppPath();
-  const { list: List, create: Create, edit: Edit, inputs } = CUSTOM_VIEWS[resource] ?? {};
+  const { list: List, create: Create, edit: Edit, inputs, routes = {} } = CUSTOM_VIEWS[resource] ?? {};
   const fieldOverrides = useMemo(() => inputOverrides(inputs), [inputs]);
   return (
     <ResourceContextProvider value={resource}>
       <Routes>
         <Route index element={List ? <List /> : <SchemaList resource={resource} />} />
-        <Route path="new" element={Create ? <Create /> : <SchemaCreate resource={resource} fieldOverrides={fieldOverrides} />} />
-        <Route path=":id" element={Edit ? <Edit /> : <SchemaEdit resource={resource} fieldOverrides={fieldOverrides} />} />
+        <Route path="new" element={Create ? <Create fieldOverrides={fieldOverrides} /> : <SchemaCreate resource={resource} fieldOverrides={fieldOverrides} />} />
+        <Route path=":id" element={Edit ? <Edit fieldOverrides={fieldOverrides} /> : <SchemaEdit resource={resource} fieldOverrides={fieldOverrides} />} />
+        {Object.entries(routes).map(([name, Page]) => (
+          <Route key={name} path={`:id/${name}`} element={<Page />} />
+        ))}
         <Route path="*" element={<Navigate to={appPath(NOT_FOUND_PATH)} replace />} />
       </Routes>
     </ResourceContextProvider>

@@ -1,5 +1,5 @@
 /** The create screen of an entity, generated from its schema. */
-import { Create } from 'react-admin';
+import { Create, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { defaultValues } from '../../../schemas/entity.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
@@ -12,9 +12,11 @@ import { useEntityPaths } from './useEntityPaths.ts';
 export interface SchemaCreateProps {
   resource: string;
   fieldOverrides?: FieldOverrides;
+  /** The success toast naming the new record, instead of the entity's 'created' message. */
+  createdMessage?: (record: RaRecord) => { message: string; args?: Record<string, unknown> };
 }
 
-export function SchemaCreate({ resource, fieldOverrides }: SchemaCreateProps) {
+export function SchemaCreate({ resource, fieldOverrides, createdMessage }: SchemaCreateProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -25,8 +27,9 @@ export function SchemaCreate({ resource, fieldOverrides }: SchemaCreateProps) {
       resource={resource}
       transform={(data) => writePayload(entity, data, 'create')}
       mutationOptions={{
-        onSuccess: (record: { id: string | number }) => {
-          notifySuccess(entityMessage(resource, 'created'));
+        onSuccess: (record: RaRecord) => {
+          const created = createdMessage?.(record);
+          notifySuccess(created?.message ?? entityMessage(resource, 'created'), created?.args);
           // The new record's page, where its uploads and members are managed.
           navigate(paths.edit(record.id));
         },

@@ -35,14 +35,31 @@ export interface SchemaListProps {
   rowClick?: 'edit' | false;
   /** Extra columns after the schema's (row actions such as accept and refuse). */
   children?: ReactNode;
+  /** Columns shown otherwise than their field's type says (null hides one). */
+  columnOverrides?: Partial<Record<string, ReactElement | null>>;
+  /** Buttons of the list's toolbar before the create button (an export). */
+  actions?: ReactNode;
 }
 
-function ListActions({ resource, storeKey, canCreate, hasFilterButton }: { resource: string; storeKey: string; canCreate: boolean; hasFilterButton: boolean }) {
+function ListActions({
+  resource,
+  storeKey,
+  canCreate,
+  hasFilterButton,
+  children,
+}: {
+  resource: string;
+  storeKey: string;
+  canCreate: boolean;
+  hasFilterButton: boolean;
+  children?: ReactNode;
+}) {
   const paths = useEntityPaths(resource);
   return (
     <TopToolbar>
       {hasFilterButton && <FilterButton />}
       <SelectColumnsButton preferenceKey={storeKey} />
+      {children}
       {canCreate && <CreateButton to={paths.create} />}
     </TopToolbar>
   );
@@ -57,6 +74,8 @@ export function SchemaList({
   canDelete = true,
   rowClick = 'edit',
   children,
+  columnOverrides = {},
+  actions,
 }: SchemaListProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
@@ -64,7 +83,7 @@ export function SchemaList({
   const hasFilterButton = filters.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn);
   const orderable = new Set<string>(entity.list.orderable);
   const columns = entity.list.columns
-    .map((name) => fieldElement(resource, name, { inList: true, sortable: orderable.has(name) }))
+    .map((name) => (name in columnOverrides ? columnOverrides[name]! : fieldElement(resource, name, { inList: true, sortable: orderable.has(name) })))
     .filter((column): column is ReactElement => column !== null);
 
   return (
@@ -77,7 +96,11 @@ export function SchemaList({
       sort={defaultSort(resource)}
       perPage={entity.list.pageSize}
       pagination={<Pagination rowsPerPageOptions={[entity.list.pageSize]} />}
-      actions={<ListActions resource={resource} storeKey={storeKey} canCreate={canCreate} hasFilterButton={hasFilterButton} />}
+      actions={
+        <ListActions resource={resource} storeKey={storeKey} canCreate={canCreate} hasFilterButton={hasFilterButton}>
+          {actions}
+        </ListActions>
+      }
       empty={false}
     >
       <DatagridConfigurable

@@ -8,20 +8,28 @@
  */
 import type { ComponentType } from 'react';
 import { accountsViews } from '../accounts/views.ts';
+import { datasetViews } from '../datasets/views.ts';
 import { jurisdictionViews } from '../jurisdictions/views.ts';
+import type { FieldOverrides } from './SchemaForm.tsx';
 
 /** An input standing for one schema field in the generated forms; it gets the field's name. */
 export type FieldInput = ComponentType<{ source: string }>;
 
+/** What a whole create or edit view gets: the `inputs` below, as overrides of the generated form. */
+export type FormViewProps = { fieldOverrides?: FieldOverrides };
+
 export interface ResourceViews {
   list?: ComponentType;
-  create?: ComponentType;
-  edit?: ComponentType;
+  create?: ComponentType<FormViewProps>;
+  edit?: ComponentType<FormViewProps>;
   /** Field name → the input replacing the generated one in the create and edit forms. */
   inputs?: Partial<Record<string, FieldInput>>;
+  /** Pages under a record, at `{route}/{id}/{name}/` (a dataset's permissions). */
+  routes?: Record<string, ComponentType>;
 }
 
 export const CUSTOM_VIEWS: Partial<Record<string, ResourceViews>> = {
   ...accountsViews,
   jurisdictions: jurisdictionViews,
+  datasets: datasetViews,
 };

@@ -29,8 +29,8 @@ export function filterElements(resource: string): ReactElement[] {
     if (filter.choices) {
       elements.push(<ChoiceFilter key={name} {...common} resource={resource} filter={filter} />);
     } else if (filter.reference) {
-      // One value at a time (e.g. one organisation type).
-      elements.push(referencePicker(filter.reference, { source: name, label, alwaysOn: filter.alwaysOn }));
+      // One value at a time (e.g. one organisation type), or several for an 'in' lookup (topics).
+      elements.push(referencePicker(filter.reference, { source: name, label, alwaysOn: filter.alwaysOn, multiple: filter.lookup === 'in' }));
     } else if (filter.type === 'boolean') {
       elements.push(<NullableBooleanInput key={name} {...common} />);
     } else if (filter.type === 'integer') {

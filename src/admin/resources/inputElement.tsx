@@ -17,7 +17,7 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import type { FieldSpec } from '../../../schemas/entity.ts';
+import type { EntitySchema, FieldSpec } from '../../../schemas/entity.ts';
 import { fieldElement } from './fieldElement.tsx';
 import { defaultSort, entityOf } from './registry.ts';
 import { requiredMark } from './schemaValidation.ts';
@@ -56,6 +56,11 @@ export function referencePicker(reference: string, props: { source: string; vali
   );
 }
 
+/** Whether the form asks for the field (its own `required`, or the form's `formRequired`): its input is marked. */
+export function isFormRequired(entity: EntitySchema, name: string): boolean {
+  return !!entity.fields[name]?.required || (entity.formRequired ?? []).includes(name);
+}
+
 /** `name` of the record shown with its label, not editable. */
 export function readOnlyElement(resource: string, name: string): ReactElement | null {
   const field = fieldElement(resource, name);
@@ -73,10 +78,11 @@ export function readOnlyOverrides(resource: string, fields: readonly string[]): 
  * `helperText` is the field's help (`resources.<resource>.help.<field>`), when it has one.
  */
 export function inputElement(resource: string, name: string, mode: FormMode, helperText?: string): ReactElement | null {
-  const spec = entityOf(resource).fields[name];
+  const entity = entityOf(resource);
+  const spec = entity.fields[name];
   if (spec.readOnly || spec.type === 'id') return mode === 'create' ? null : readOnlyElement(resource, name);
   if (spec.writeOnly && mode === 'edit') return null;
-  const validate = spec.required ? requiredMark : undefined;
+  const validate = isFormRequired(entity, name) ? requiredMark : undefined;
   const common = { source: name, validate, helperText };
   switch (spec.type) {
     case 'text':

@@ -1,0 +1,33 @@
+/**
+ * The datasets list (spec, section 2): the generated list with its search, filters and columns,
+ * plus a sort choice, the export, and per row a duplicate and a delete button for the datasets
+ * the user may change.
+ */
+import type { RaRecord } from 'react-admin';
+import { DeleteRecordButton } from '../resources/DeleteRecordButton.tsx';
+import { SchemaList } from '../resources/SchemaList.tsx';
+import { DatasetSortSelect } from './DatasetSortSelect.tsx';
+import { DuplicateButton } from './DuplicateButton.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import { MainResourceField } from './MainResourceField.tsx';
+
+const isEditable = (record: RaRecord) => record.editable === true;
+
+export default function DatasetList() {
+  return (
+    <SchemaList
+      resource="datasets"
+      canDelete={false}
+      actions={
+        <>
+          <DatasetSortSelect />
+          <ExportButton />
+        </>
+      }
+      columnOverrides={{ main_resource: <MainResourceField key="main_resource" source="main_resource" sortable={false} /> }}
+    >
+      <DuplicateButton label="resources.datasets.actions.duplicate" />
+      <DeleteRecordButton label="ra.action.delete" canShow={isEditable} />
+    </SchemaList>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The owner of a dataset (`usergroup`): the groups the user may publish for. A superuser chooses
+ * among every organisation and user group; anyone else among the groups where they are an editor
+ * or an administrator (schemas/access.ts). Spheres own no dataset.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { AutocompleteInput, ChoicesContextProvider, ReferenceInput, useChoicesContext, type ChoicesContextValue, type RaRecord } from 'react-admin';
+import { canEditGroupContent } from '../../../schemas/access.ts';
+import { datasets } from '../../../schemas/datasets.ts';
+import { isFormRequired } from '../resources/inputElement.tsx';
+import { defaultSort } from '../resources/registry.ts';
+import { requiredMark } from '../resources/schemaValidation.ts';
+import { useStartup } from '../startup/useStartup.ts';
+
+const SPHERE = 'group-of-organisation';
+const ownsDatasets = (group: RaRecord) => group.usergroup_type !== SPHERE;
+
+/** The choices of the reference, without spheres (searching and paging unchanged). */
+function WithoutSpheres({ children }: { children: ReactNode }) {
+  const context = useChoicesContext();
+  const value = useMemo(
+    () =>
+      ({
+        ...context,
+        allChoices: context.allChoices?.filter(ownsDatasets),
+        availableChoices: context.availableChoices?.filter(ownsDatasets),
+      }) as ChoicesContextValue,
+    [context],
+  );
+  return <ChoicesContextProvider value={value}>{children}</ChoicesContextProvider>;
+}
+
+export function OwnerInput({ source }: { source: string }) {
+  const { user } = useStartup();
+  const filter = useMemo(() => {
+    if (!user || user.is_superuser) return {};
+    const ids = user.usergroup_roles.filter((role) => canEditGroupContent(user, role.usergroup_id)).map((role) => role.usergroup_id);
+    return { id__in: [...new Set(ids)] };
+  }, [user]);
+  const reference = datasets.fields[source].reference!;
+  return (
+    <ReferenceInput source={source} reference={reference} filter={filter} sort={defaultSort(reference)}>
+      <WithoutSpheres>
+        <AutocompleteInput
+          optionText="display_name"
+          label={`resources.datasets.fields.${source}`}
+          validate={isFormRequired(datasets, source) ? requiredMark : undefined}
+          filterToQuery={(q) => ({ q })}
+        />
+      </WithoutSpheres>
+    </ReferenceInput>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * What the dataset screens add to the ones generated from their schema: the list's sort, export
+ * and row actions, the creation toast naming the dataset, single inputs (keywords, owner,
+ * coverage and its map, extras, thumbnail, the unfilled fields), and the permissions page.
+ */
+import { lazy } from 'react';
+import type { ResourceViews } from '../resources/customViews.ts';
+import { CoverageInput } from './CoverageInput.tsx';
+import { ExtrasInput } from './ExtrasInput.tsx';
+import { JurisdictionInput } from './JurisdictionInput.tsx';
+import { OwnerInput } from './OwnerInput.tsx';
+import { TagsInput } from './TagsInput.tsx';
+import { ThumbnailInput } from './ThumbnailInput.tsx';
+import { UnfilledFieldsList } from './UnfilledFieldsList.tsx';
+
+export const datasetViews: ResourceViews = {
+  list: lazy(() => import('./DatasetList.tsx')),
+  create: lazy(() => import('./DatasetCreate.tsx')),
+  edit: lazy(() => import('./DatasetEdit.tsx')),
+  inputs: {
+    unfilled_fields: UnfilledFieldsList,
+    usergroup: OwnerInput,
+    tags: TagsInput,
+    jurisdiction: JurisdictionInput,
+    bbox: CoverageInput,
+    extras: ExtrasInput,
+    thumbnail: ThumbnailInput,
+  },
+  routes: { permissions: lazy(() => import('./permissions/DatasetPermissionsPage.tsx')) },
+};

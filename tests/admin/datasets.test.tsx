@@ -1,0 +1,201 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { recordWrite, type Write } from './accountsFixtures.ts';
+import { DATASET, DATASET_COUNT, datasetHandlers } from './datasetsFixtures.ts';
+import { USERS } from './fixtures.ts';
+import { expectPath, renderApp } from './renderApp.tsx';
+import { server } from './server.ts';
+
+const LONG = { timeout: 10_000 };
+
+const lists = (requests: Request[]) =>
+  requests.map((request) => new URL(request.url)).filter((url) => url.pathname === '/fr/dataset/datasets/' && !url.searchParams.has('id__in'));
+
+describe('dataset screens', { timeout: 30_000 }, () => {
+  it('lists the datasets with their columns, 20 a page', async () => {
+    const requests: Request[] = [];
+    server.use(...datasetHandlers(requests));
+    renderApp('/publish/fr/data/datasets/', USERS.role1);
+    const row = (await screen.findByText("Qualité de l'eau", {}, LONG)).closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    for (const name of ['Nom', 'Organisation', 'Date de création', 'Date de dernière révision', 'Ressource principale', "Nombre d'annexes", 'Publié', "Niveau d'accès par défaut", 'Dupliquer', 'Supprimer']) {
+      expect(headers.some((text) => text?.includes(name)), name).toBe(true);
+    }
+    await within(row).findByText('Ville de Lyon', {}, LONG);
+    expect(within(row).getByText('Recherche')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Dupliquer' })).toBeInTheDocument();
+    expect(screen.getByText(`1-20 sur ${DATASET_COUNT}`)).toBeInTheDocument();
+    expect(lists(requests)[0].searchParams.get('page_size')).toBe('20');
+    expect(lists(requests)[0].searchParams.get('ordering')).toBe('-updated_at');
+  });
+
+  it('asks the server for the ordering chosen', async () => {
+    const requests: Request[] = [];
+    server.use(...datasetHandlers(requests));
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/', USERS.role1);
+    await screen.findByText("Qualité de l'eau", {}, LONG);
+    await user.click(screen.getByRole('combobox', { name: 'Trier par' }));
+    await user.click(await screen.findByRole('option', { name: 'Nom, de Z à A' }));
+    await waitFor(() => expect(lists(requests).at(-1)!.searchParams.get('ordering')).toBe('-display_name'));
+    await user.click(screen.getByRole('combobox', { name: 'Trier par' }));
+    await user.click(await screen.findByRole('option', { name: 'Publiés d’abord' }));
+    await waitFor(() => expect(lists(requests).at(-1)!.searchParams.get('ordering')).toBe('-publish'));
+  });
+
+  it("exports the list with its search, filters and ordering", async () => {
+    server.use(...datasetHandlers());
+    const user = userEvent.setup();
+    const filter = encodeURIComponent(JSON.stringify({ publish: true, topics: [1] }));
+    renderApp(`/publish/fr/data/datasets/?filter=${filter}&sort=display_name&order=ASC`, USERS.role1);
+    await screen.findByText("Qualité de l'eau", {}, LONG);
+    await user.type(screen.getByPlaceholderText('Rechercher'), 'eau');
+    const link = screen.getByRole('link', { name: 'Exporter (CSV)' });
+    await waitFor(() => expect(new URL(link.getAttribute('href')!, window.location.origin).searchParams.get('search')).toBe('eau'), LONG);
+    const url = new URL(link.getAttribute('href')!, window.location.origin);
+    expect(url.pathname).toBe('/fr/dataset/datasets/export/odl/');
+    expect(url.searchParams.get('publish')).toBe('true');
+    expect(url.searchParams.get('topics__in')).toBe('1');
+    expect(url.searchParams.get('ordering')).toBe('display_name');
+    expect(url.searchParams.has('page')).toBe(false);
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('duplicates a dataset, says so and opens the copy', async () => {
+    const writes: Write[] = [];
+    const copy = { ...DATASET, id: 99, codename: 'qualite-de-l-eau-2', publish: false };
+    server.use(
+      ...datasetHandlers(),
+      http.post('/:locale/dataset/datasets/:id/duplicate/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json(copy, { status: 201 });
+      }),
+      http.get('/:locale/dataset/datasets/99/', () => HttpResponse.json(copy)),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/', USERS.role1);
+    const row = (await screen.findByText("Qualité de l'eau", {}, LONG)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Dupliquer' }));
+    expect(await screen.findByText("Jeu de données dupliqué : « Qualité de l'eau »", {}, LONG)).toBeInTheDocument();
+    await expectPath('/publish/fr/data/datasets/99/');
+    expect(writes).toMatchObject([{ method: 'POST', path: '/fr/dataset/datasets/1/duplicate/' }]);
+  });
+
+  it("says the deletion failed in the dataset's own words", async () => {
+    server.use(
+      ...datasetHandlers(),
+      http.delete('/:locale/dataset/datasets/:id/', () => HttpResponse.json({ detail: 'Vous ne pouvez pas faire cela.' }, { status: 400 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/', USERS.role1);
+    const row = (await screen.findByText("Qualité de l'eau", {}, LONG)).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Supprimer' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText("Le jeu de données n'a pas pu être supprimé", {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('Vous ne pouvez pas faire cela.')).toBeInTheDocument();
+  });
+
+  it('asks for every required field of the form before sending anything', async () => {
+    let posted = false;
+    server.use(
+      ...datasetHandlers(),
+      http.post('/:locale/dataset/datasets/', () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }, LONG));
+    // Name, description, organisation, keywords, topics, kinds, the two dates, frequency and record type.
+    await waitFor(() => expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(10));
+    expect(screen.getByLabelText(/^Mots-clés/)).toHaveAccessibleDescription('Ce champ est obligatoire.');
+    expect(posted).toBe(false);
+  });
+
+  it('lists the unfilled required fields, fewer as they are filled', async () => {
+    server.use(...datasetHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    const unfilled = await screen.findByRole('region', { name: 'Champs à renseigner' }, LONG);
+    const items = () => within(unfilled).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items()).toEqual([
+      'Nom', 'Description', 'Organisation', 'Mots-clés', 'Thématiques', 'Types de données', "Type d'enregistrement",
+      'Date de publication', 'Date de dernière mise à jour', 'Fréquence de mise à jour',
+    ]);
+    await user.type(screen.getByLabelText(/^Nom/), 'Qualité');
+    await waitFor(() => expect(items()).not.toContain('Nom'));
+    await user.type(screen.getByLabelText(/^Description/), 'Des mesures');
+    await user.type(screen.getByLabelText(/^Mots-clés/), 'eau{Enter}');
+    await waitFor(() => expect(items()).toHaveLength(7));
+    expect(items()).not.toContain('Mots-clés');
+  });
+
+  it('shows the server field messages under the fields, and the coverage rules', async () => {
+    const writes: Write[] = [];
+    server.use(
+      ...datasetHandlers(),
+      http.put('/:locale/dataset/datasets/:id/', async ({ request }) => {
+        const write = await recordWrite(writes, request);
+        const body = write.body as Record<string, unknown>;
+        return HttpResponse.json(
+          body.geographic_coverage === 'organisation'
+            ? { geographic_coverage: ["L'organisation n'a pas de territoire de compétence."] }
+            : { codename: ['Ce nom court est déjà pris.'] },
+          { status: 400 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    const codename = await screen.findByLabelText(/^Identifiant court/, {}, LONG);
+    await waitFor(() => expect(codename).toHaveValue('qualite-de-l-eau'));
+    await user.clear(codename);
+    await user.type(codename, 'eau');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(codename).toHaveAccessibleDescription(/Ce nom court est déjà pris\./), LONG);
+
+    await user.click(screen.getByRole('combobox', { name: 'Couverture géographique' }));
+    await user.click(await screen.findByRole('option', { name: "Territoire de l'organisation" }));
+    // The preview shows the organisation's jurisdiction.
+    await waitFor(() => expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '4.77,45.7,4.9,45.81'), LONG);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Couverture géographique' }).closest('.MuiFormControl-root')).toHaveTextContent(
+        "L'organisation n'a pas de territoire de compétence.",
+      ),
+    LONG);
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatchObject({ method: 'PUT', path: '/fr/dataset/datasets/1/', body: { geographic_coverage: 'organisation', usergroup: 10 } });
+    await expectPath('/publish/fr/data/datasets/1/');
+  });
+
+  it('refuses a thumbnail over 2 MB before sending it', async () => {
+    const writes: Write[] = [];
+    server.use(
+      ...datasetHandlers(),
+      http.put('/:locale/dataset/datasets/:id/thumbnail/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json(DATASET);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    await screen.findByRole('button', { name: /Choisir une image/ }, LONG);
+    const input = document.getElementById('datasets-thumbnail-upload') as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'vignette.png', { type: 'image/png' }));
+    expect(await screen.findByText("L'image ne doit pas dépasser 2 Mo.")).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+  });
+
+  it('shows the children with links, and the way to the permissions', async () => {
+    server.use(...datasetHandlers());
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    const children = await screen.findByRole('region', { name: 'Jeux de données enfants' }, LONG);
+    expect(await within(children).findByRole('link', { name: 'Qualité 2024' }, LONG)).toHaveAttribute('href', '/publish/fr/data/datasets/2/');
+    expect(within(children).getByText('Non publié')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Permissions spéciales' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/permissions/');
+  });
+});
