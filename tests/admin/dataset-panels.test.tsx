@@ -8,7 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
-import { AdminContext } from 'react-admin';
+import { AdminContext, useUpdate } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE, type Locale } from '../../schemas/constants.ts';
 import { DatasetContacts } from '../../src/admin/datasets/DatasetContacts.tsx';
@@ -63,11 +63,35 @@ function activity() {
       user: { id: 9, username: 'gestionnaire', first_name: '', last_name: '' },
       changes: { contact_roles: { old: null, new: { contact: 31, role: POINT_OF_CONTACT } } },
     },
+    {
+      id: 98,
+      action: 'permissions',
+      created_at: '2026-03-10T08:00:00Z',
+      user: EDITOR,
+      changes: {
+        permissions: {
+          old: [{ id: 20, display_name: 'Groupe mobilité', level: 0 }, { id: 21, display_name: 'Métropole', level: 1 }],
+          new: [{ id: 20, display_name: 'Groupe mobilité', level: 3 }, { id: 21, display_name: 'Métropole', level: 3 }],
+        },
+      },
+    },
+    {
+      id: 97,
+      action: 'duplicate',
+      created_at: '2026-03-09T08:00:00Z',
+      user: EDITOR,
+      changes: {
+        id: { old: null, new: DATASET },
+        detail_url: { old: null, new: `/fr/dataset/datasets/${DATASET}/` },
+        display_name: { old: null, new: 'Qualité de l’air' },
+        duplicated_from: { old: null, new: 4 },
+      },
+    },
   ];
   // Older updates fill a second page; the oldest entry is the creation.
   for (let n = 0; n < PAGE_SIZE; n++) {
     entries.push({
-      id: 98 - n,
+      id: 96 - n,
       action: 'update',
       created_at: `2026-02-${String(20 - (n % 19)).padStart(2, '0')}T10:00:00Z`,
       user: EDITOR,
@@ -88,6 +112,7 @@ function fakeServer(initial: Array<[contact: number, role: number]> = [[31, POIN
   const writes: Write[] = [];
   let links: Link[] = initial.map(([contact, role], index) => ({ id: 50 + index, dataset: DATASET, contact, role }));
   let nextId = 60;
+  let datasetReads = 0;
   const contacts = [...CONTACTS];
   const present = (link: Link) => {
     const { role: _role, usergroup: _group, ...detail } = contacts.find((contact) => contact.id === link.contact)!;
@@ -129,9 +154,26 @@ function fakeServer(initial: Array<[contact: number, role: number]> = [[31, POIN
       contacts.push(contact);
       return HttpResponse.json(contact, { status: 201 });
     }),
-    http.get('/:locale/dataset/datasets/:id/', ({ params }) =>
-      HttpResponse.json({ id: Number(params.id), display_name: 'Qualité de l’air', usergroup: 10, editable: true }),
+    // The names of referenced datasets (`id__in`).
+    http.get('/:locale/dataset/datasets/', ({ request }) =>
+      HttpResponse.json(page(ids(request)?.includes(4) ? [{ id: 4, display_name: 'Air 2025', usergroup: 10 }] : [])),
     ),
+    http.get('/:locale/dataset/datasets/:id/', ({ params }) => {
+      datasetReads++;
+      return HttpResponse.json({ id: Number(params.id), display_name: 'Qualité de l’air 2026', usergroup: 10, editable: true, updated_at: '2026-03-12T13:05:00Z' });
+    }),
+    // The edit page's save, recorded in the history.
+    http.put('/:locale/dataset/datasets/:id/', async ({ request, params }) => {
+      const body = (await recordWrite(writes, request)).body as Record<string, unknown>;
+      entries.unshift({
+        id: 200,
+        action: 'update',
+        created_at: '2026-03-13T09:00:00Z',
+        user: EDITOR,
+        changes: { display_name: { old: 'Qualité de l’air 2026', new: body.display_name } } as never,
+      });
+      return HttpResponse.json({ id: Number(params.id), usergroup: 10, editable: true, ...body, updated_at: '2026-03-13T09:00:00Z' });
+    }),
     http.get('/:locale/dataset/datasets/:id/activity/', ({ request, params }) => {
       const number = Number(new URL(request.url).searchParams.get('page') ?? '1');
       const all = Number(params.id) === DATASET ? entries : [];
@@ -162,7 +204,7 @@ function fakeServer(initial: Array<[contact: number, role: number]> = [[31, POIN
       return refused ?? new HttpResponse(null, { status: 204 });
     }),
   );
-  return { writes, links: () => links };
+  return { writes, links: () => links, datasetReads: () => datasetReads };
 }
 
 /** A panel inside the app's providers (i18n, data, queries, notifications), in a language. */
@@ -214,6 +256,45 @@ describe('dataset history', () => {
     // A contact change, by a user without a name: their username, the contact and its role.
     expect(items[1]).toHaveTextContent('gestionnaire a modifié les contacts');
     await waitFor(() => expect(items[1]).toHaveTextContent('Jeanne Dupont (Point de contact)'));
+
+    // Permissions: each group's old and new level.
+    expect(items[2]).toHaveTextContent('Jeanne Dupont a modifié les droits');
+    expect(within(items[2]).getByText('Droits')).toBeInTheDocument();
+    expect(items[2]).toHaveTextContent('Groupe mobilité :');
+    expect(within(items[2]).getByText('Privé').closest('del')).not.toBeNull();
+    expect(within(items[2]).getAllByText('Téléchargement')[0].closest('ins')).not.toBeNull();
+    expect(within(items[2]).getByText('Recherche').closest('del')).not.toBeNull();
+
+    // A copy: the dataset it was made from, not the fields the server computes.
+    expect(items[3]).toHaveTextContent('Jeanne Dupont a créé ce jeu de données par duplication');
+    expect(within(items[3]).getByText('Dupliqué depuis')).toBeInTheDocument();
+    await waitFor(() => expect(within(items[3]).getByText('Air 2025').closest('ins')).not.toBeNull());
+    expect(within(items[3]).queryByText('Adresse')).toBeNull();
+    expect(within(items[3]).queryByText('Identifiant')).toBeNull();
+  });
+
+  it('reloads when the dataset is saved', async () => {
+    const { datasetReads } = fakeServer();
+    function SaveButton() {
+      const [update] = useUpdate();
+      return (
+        <button type="button" onClick={() => void update('datasets', { id: DATASET, data: { display_name: 'Air' }, previousData: { id: DATASET } })}>
+          save
+        </button>
+      );
+    }
+    await renderPanel(
+      <>
+        <SaveButton />
+        <DatasetHistory datasetId={DATASET} />
+      </>,
+    );
+    const history = await screen.findByRole('region', { name: 'Historique' });
+    await within(history).findByText(/a modifié les contacts/, {}, LONG);
+    // The record is in react-admin's cache, as on the edit page.
+    await waitFor(() => expect(datasetReads()).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'save' }));
+    await waitFor(() => expect(within(entriesOf(history)[0]).queryByText('Air')?.closest('ins')).toBeTruthy(), LONG);
   });
 
   it('pages through older entries, down to the creation', async () => {
@@ -223,12 +304,12 @@ describe('dataset history', () => {
     await within(history).findByText(/a modifié les contacts/, {}, LONG);
     await user.click(within(history).getByRole('button', { name: 'Go to page 2' }));
     await within(history).findByText(/a créé le jeu de données/, {}, LONG);
-    // 23 entries: the 3 oldest on the second page.
+    // 25 entries: the 5 oldest on the second page.
     const items = entriesOf(history);
-    expect(items).toHaveLength(3);
-    expect(items[2]).toHaveTextContent('Utilisateur supprimé a créé le jeu de données');
-    expect(items[2]).toHaveTextContent(/5 janvier 2026/);
-    expect(within(items[2]).getByText('Qualité de l’air').closest('ins')).not.toBeNull();
+    expect(items).toHaveLength(5);
+    expect(items[4]).toHaveTextContent('Utilisateur supprimé a créé le jeu de données');
+    expect(items[4]).toHaveTextContent(/5 janvier 2026/);
+    expect(within(items[4]).getByText('Qualité de l’air').closest('ins')).not.toBeNull();
   });
 
   it('says when nothing was recorded, in the chosen language', async () => {

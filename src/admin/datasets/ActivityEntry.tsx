@@ -2,6 +2,7 @@ import { Box, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import type { ActivityEntry as Entry, ActivityUser } from './activityApi.ts';
+import { shownChanges } from './activityFields.ts';
 import { FieldDiff } from './FieldDiff.tsx';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
@@ -11,7 +12,7 @@ const userName = (user: ActivityUser) => `${user.first_name ?? ''} ${user.last_n
 /** One change of a dataset: who made it, when, what it was, and each changed field's diff. */
 export function ActivityEntry({ entry }: { entry: Entry }) {
   const translate = useTranslate();
-  const fields = Object.entries(entry.changes ?? {});
+  const fields = shownChanges(entry.changes ?? {});
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }}>
       <Typography variant="body1">

@@ -32,6 +32,7 @@ export function ChangedValue({ field, kind, value }: ChangedValueProps) {
   const translate = useTranslate();
   const locale = useLocale();
   if (kind.type === 'contactRole') return <ContactRoleValue value={value} />;
+  if (kind.type === 'groupLevels') return <>{JSON.stringify(value)}</>;
   if (kind.type === 'reference') return <ReferenceName reference={kind.reference} id={value} />;
   if (kind.type === 'list') {
     if (kind.keyValues && value && typeof value === 'object') {

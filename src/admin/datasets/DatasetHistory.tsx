@@ -2,7 +2,7 @@
  * A dataset's history (spec, section 2: "activity and history"): its changes newest first, a
  * page at a time, each with who made it, when, and every changed field's old and new value.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { List, Pagination, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
@@ -11,17 +11,20 @@ import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { activityApi } from './activityApi.ts';
 import { ActivityEntry } from './ActivityEntry.tsx';
+import { useHistoryFollowsSaves } from './useHistoryFollowsSaves.ts';
 
 /** The query key of a dataset's history, for the panels whose changes it records. */
-export const activityQueryKey = (datasetId: number) => ['dataset-activity', datasetId];
+export const activityQueryKey = (datasetId: number): readonly unknown[] => ['dataset-activity', datasetId];
 
 export function DatasetHistory({ datasetId }: { datasetId: number }) {
   const translate = useTranslate();
   const locale = useLocale();
   const notifyError = useNotifyError();
   const [page, setPage] = useState(1);
+  const historyKey = useMemo(() => activityQueryKey(datasetId), [datasetId]);
+  useHistoryFollowsSaves(datasetId, historyKey);
   const { data, error } = useQuery({
-    queryKey: [...activityQueryKey(datasetId), page, locale],
+    queryKey: [...historyKey, page, locale],
     queryFn: ({ signal }) => activityApi.page(datasetId, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { FieldChange } from './activityApi.ts';
 import { changeKind, changeLabelKey } from './activityFields.ts';
+import { GroupLevelsDiff } from './GroupLevelsDiff.tsx';
 import { ListDiff } from './ListDiff.tsx';
 import { ValueDiff } from './ValueDiff.tsx';
 
@@ -9,7 +10,7 @@ import { ValueDiff } from './ValueDiff.tsx';
 export function FieldDiff({ field, change }: { field: string; change: FieldChange }) {
   const translate = useTranslate();
   const kind = changeKind(field);
-  const Diff = kind.type === 'list' ? ListDiff : ValueDiff;
+  const Diff = kind.type === 'list' ? ListDiff : kind.type === 'groupLevels' ? GroupLevelsDiff : ValueDiff;
   return (
     <>
       <Box component="dt" sx={{ fontWeight: 'medium', mt: 1 }}>

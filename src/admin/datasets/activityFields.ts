@@ -13,13 +13,24 @@ export type ChangeKind =
   /** A list whose added and removed items are shown; `reference` when its items are ids. */
   | { type: 'list'; reference?: string; keyValues?: boolean }
   /** A contact of the dataset and its role. */
-  | { type: 'contactRole' };
+  | { type: 'contactRole' }
+  /** Groups' permission levels on the dataset: `[{id, display_name, level}]` before and after. */
+  | { type: 'groupLevels' };
 
 /** Changes that are not fields of the dataset, named under `resources.dataset-activity.fields`. */
 const OTHER_CHANGES: Record<string, ChangeKind> = {
   contact_roles: { type: 'contactRole' },
   duplicated_from: { type: 'reference', reference: 'datasets' },
+  permissions: { type: 'groupLevels' },
 };
+
+/**
+ * The changes an entry shows: a copy's entry lists every field of the new record, and those the
+ * server computes (its id, counts, dates of the record) are no one's change.
+ */
+export function shownChanges<T>(changes: Record<string, T>): Array<[string, T]> {
+  return Object.entries(changes).filter(([field]) => !(Object.hasOwn(datasets.fields, field) && datasets.fields[field].readOnly));
+}
 
 /** The catalogue key naming a changed field. */
 export function changeLabelKey(field: string): string {
