@@ -344,6 +344,10 @@ describe('usergroup-permission-actions/', () => {
     expect((await put('set_permission_level_search', { dataset_id: id, usergroup_ids: [999999] }, editor, 'it')).json()).toEqual({
       usergroup_ids: ['Gruppo/i sconosciuto/i: 999999.'],
     });
+    // Ids may come as their digits, as in a form.
+    const digits = await put('set_permission_level_download', { dataset_id: String(id), usergroup_ids: [String(mobility)] }, editor);
+    expect(digits.json()).toEqual({ updated: 1 });
+    expect(await levels(id)).toEqual({ [mobility]: 3 });
   });
 });
 

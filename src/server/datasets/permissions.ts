@@ -198,7 +198,7 @@ function permissionChange(query: QueryParams, body: unknown, locale: Locale): Pe
   } else if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_PERMISSION_GROUPS) {
     errors.usergroup_ids = [t(locale, 'permissionGroupsCount', { max: MAX_PERMISSION_GROUPS })];
   } else {
-    const ids = raw.map((value) => (typeof value === 'number' ? bodyId(value) : null));
+    const ids = raw.map((value) => bodyId(value));
     if (ids.includes(null)) errors.usergroup_ids = [t(locale, 'invalidValue')];
     else usergroupIds = [...new Set(ids as number[])];
   }
