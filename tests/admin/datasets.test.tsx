@@ -190,12 +190,14 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     expect(writes).toHaveLength(0);
   });
 
-  it('shows the children with links, and the way to the permissions', async () => {
+  it('shows the children with links, the way to the permissions, the contacts and the history', async () => {
     server.use(...datasetHandlers());
     renderApp('/publish/fr/data/datasets/1/', USERS.role1);
     const children = await screen.findByRole('region', { name: 'Jeux de données enfants' }, LONG);
     expect(await within(children).findByRole('link', { name: 'Qualité 2024' }, LONG)).toHaveAttribute('href', '/publish/fr/data/datasets/2/');
     expect(within(children).getByText('Non publié')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Permissions spéciales' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/permissions/');
+    expect(screen.getByRole('region', { name: 'Contacts du jeu de données' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Historique' })).findByText('Aucune modification enregistrée pour ce jeu de données.', {}, LONG)).toBeInTheDocument();
   });
 });

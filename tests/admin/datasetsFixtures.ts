@@ -60,6 +60,7 @@ const LOOKUPS: Record<string, string[]> = {
   granularities: ['Commune'],
   'update-frequencies': ['Mensuelle'],
   'record-types': ['Jeu de données'],
+  'contact-roles': ['Point de contact'],
 };
 
 export const USERGROUPS = [
@@ -91,6 +92,8 @@ export function datasetHandlers(requests: Request[] = []) {
       record(request);
       return HttpResponse.json(page([CHILD]));
     }),
+    http.get('/:locale/dataset/datasets/:id/contact-roles/', () => HttpResponse.json(page([]))),
+    http.get('/:locale/dataset/datasets/:id/activity/', () => HttpResponse.json(page([]))),
     ...Object.entries(LOOKUPS).map(([path, labels]) =>
       http.get(`/:locale/dataset/${path}/`, () =>
         HttpResponse.json(page(labels.map((label, index) => ({ id: index + 1, codename: `c${index + 1}`, label, title: label })))),

@@ -1,0 +1,25 @@
+/**
+ * What a dataset's page shows under its form: the way to its permissions, its contacts with their
+ * roles, its children and, for those who may change it, its history.
+ */
+import { useRecordContext } from 'react-admin';
+import { DatasetChildren } from './DatasetChildren.tsx';
+import { DatasetContacts } from './DatasetContacts.tsx';
+import { DatasetHistory } from './DatasetHistory.tsx';
+import { PermissionsLink } from './PermissionsLink.tsx';
+
+export function DatasetPanels() {
+  const record = useRecordContext();
+  if (!record) return null;
+  const id = record.id as number;
+  const editable = record.editable === true;
+  return (
+    <>
+      <PermissionsLink />
+      <DatasetContacts datasetId={id} canEdit={editable} />
+      <DatasetChildren />
+      {/* The history is for those who may change the dataset (the server answers 403 to others). */}
+      {editable && <DatasetHistory datasetId={id} />}
+    </>
+  );
+}
