@@ -456,6 +456,18 @@ describe('dataset contacts', () => {
     expect(toast).toHaveTextContent('Server down');
   });
 
+  it("names the field of the server's message about a failed contact update", async () => {
+    fakeServer();
+    server.use(http.put('/:locale/dataset/datasets/:id/contact-roles/:roleId/', () => HttpResponse.json({ contact: ['Valeur invalide.'] }, { status: 400 })));
+    await renderPanel(<DatasetContacts datasetId={DATASET} canEdit />);
+    await user.click(await screen.findByRole('combobox', { name: 'Rôle de Paul Durand' }, LONG));
+    await user.click(await screen.findByRole('option', { name: 'Gestionnaire' }));
+    const toast = await screen.findByRole('alert', {}, LONG);
+    expect(toast).toHaveTextContent('Erreur lors de la mise à jour du contact');
+    expect(toast).toHaveTextContent('Contact : Valeur invalide.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('only shows the contacts and their role when the dataset cannot be changed', async () => {
     fakeServer();
     await renderPanel(<DatasetContacts datasetId={DATASET} canEdit={false} />);

@@ -64,6 +64,8 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
       setErrors(messages);
       if (Object.keys(messages).length > 0) return;
     } else if (!picked) return;
+    // A new contact belongs to the dataset's group.
+    if (mode === 'new' && !dataset) return;
     await run(
       async () => {
         const contact = mode === 'new' ? await newContact() : (picked!.id as number);
@@ -118,7 +120,7 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
           />
         )}
         <RoleSelect roles={roles} value={role} onChange={setRole} label={translate('resources.dataset-contacts.fields.role')} />
-        <Button type="submit" variant="contained" disabled={role === null || (mode === 'existing' && !picked)}>
+        <Button type="submit" variant="contained" disabled={role === null || (mode === 'existing' ? !picked : !dataset)}>
           {translate('resources.dataset-contacts.add.submit')}
         </Button>
       </Stack>

@@ -11,7 +11,7 @@ import { PanelCard } from '../accounts/PanelCard.tsx';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { AddContactForm } from './AddContactForm.tsx';
-import { contactUpdateError } from './contactErrors.ts';
+import { CONTACT_UPDATE_FAILED } from './contactErrors.ts';
 import { contactRolesApi, type ContactRole } from './contactRolesApi.ts';
 import { ContactRoleRow } from './ContactRoleRow.tsx';
 import { activityQueryKey } from './DatasetHistory.tsx';
@@ -39,7 +39,7 @@ export function DatasetContacts({ datasetId, canEdit }: { datasetId: number; can
       (force) => contactRolesApi.update(datasetId, link.id, { contact: link.contact, role }, force),
       'resources.dataset-contacts.messages.updated',
       (error) => {
-        notifyError(contactUpdateError(error));
+        notifyError(error, { message: CONTACT_UPDATE_FAILED, resource: 'dataset-contacts' });
         return true;
       },
     );
