@@ -13,6 +13,7 @@ export default {
       duplicate: 'a créé ce jeu de données par duplication',
       contacts: 'a modifié les contacts',
       permissions: 'a modifié les droits',
+      thumbnail: 'a changé la vignette',
     },
     fields: {
       contact_roles: 'Contact',
@@ -39,6 +40,7 @@ export default {
       duplicate: 'created this dataset as a copy',
       contacts: 'changed the contacts',
       permissions: 'changed the permissions',
+      thumbnail: 'changed the thumbnail',
     },
     fields: {
       contact_roles: 'Contact',
@@ -65,6 +67,7 @@ export default {
       duplicate: 'ha creato questo insieme di dati duplicandolo',
       contacts: 'ha modificato i contatti',
       permissions: 'ha modificato i permessi',
+      thumbnail: "ha cambiato l'immagine di anteprima",
     },
     fields: {
       contact_roles: 'Contatto',

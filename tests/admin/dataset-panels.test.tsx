@@ -441,6 +441,22 @@ describe('dataset contacts', () => {
     expect(within(panel).getByLabelText(/^Nom/)).toHaveValue('');
   });
 
+  it("shows the server's messages about a new contact under its fields", async () => {
+    const { writes } = fakeServer([]);
+    server.use(http.post('/:locale/dataset/contacts/', () => HttpResponse.json({ email: ['Cette valeur est déjà utilisée.'] }, { status: 400 })));
+    await renderPanel(<DatasetContacts datasetId={DATASET} canEdit />);
+    const panel = await contactsPanel();
+    await user.click(await within(panel).findByRole('button', { name: 'Nouveau contact' }, LONG));
+    await user.type(within(panel).getByLabelText(/^Nom/), 'Jeanne Dupont');
+    await user.type(within(panel).getByLabelText(/^Adresse e-mail/), 'jeanne.dupont@example.org');
+    const add = within(panel).getByRole('button', { name: 'Ajouter le contact' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    await waitFor(() => expect(within(panel).getByLabelText(/^Adresse e-mail/)).toHaveAccessibleDescription('Cette valeur est déjà utilisée.'));
+    expect(writes).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it.each([
     ['fr', 'Erreur lors de la mise à jour du contact', 'Rôle de Paul Durand', 'Gestionnaire'],
     ['en', 'Error during update of contact', 'Role of Paul Durand', 'Gestionnaire'],

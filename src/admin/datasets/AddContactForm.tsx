@@ -1,27 +1,22 @@
 /**
  * Adds a contact to the dataset in a role: a contact of the platform found by searching
- * (`dataset/contacts/?search=`), or a new one created first (in the dataset's group).
+ * (`dataset/contacts/?search=`), or a new one created first, in the dataset's group.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useDataProvider, useGetOne, useTranslate, type RaRecord } from 'react-admin';
-import { contacts } from '../../../schemas/contacts.ts';
 import { RecordPicker } from '../accounts/RecordPicker.tsx';
 import { useNotifiedAction } from '../accounts/useNotifiedAction.ts';
-import { errorBody } from '../http/errors.ts';
-import { schemaValidate } from '../resources/schemaValidation.ts';
 import { contactRolesApi } from './contactRolesApi.ts';
-import { EMPTY_CONTACT, NEW_CONTACT_FIELDS, NewContactFields, type NewContactField, type NewContactValues } from './NewContactFields.tsx';
+import { NewContactFields } from './NewContactFields.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
 import type { ContactRoleChoice } from './useContactRoleChoices.ts';
+import { useNewContact } from './useNewContact.ts';
 
 /** The role offered first: ISO 19115's point of contact. */
 const DEFAULT_ROLE = 'pointOfContact';
 
-const validateContact = schemaValidate(contacts);
-
 type Mode = 'existing' | 'new';
-type Errors = Partial<Record<NewContactField, string>>;
 
 export interface AddContactFormProps {
   datasetId: number;
@@ -37,16 +32,14 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
   const { data: dataset } = useGetOne('datasets', { id: datasetId });
   const [mode, setMode] = useState<Mode>('existing');
   const [picked, setPicked] = useState<RaRecord | null>(null);
-  const [values, setValues] = useState<NewContactValues>(EMPTY_CONTACT);
-  const [errors, setErrors] = useState<Errors>({});
+  const contact = useNewContact();
   const [role, setRole] = useState<number | null>(null);
   useEffect(() => {
     if (role === null && roles.length > 0) setRole((roles.find((choice) => choice.codename === DEFAULT_ROLE) ?? roles[0]).id);
   }, [role, roles]);
 
-  const newContact = async (): Promise<number> => {
-    const filled = Object.fromEntries(NEW_CONTACT_FIELDS.filter((field) => values[field].trim()).map((field) => [field, values[field].trim()]));
-    const { data } = await dataProvider.create('contacts', { data: { ...filled, usergroup: dataset?.usergroup } });
+  const createContact = async (): Promise<number> => {
+    const { data } = await dataProvider.create('contacts', { data: { ...contact.record(), usergroup: dataset?.usergroup } });
     return data.id as number;
   };
 
@@ -55,32 +48,18 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
     const chosen = role;
     if (chosen === null) return;
     if (mode === 'new') {
-      const found = await validateContact({ ...values });
-      const messages = Object.fromEntries(
-        Object.entries(found)
-          .filter(([field]) => (NEW_CONTACT_FIELDS as readonly string[]).includes(field))
-          .map(([field, { message, args }]) => [field, translate(message, args)]),
-      );
-      setErrors(messages);
-      if (Object.keys(messages).length > 0) return;
+      if (!dataset || !(await contact.validate())) return;
     } else if (!picked) return;
-    // A new contact belongs to the dataset's group.
-    if (mode === 'new' && !dataset) return;
     await run(
       async () => {
-        const contact = mode === 'new' ? await newContact() : (picked!.id as number);
-        await contactRolesApi.add(datasetId, { contact, role: chosen });
+        const contactId = mode === 'new' ? await createContact() : (picked!.id as number);
+        await contactRolesApi.add(datasetId, { contact: contactId, role: chosen });
         setPicked(null);
-        setValues(EMPTY_CONTACT);
+        contact.reset();
       },
       'resources.dataset-contacts.messages.added',
       // The server's messages about the new contact's fields show under them.
-      (error) => {
-        const fieldErrors = mode === 'new' ? errorBody(error).errors ?? {} : {};
-        const shown = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => (NEW_CONTACT_FIELDS as readonly string[]).includes(field)));
-        setErrors(shown);
-        return Object.keys(shown).length > 0;
-      },
+      (error) => mode === 'new' && contact.showServerErrors(error),
     );
   };
 
@@ -100,14 +79,7 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
         <ToggleButton value="new">{translate('resources.dataset-contacts.add.new')}</ToggleButton>
       </ToggleButtonGroup>
       {mode === 'new' && (
-        <NewContactFields
-          values={values}
-          errors={errors}
-          onChange={(field, value) => {
-            setValues((previous) => ({ ...previous, [field]: value }));
-            setErrors((previous) => ({ ...previous, [field]: undefined }));
-          }}
-        />
+        <NewContactFields values={contact.values} errors={contact.errors} onChange={contact.change} />
       )}
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {mode === 'existing' && (
@@ -116,7 +88,7 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
             label={translate('resources.dataset-contacts.add.search')}
             value={picked}
             onChange={setPicked}
-            optionLabel={(contact) => `${String(contact.name)} (${String(contact.email)})`}
+            optionLabel={(option) => `${String(option.name)} (${String(option.email)})`}
           />
         )}
         <RoleSelect roles={roles} value={role} onChange={setRole} label={translate('resources.dataset-contacts.fields.role')} />
