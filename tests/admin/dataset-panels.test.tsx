@@ -302,7 +302,7 @@ describe('dataset history', () => {
     await renderPanel(<DatasetHistory datasetId={DATASET} />);
     const history = await screen.findByRole('region', { name: 'Historique' });
     await within(history).findByText(/a modifié les contacts/, {}, LONG);
-    await user.click(within(history).getByRole('button', { name: 'Go to page 2' }));
+    await user.click(within(history).getByRole('button', { name: 'Aller à la page 2' }));
     await within(history).findByText(/a créé le jeu de données/, {}, LONG);
     // 25 entries: the 5 oldest on the second page.
     const items = entriesOf(history);

@@ -44,7 +44,17 @@ export function DatasetHistory({ datasetId }: { datasetId: number }) {
           ))}
         </List>
       )}
-      {pages > 1 && <Pagination count={pages} page={page} onChange={(_event, value) => setPage(value)} sx={{ mt: 1 }} />}
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_event, value) => setPage(value)}
+          getItemAriaLabel={(type, number, selected) =>
+            type === 'page' ? translate(selected ? 'ra.navigation.current_page' : 'ra.navigation.page', { page: number }) : translate(`ra.navigation.${type}`)
+          }
+          sx={{ mt: 1 }}
+        />
+      )}
     </PanelCard>
   );
 }
