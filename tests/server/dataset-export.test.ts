@@ -221,6 +221,12 @@ describe('the ODL export', () => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual(list.json());
     }
+    // HEAD checks the parameters and answers the headers without reading the list.
+    const head = await t.app.inject({ method: 'HEAD', url: `/fr/dataset/${EXPORT}?ordering=display_name`, headers: editor.jwtHeaders });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(head.body).toBe('');
+    expect((await t.app.inject({ method: 'HEAD', url: `/fr/dataset/${EXPORT}?ordering=nope`, headers: editor.jwtHeaders })).statusCode).toBe(400);
     const anonymous = await get(EXPORT);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ detail: expect.any(String) });

@@ -162,9 +162,9 @@ export interface RegisteredEntity {
   list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>>;
   /**
    * The request's list without paging (same conditions, filters, search, ordering and 400s),
-   * selecting `select` (written by the programmer) over the entity's FROM: for exports.
+   * selecting `select` over the entity's FROM and `joins` (both written by the programmer): for exports.
    */
-  listQuery(request: FastifyRequest, select: string): { text: string; values: unknown[] };
+  listQuery(request: FastifyRequest, select: string, joins?: string): { text: string; values: unknown[] };
 }
 
 const MAX_ID = 2_147_483_647;
@@ -333,14 +333,14 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return present ? { ...page, results: page.results.map((row) => present(row, request)) } : page;
   }
 
-  function listQuery(request: FastifyRequest, columns: string): { text: string; values: unknown[] } {
+  function listQuery(request: FastifyRequest, columns: string, joins = ''): { text: string; values: unknown[] } {
     const { where, orderBy, params } = listClauses(
       { where: listWhere(request) },
       listSpec,
       { query: request.query as QueryParams, locale: request.locale },
       listFilters(request),
     );
-    return { text: `SELECT ${columns} FROM ${sql.from} ${where} ${orderBy}`, values: params.values };
+    return { text: `SELECT ${columns} FROM ${sql.from} ${joins} ${where} ${orderBy}`, values: params.values };
   }
 
   /** Column values of a write: text fields store '' rather than null (NOT NULL DEFAULT '' columns). */

@@ -13,7 +13,7 @@ import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
 import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
 import { datasetActions } from '../datasets/actions.ts';
-import { datasetPageBase, odlSelect, sendOdlExport } from '../datasets/export.ts';
+import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
@@ -178,10 +178,11 @@ export default async function datasetRoutes(app: FastifyInstance) {
   // every row. Registered before the datasets' `{id}/` routes.
   const resources = `(CASE WHEN ${DATASET_COLUMNS.main_resource} IS NULL THEN 0 ELSE 1 END + ${DATASET_COLUMNS.annex_count})`;
   app.get('/dataset/datasets/export/odl/', { config }, async (request, reply) => {
-    const query = entity.listQuery(request, odlSelect(request.locale, resources));
+    const query = entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
     return sendOdlExport(app.db, query, reply, {
       datasetUrl: datasetPageBase(app.config.portalUrl, request),
       filename: `datasets-${new Date().toISOString().slice(0, 10)}.csv`,
+      locale: request.locale,
     });
   });
 
