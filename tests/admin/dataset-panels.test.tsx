@@ -484,6 +484,15 @@ describe('dataset contacts', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says when the contacts cannot be read', async () => {
+    fakeServer();
+    server.use(http.get('/:locale/dataset/datasets/:id/contact-roles/', () => HttpResponse.json({ detail: 'Panne' }, { status: 500 })));
+    await renderPanel(<DatasetContacts datasetId={DATASET} canEdit />);
+    const toast = await screen.findByRole('alert', {}, LONG);
+    expect(toast).toHaveTextContent('Erreur critique');
+    expect(toast).toHaveTextContent('Panne');
+  });
+
   it('only shows the contacts and their role when the dataset cannot be changed', async () => {
     fakeServer();
     await renderPanel(<DatasetContacts datasetId={DATASET} canEdit={false} />);

@@ -3,7 +3,7 @@
  * Editors change a contact's role, remove a contact after confirming, and add one; a change that
  * would leave the dataset without its point of contact is confirmed, then sent with `force`.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
@@ -29,10 +29,13 @@ export function DatasetContacts({ datasetId, canEdit }: { datasetId: number; can
   const reload = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: activityQueryKey(datasetId) })]);
   const { attempt, retry, cancelRetry } = useForcedChange(reload);
-  const { data: links } = useQuery({
+  const { data: links, error } = useQuery({
     queryKey,
     queryFn: ({ signal }) => contactRolesApi.list(datasetId, signal),
   });
+  useEffect(() => {
+    if (error) notifyError(error);
+  }, [error, notifyError]);
 
   const changeRole = (link: ContactRole, role: number) =>
     void attempt(
