@@ -11,11 +11,14 @@ import type { ReactElement } from 'react';
 import { AdminContext, useUpdate } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE, type Locale } from '../../schemas/constants.ts';
+import { changeKind, changeLabelKey, listChanges, shownChanges } from '../../src/admin/datasets/activityFields.ts';
+import { needsForce } from '../../src/admin/datasets/contactErrors.ts';
 import { DatasetContacts } from '../../src/admin/datasets/DatasetContacts.tsx';
 import { DatasetHistory } from '../../src/admin/datasets/DatasetHistory.tsx';
 import { AppNotification } from '../../src/admin/feedback/AppNotification.tsx';
 import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
 import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
+import { toHttpError } from '../../src/admin/http/errors.ts';
 import { createQueryClient } from '../../src/admin/providers/queryClient.ts';
 import { page, recordWrite, type Write } from './accountsFixtures.ts';
 import { server } from './server.ts';
@@ -503,5 +506,30 @@ describe('dataset contacts', () => {
     expect(within(panel).queryByRole('combobox')).toBeNull();
     expect(within(panel).queryByRole('button')).toBeNull();
     expect(within(panel).queryByText('Ajouter un contact')).toBeNull();
+  });
+});
+
+describe('reading the history and the contact calls', () => {
+  it("shows each change by its field's schema type", () => {
+    expect(changeKind('tags')).toEqual({ type: 'list' });
+    expect(changeKind('topics')).toEqual({ type: 'list', reference: 'topics' });
+    expect(changeKind('licence')).toEqual({ type: 'reference', reference: 'licences' });
+    expect(changeKind('description')).toEqual({ type: 'value', format: 'longText' });
+    expect(changeKind('contact_roles')).toEqual({ type: 'contactRole' });
+    expect(changeKind('permissions')).toEqual({ type: 'groupLevels' });
+    expect(changeLabelKey('year')).toBe('resources.datasets.fields.year');
+    expect(changeLabelKey('duplicated_from')).toBe('resources.dataset-activity.fields.duplicated_from');
+    expect(shownChanges({ id: 1, detail_url: 2, display_name: 3, duplicated_from: 4 }).map(([field]) => field)).toEqual(['display_name', 'duplicated_from']);
+  });
+
+  it('compares lists item by item', () => {
+    expect(listChanges(['a', 'b'], ['b', 'c'])).toEqual({ added: ['c'], removed: ['a'] });
+    expect(listChanges(null, [{ key: 'k', value: 'v' }])).toEqual({ added: [{ key: 'k', value: 'v' }], removed: [] });
+  });
+
+  it('retries with force only the refusal about the role', () => {
+    expect(needsForce(toHttpError(400, { role: ['dernier point de contact'] }))).toBe(true);
+    expect(needsForce(toHttpError(400, { contact: ['Valeur invalide.'], role: ['Valeur invalide.'] }))).toBe(false);
+    expect(needsForce(toHttpError(403, { detail: 'Non.' }))).toBe(false);
   });
 });
