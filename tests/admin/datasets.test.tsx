@@ -107,7 +107,8 @@ describe('dataset screens', { timeout: 30_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    // A superuser may publish for any group: none is chosen for them.
+    renderApp('/publish/fr/data/datasets/new/', USERS.superuser);
     await user.click(await screen.findByRole('button', { name: 'Enregistrer' }, LONG));
     // Name, description, organisation, keywords, topics, kinds, the two dates, frequency and record type.
     await waitFor(() => expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(10));
@@ -121,16 +122,73 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     renderApp('/publish/fr/data/datasets/new/', USERS.role1);
     const unfilled = await screen.findByRole('region', { name: 'Champs à renseigner' }, LONG);
     const items = () => within(unfilled).getAllByRole('listitem').map((item) => item.textContent);
+    // The editor publishes for one organisation only: it is already chosen.
+    await waitFor(() => expect(screen.getByLabelText(/^Organisation/)).toHaveValue('Ville de Lyon'), LONG);
     expect(items()).toEqual([
-      'Nom', 'Description', 'Organisation', 'Mots-clés', 'Thématiques', 'Types de données', "Type d'enregistrement",
+      'Nom', 'Description', 'Mots-clés', 'Thématiques', 'Types de données', "Type d'enregistrement",
       'Date de publication', 'Date de dernière mise à jour', 'Fréquence de mise à jour',
     ]);
     await user.type(screen.getByLabelText(/^Nom/), 'Qualité');
     await waitFor(() => expect(items()).not.toContain('Nom'));
     await user.type(screen.getByLabelText(/^Description/), 'Des mesures');
     await user.type(screen.getByLabelText(/^Mots-clés/), 'eau{Enter}');
-    await waitFor(() => expect(items()).toHaveLength(7));
+    await waitFor(() => expect(items()).toHaveLength(6));
     expect(items()).not.toContain('Mots-clés');
+  });
+
+  it('creates a dataset with its required fields and names it in the success message', async () => {
+    const writes: Write[] = [];
+    server.use(
+      ...datasetHandlers(),
+      http.post('/:locale/dataset/datasets/', async ({ request }) => {
+        const write = await recordWrite(writes, request);
+        return HttpResponse.json({ ...DATASET, ...(write.body as object), id: 1 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    await waitFor(() => expect(screen.getByLabelText(/^Organisation/)).toHaveValue('Ville de Lyon'), LONG);
+    await user.type(screen.getByLabelText(/^Nom/), 'Qualité');
+    await user.type(screen.getByLabelText(/^Description/), 'Des mesures');
+    await user.type(screen.getByLabelText(/^Mots-clés/), 'eau,baignade,');
+    for (const [label, option] of [
+      [/^Thématiques/, 'Hydrographie'],
+      [/^Types de données/, 'Mesures'],
+      [/^Type d'enregistrement/, 'Jeu de données'],
+      [/^Fréquence de mise à jour/, 'Mensuelle'],
+    ] as const) {
+      await user.click(screen.getByLabelText(label));
+      await user.click(await screen.findByRole('option', { name: option }, LONG));
+    }
+    await user.type(screen.getByLabelText(/^Date de publication/), '2025-01-15');
+    await user.type(screen.getByLabelText(/^Date de dernière mise à jour/), '2025-02-01');
+    const unfilled = screen.getByRole('status', { name: 'Champs à renseigner' });
+    expect(unfilled).toHaveTextContent('Tous les champs obligatoires sont renseignés.');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Jeu de données « Qualité » créé', {}, LONG)).toBeInTheDocument();
+    await expectPath('/publish/fr/data/datasets/1/');
+    expect(writes[0].body).toMatchObject({
+      display_name: 'Qualité',
+      usergroup: 10,
+      tags: ['eau', 'baignade'],
+      topics: [1],
+      kinds: [1],
+      record_type: 1,
+      update_frequency: 1,
+      publication_date: '2025-01-15',
+      last_update_date: '2025-02-01',
+      publish: true,
+      default_permission_level: 0,
+    });
+  });
+
+  it('shows a dataset the user may not change without inputs', async () => {
+    server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable: false })), ...datasetHandlers());
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    expect(await screen.findByText('Mesures de la qualité des eaux de baignade.', {}, LONG)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Permissions spéciales' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Historique' })).toBeNull();
   });
 
   it('shows the server field messages under the fields, and the coverage rules', async () => {

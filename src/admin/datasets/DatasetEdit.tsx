@@ -1,17 +1,39 @@
 /**
  * A dataset's page (spec, section 2): the generated form with the dataset's own inputs, then its
- * panels (permissions, contacts, children, history).
+ * panels (permissions, contacts, children, history). A dataset the user may see but not change is
+ * shown without inputs: its unfilled fields, thumbnail and coverage map stay.
  */
-import type { RaRecord } from 'react-admin';
+import { useGetOne, type RaRecord } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import type { FormViewProps } from '../resources/customViews.ts';
 import { SchemaEdit } from '../resources/SchemaEdit.tsx';
+import type { FieldOverrides } from '../resources/SchemaForm.tsx';
+import { CoveragePreview } from './CoveragePreview.tsx';
 import { DatasetPanels } from './DatasetPanels.tsx';
 
 const isEditable = (record: RaRecord) => record.editable === true;
 
-export default function DatasetEdit({ fieldOverrides }: FormViewProps) {
+/** What a reader sees of the dataset's own inputs: those that show rather than change. */
+function readOnlyOverrides(overrides: FieldOverrides): FieldOverrides {
+  return {
+    unfilled_fields: overrides.unfilled_fields,
+    thumbnail: overrides.thumbnail,
+    bbox: <CoveragePreview key="bbox" boxSource="bbox" />,
+  };
+}
+
+export default function DatasetEdit({ fieldOverrides = {} }: FormViewProps) {
+  const { id } = useParams<{ id: string }>();
+  // The record the page loads (the same query, answered once).
+  const { data } = useGetOne('datasets', { id: id! }, { enabled: id !== undefined });
+  const readOnly = data?.editable === false;
   return (
-    <SchemaEdit resource="datasets" fieldOverrides={fieldOverrides} canDelete={isEditable}>
+    <SchemaEdit
+      resource="datasets"
+      fieldOverrides={readOnly ? readOnlyOverrides(fieldOverrides) : fieldOverrides}
+      canDelete={isEditable}
+      readOnly={readOnly}
+    >
       <DatasetPanels />
     </SchemaEdit>
   );

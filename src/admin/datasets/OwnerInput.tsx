@@ -5,12 +5,11 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { AutocompleteInput, ChoicesContextProvider, ReferenceInput, useChoicesContext, type ChoicesContextValue, type RaRecord } from 'react-admin';
-import { canEditGroupContent } from '../../../schemas/access.ts';
 import { datasets } from '../../../schemas/datasets.ts';
 import { isFormRequired } from '../resources/inputElement.tsx';
 import { defaultSort } from '../resources/registry.ts';
 import { requiredMark } from '../resources/schemaValidation.ts';
-import { useStartup } from '../startup/useStartup.ts';
+import { usePublishableGroups } from './usePublishableGroups.ts';
 
 const SPHERE = 'group-of-organisation';
 const ownsDatasets = (group: RaRecord) => group.usergroup_type !== SPHERE;
@@ -31,12 +30,8 @@ function WithoutSpheres({ children }: { children: ReactNode }) {
 }
 
 export function OwnerInput({ source }: { source: string }) {
-  const { user } = useStartup();
-  const filter = useMemo(() => {
-    if (!user || user.is_superuser) return {};
-    const ids = user.usergroup_roles.filter((role) => canEditGroupContent(user, role.usergroup_id)).map((role) => role.usergroup_id);
-    return { id__in: [...new Set(ids)] };
-  }, [user]);
+  const groups = usePublishableGroups();
+  const filter = useMemo(() => (groups ? { id__in: groups } : {}), [groups]);
   const reference = datasets.fields[source].reference!;
   return (
     <ReferenceInput source={source} reference={reference} filter={filter} sort={defaultSort(reference)}>

@@ -12,11 +12,13 @@ import { useEntityPaths } from './useEntityPaths.ts';
 export interface SchemaCreateProps {
   resource: string;
   fieldOverrides?: FieldOverrides;
+  /** Values of the new record over the schema's defaults (those known from the signed-in user). */
+  defaultValues?: Record<string, unknown>;
   /** The success toast naming the new record, instead of the entity's 'created' message. */
   createdMessage?: (record: RaRecord) => { message: string; args?: Record<string, unknown> };
 }
 
-export function SchemaCreate({ resource, fieldOverrides, createdMessage }: SchemaCreateProps) {
+export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialValues, createdMessage }: SchemaCreateProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -37,7 +39,7 @@ export function SchemaCreate({ resource, fieldOverrides, createdMessage }: Schem
         onError: (error: unknown) => notifyError(error, { resource }),
       }}
     >
-      <SchemaForm entity={entity} mode="create" defaultValues={defaultValues(entity)} fieldOverrides={fieldOverrides} />
+      <SchemaForm entity={entity} mode="create" defaultValues={{ ...defaultValues(entity), ...initialValues }} fieldOverrides={fieldOverrides} />
     </Create>
   );
 }
