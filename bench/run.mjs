@@ -60,3 +60,4 @@ try {
 }
 
 await import('./lists.mjs');
+await import('./datasets.mjs');

@@ -21,17 +21,21 @@ export function createDataDir() {
 
 const serverEnv = (dataDir) => ({ ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, SKIP_BUILD: '1', LOG_LEVEL: 'warn' });
 
-/** Fills a data directory with the demo platform and a large synthetic population (`npm run seed:large`). */
-export function seedLarge(dataDir, { users = 50_000, organisations = 5_000 } = {}) {
+/**
+ * Fills a data directory with the demo platform and a large synthetic population (`npm run
+ * seed:large`): users and organisations, and `datasets` datasets (none unless asked).
+ */
+export function seedLarge(dataDir, { users = 50_000, organisations = 5_000, datasets = 0 } = {}) {
   const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'src/server/seed-large.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...serverEnv(dataDir), SEED_USERS: String(users), SEED_ORGANISATIONS: String(organisations) },
+    env: { ...serverEnv(dataDir), SEED_USERS: String(users), SEED_ORGANISATIONS: String(organisations), SEED_DATASETS: String(datasets) },
   });
   if (seeded.status !== 0) throw new Error('seed:large failed');
 }
 
-export async function startServer({ port = 18282, dataDir = createDataDir() } = {}) {
+/** Starts the server (its process is `pid`); `stop` removes the data directory unless `keep`. */
+export async function startServer({ port = 18282, dataDir = createDataDir(), keep = false } = {}) {
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -51,10 +55,11 @@ export async function startServer({ port = 18282, dataDir = createDataDir() } = 
   }
   return {
     baseUrl,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

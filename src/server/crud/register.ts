@@ -78,6 +78,8 @@ export interface EntitySql {
   listConditions?: (params: SqlParams, request: FastifyRequest) => string[];
   /** Ordering names beyond the schema's orderable fields, e.g. { user__date_joined: 'u.date_joined' }. */
   orderings?: Record<string, string>;
+  /** How lists count, given `SELECT count(*) AS count …` and its values (ListSource.count); default: runs it. */
+  count?: (text: string, values: unknown[]) => Promise<number>;
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
   present?: (row: Row, request: FastifyRequest) => Row;
 }
@@ -324,7 +326,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      { from: sql.from, select, id: idColumn, where: listWhere(request) },
+      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count },
       listSpec,
       { url: request.url, query: request.query as QueryParams, locale: request.locale },
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },

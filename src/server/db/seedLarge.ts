@@ -29,11 +29,15 @@ const PLACES = [
 export interface LargePlatformOptions {
   users: number;
   organisations: number;
+  /** The synthetic users' password; a random one (never shown) when not given. */
+  password?: string;
+  /** The terms of use the synthetic users have accepted (the current ones, so they may use the API). */
+  termsVersion?: string;
 }
 
 /** Creates the synthetic organisations, users and memberships; answers false when already there. */
-export async function seedLargePlatform(db: Db, { users, organisations }: LargePlatformOptions): Promise<boolean> {
-  const password = await hashPassword(randomPassword());
+export async function seedLargePlatform(db: Db, { users, organisations, password: clear, termsVersion }: LargePlatformOptions): Promise<boolean> {
+  const password = await hashPassword(clear ?? randomPassword());
   const created = await inTransaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['publish:seed-large']);
     const existing = await client.query(`SELECT 1 FROM usergroups WHERE slug = 'synthetic-organisation-1'`);
@@ -52,7 +56,7 @@ export async function seedLargePlatform(db: Db, { users, organisations }: LargeP
       [ORGANISATION_KINDS, PLACES, organisations],
     );
     await client.query(
-      `INSERT INTO users (username, password, first_name, last_name, email, status, date_joined, last_login, terms_accepted_at)
+      `INSERT INTO users (username, password, first_name, last_name, email, status, date_joined, last_login, terms_accepted_at, terms_version)
        SELECT 'synthetic' || n, $3,
               ($1::text[])[(n % array_length($1::text[], 1)) + 1],
               ($2::text[])[((n / 40) % array_length($2::text[], 1)) + 1],
@@ -60,9 +64,9 @@ export async function seedLargePlatform(db: Db, { users, organisations }: LargeP
               CASE WHEN n % 25 = 0 THEN 1 ELSE 2 END,
               now() - (n || ' minutes')::interval,
               CASE WHEN n % 3 = 0 THEN NULL ELSE now() - ((n % 1000) || ' hours')::interval END,
-              now()
+              now(), $5
        FROM generate_series(1, $4::int) AS n`,
-      [FIRST_NAMES, LAST_NAMES, password, users],
+      [FIRST_NAMES, LAST_NAMES, password, users, termsVersion ?? null],
     );
     // Each user belongs to one organisation: a delegated administrator in 50, an editor in 10,
     // a member otherwise; one in 20 memberships waits for validation.

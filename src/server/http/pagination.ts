@@ -210,6 +210,8 @@ export interface ListSource {
    * otherwise compute it for every row an OFFSET skips, and deep pages would slow down.
    */
   id?: string;
+  /** How the list counts, given `SELECT count(*) AS count …` and its values; default: runs it. */
+  count?: (text: string, values: unknown[]) => Promise<number>;
 }
 
 export interface ListClauses {
@@ -257,7 +259,9 @@ export async function paginatedList<T>(
   const offset = params.add((page - 1) * pageSize);
   const countValues = params.values.slice(0, -2);
   const [countResult, pageResult] = await Promise.all([
-    db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues),
+    source.count
+      ? source.count(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues)
+      : db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues).then(({ rows }) => rows[0].count),
     source.id
       ? db
           .query<{ id: number }>(`SELECT ${source.id} AS id FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values)
@@ -270,7 +274,7 @@ export async function paginatedList<T>(
           )
       : db.query<T & object>(`SELECT ${source.select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
   ]);
-  const count = Number(countResult.rows[0].count);
+  const count = Number(countResult);
   if (page > 1 && pageResult.rows.length === 0) throw invalidPage();
   return { count, ...pageLinks(request.url, page, pageSize, count), results: pageResult.rows };
 }
