@@ -50,4 +50,5 @@ export default {
   permissionGroupsCount: 'Give between 1 and %{max} groups.',
   permissionGroupsUnknown: 'Unknown group(s): %{ids}.',
   accessUserUnknown: 'No account you may look up has this username or e-mail address.',
+  exportsBusy: 'Several exports are already running: try again in a few seconds.',
 };

@@ -50,4 +50,5 @@ export default {
   permissionGroupsCount: 'Indiquez entre 1 et %{max} groupes.',
   permissionGroupsUnknown: 'Groupe(s) inconnu(s) : %{ids}.',
   accessUserUnknown: "Aucun compte que vous pouvez consulter n'a ce nom d'utilisateur ou cette adresse e-mail.",
+  exportsBusy: 'Plusieurs exports sont déjà en cours : réessayez dans quelques secondes.',
 };

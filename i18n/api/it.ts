@@ -50,4 +50,5 @@ export default {
   permissionGroupsCount: 'Indica da 1 a %{max} gruppi.',
   permissionGroupsUnknown: 'Gruppo/i sconosciuto/i: %{ids}.',
   accessUserUnknown: 'Nessun account che puoi consultare ha questo nome utente o indirizzo e-mail.',
+  exportsBusy: 'Diverse esportazioni sono già in corso: riprova tra qualche secondo.',
 };

@@ -1,9 +1,9 @@
 /** The datasets list as an ODL file: its format and escaping, the list's search, filters, order and visibility, streaming. */
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetPageBase } from '../../src/server/datasets/export.ts';
+import { datasetPageBase, MAX_RUNNING_EXPORTS } from '../../src/server/datasets/export.ts';
 import { groupIds } from './accounts-helpers.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
@@ -259,28 +259,38 @@ describe('streaming', () => {
     await settled();
     expect(pool()).toEqual({ ...before, idle: before.total });
 
-    // A real client reads the first bytes, then goes away: the cursor closes, the connection returns.
+    // Real clients read the first bytes and stop reading: each cursor holds its connection
+    // (backpressure: the server has not read the whole list meanwhile); at most
+    // MAX_RUNNING_EXPORTS run at once. Then the clients go away: the cursors close, the connections return.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    let held = 0;
-    const received = await new Promise<number>((resolve, reject) => {
-      const request = httpRequest({ host: '127.0.0.1', port, path: `/fr/dataset/${EXPORT}?usergroup_id=${owner}`, headers: admin.jwtHeaders }, (response) => {
-        expect(response.statusCode).toBe(200);
-        response.once('data', (chunk: Buffer) => {
-          response.pause();
-          // Backpressure: meanwhile the server has not read the whole list, its cursor still holds a connection.
-          setTimeout(() => {
-            held = t.db.totalCount - t.db.idleCount;
-            request.destroy();
-            resolve(chunk.length);
-          }, 200);
-        });
-      });
-      request.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
-      request.end();
-    });
+    const paused = await Promise.all(
+      Array.from({ length: MAX_RUNNING_EXPORTS }, () =>
+        new Promise<{ request: ClientRequest; received: number }>((resolve, reject) => {
+          const request = httpRequest({ host: '127.0.0.1', port, path: `/fr/dataset/${EXPORT}?usergroup_id=${owner}`, headers: admin.jwtHeaders }, (response) => {
+            expect(response.statusCode).toBe(200);
+            response.once('data', (chunk: Buffer) => {
+              response.pause();
+              resolve({ request, received: chunk.length });
+            });
+          });
+          request.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
+          request.end();
+        }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const held = t.db.totalCount - t.db.idleCount;
+    const busy = await get(EXPORT, editor, 'en');
+    expect(busy.statusCode).toBe(429);
+    expect(busy.headers['retry-after']).toBe('10');
+    expect(busy.json()).toEqual({ detail: 'Several exports are already running: try again in a few seconds.' });
+    // The rest of the API is not held up.
+    expect((await get('datasets/?page_size=1', editor)).statusCode).toBe(200);
+    for (const { request } of paused) request.destroy();
+    const received = Math.min(...paused.map((download) => download.received));
+    expect(held).toBe(MAX_RUNNING_EXPORTS);
     expect(received).toBeGreaterThan(0);
-    expect(held).toBe(1);
     await settled();
     expect(pool().idle).toBe(pool().total);
     expect(pool().waiting).toBe(0);

@@ -7,9 +7,10 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Locale } from '../../../schemas/constants.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** The 20 columns of the format, in its order. */
 export const ODL_COLUMNS = [
@@ -115,10 +116,22 @@ export function datasetPageBase(portalUrl: string, request: FastifyRequest): str
 const CHUNK = 16 * 1024;
 
 /**
+ * Exports running at once on one pool: each holds a connection for as long as its client
+ * downloads, so they may never take the pool from the other calls. More answer 429.
+ */
+export const MAX_RUNNING_EXPORTS = 3;
+
+/** A client that takes nothing for this long is dropped, and its connection given back. */
+const STALL_MS = 60_000;
+
+const running = new WeakMap<Pool, number>();
+
+/**
  * Streams the rows of `query` (an export SELECT, see odlSelect) as the ODL file. The query runs
  * before anything is answered, so a failing one answers an error rather than a cut file; then
  * rows are read 100 at a time, only as fast as the client takes them. The pooled client goes
- * back to the pool when the file is complete, on error, and when the client goes away mid-way.
+ * back to the pool when the file is complete, on error, and when the client goes away mid-way
+ * or stops reading.
  */
 export async function sendOdlExport(
   db: Pool,
@@ -133,15 +146,37 @@ export async function sendOdlExport(
   };
   // HEAD: the headers only, without reading any row.
   if (reply.request.method === 'HEAD') return reply.headers(headers).send();
-  const collator = new Intl.Collator(options.locale);
-  const client = await db.connect();
+
+  const count = running.get(db) ?? 0;
+  if (count >= MAX_RUNNING_EXPORTS) {
+    reply.header('retry-after', '10');
+    throw new ApiError(429, 'exportsBusy');
+  }
+  running.set(db, count + 1);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    running.set(db, (running.get(db) ?? 1) - 1);
+  };
+
+  let client: PoolClient;
+  try {
+    client = await db.connect();
+  } catch (error) {
+    end();
+    throw error;
+  }
   const rows = new QueryStream(query.text, query.values, { batchSize: 100 });
   let failure: Error | undefined;
   rows.on('error', (error) => {
     failure = error;
   });
   // A connection whose query failed is dropped; one whose cursor was closed is reused.
-  rows.once('close', () => client.release(failure));
+  rows.once('close', () => {
+    client.release(failure);
+    end();
+  });
   client.query(rows);
   try {
     // The first rows (or the end) are there: the query is valid and runs.
@@ -151,12 +186,15 @@ export async function sendOdlExport(
     throw error;
   }
 
+  const collator = new Intl.Collator(options.locale);
+  const stalled = setTimeout(() => file.destroy(), STALL_MS);
   async function* lines(): AsyncGenerator<string> {
     let chunk = csvLine(ODL_COLUMNS);
     for await (const row of rows as AsyncIterable<OdlRow>) {
       chunk += odlLine(row, options.datasetUrl, collator);
       // Send what the cursor gave so far, or a full chunk.
       if (chunk.length >= CHUNK || rows.readableLength === 0) {
+        stalled.refresh();
         yield chunk;
         chunk = '';
       }
@@ -165,7 +203,10 @@ export async function sendOdlExport(
   }
 
   const file = Readable.from(lines(), { objectMode: false });
-  // However the file ends (complete, failed, or the client left), the cursor is closed.
-  file.once('close', () => rows.destroy());
+  // However the file ends (complete, failed, the client left or stalled), the cursor is closed.
+  file.once('close', () => {
+    clearTimeout(stalled);
+    rows.destroy();
+  });
   return reply.headers(headers).send(file);
 }
