@@ -4,6 +4,7 @@
  * its public fields and their SQL columns; only those can be ordered or filtered, and every value
  * reaches SQL as a parameter.
  */
+import { createHash } from 'node:crypto';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PAGE_SIZE } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
@@ -266,12 +267,11 @@ export async function paginatedList<T>(
       ? db
           .query<{ id: number }>(`SELECT ${source.id} AS id FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values)
           .then(({ rows }) => rows.map((row) => row.id))
-          .then((ids) =>
-            db.query<T & object>(
-              `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`,
-              [ids],
-            ),
-          )
+          .then((ids) => {
+            // The same text for every page of the list: prepared once per connection, not planned each time.
+            const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
+            return db.query<T & object>({ name: `page-rows-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values: [ids] });
+          })
       : db.query<T & object>(`SELECT ${source.select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
   ]);
   const count = Number(countResult);
