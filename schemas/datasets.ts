@@ -23,6 +23,8 @@ export const datasets = defineEntity({
     description: { type: 'text', maxLength: 20000 },
     /** The owner: an organisation or a user group. */
     usergroup: { type: 'reference', reference: 'usergroups', required: true },
+    /** The owner's name, for the lists of those who may not read the group itself. */
+    usergroup_name: { type: 'string', readOnly: true },
     /** Keywords; suggested by usergroup/taggit/tags/?search=. */
     tags: { type: 'tags', maxLength: 100 },
     categories: { type: 'references', reference: 'categories' },

@@ -8,6 +8,7 @@ export const DATASET = {
   display_name: "Qualité de l'eau",
   description: 'Mesures de la qualité des eaux de baignade.',
   usergroup: 10,
+  usergroup_name: 'Ville de Lyon',
   tags: ['eau', 'baignade'],
   categories: [],
   topics: [1],

@@ -3,7 +3,7 @@
  * plus a sort choice, the export, and per row a duplicate and a delete button for the datasets
  * the user may change.
  */
-import type { RaRecord } from 'react-admin';
+import { TextField, type RaRecord } from 'react-admin';
 import { DeleteRecordButton } from '../resources/DeleteRecordButton.tsx';
 import { SchemaList } from '../resources/SchemaList.tsx';
 import { DatasetSortSelect } from './DatasetSortSelect.tsx';
@@ -24,7 +24,11 @@ export default function DatasetList() {
           <ExportButton />
         </>
       }
-      columnOverrides={{ main_resource: <MainResourceField key="main_resource" source="main_resource" sortable={false} /> }}
+      columnOverrides={{
+        // The owner's name comes with the dataset: an editor may list datasets of groups they cannot read.
+        usergroup: <TextField key="usergroup" source="usergroup_name" sortBy="usergroup" label="resources.datasets.fields.usergroup" />,
+        main_resource: <MainResourceField key="main_resource" source="main_resource" sortable={false} />,
+      }}
     >
       <DuplicateButton label="resources.datasets.actions.duplicate" />
       <DeleteRecordButton label="ra.action.delete" canShow={isEditable} />

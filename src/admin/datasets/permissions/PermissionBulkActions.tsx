@@ -4,7 +4,7 @@
  * clears the selection and reloads the table and the access panel.
  */
 import { useState } from 'react';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useListContext, useRefresh, useTranslate } from 'react-admin';
 import { PERMISSION_LEVEL } from '../../../../schemas/constants.ts';
 import { useNotifiedAction } from '../../accounts/useNotifiedAction.ts';
@@ -28,11 +28,14 @@ export function PermissionBulkActions({ datasetId }: { datasetId: number }) {
 
   return (
     <>
+      {/* Four actions do not fit beside the access panel on narrow screens: they wrap. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {LEVEL_NAMES.map((name) => (
         <Button key={name} size="small" color={name === 'private' ? 'error' : 'primary'} onClick={() => setLevel(name)}>
           {translate(`resources.dataset-permissions.actions.${name}`)}
         </Button>
       ))}
+      </Box>
       <ConfirmModal open={level !== null} onClose={() => setLevel(null)} onConfirm={() => (level ? apply(level) : undefined)} />
     </>
   );
