@@ -104,6 +104,11 @@ const DATASET_CALLS: Array<[string, Kind, number, (id: number) => Promise<Call>]
     const copy = await freshCopy(id);
     return { method: 'DELETE', url: `datasets/${copy}/contact-roles/${await contactRole(copy)}/?force=true` };
   }],
+  ['GET access', 'edit', 200, async (id) => ({ method: 'GET', url: `datasets/${id}/access/` })],
+  ['GET usergroup permissions', 'edit', 200, async (id) => ({ method: 'GET', url: `usergroup-permissions/?dataset_id=${id}&level__in=1,2,3` })],
+  ['PUT permission action', 'edit', 200, async (id) => ({
+    method: 'PUT', url: 'usergroup-permission-actions/?action=set_permission_level_search', payload: { dataset_id: await freshCopy(id), usergroup_ids: [region] },
+  })],
 ];
 
 /** Calls not about one dataset: [admin, referent, editor, member, newcomer, anonymous]. */
