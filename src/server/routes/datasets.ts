@@ -190,8 +190,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
   const entity: RegisteredEntity = registerEntity(app, {
     schema: datasets,
     sql: {
-      // The owner's join reads nothing any more (its name is `d.usergroup_name`); being a left join
-      // on the group's key, the planner drops it, so pages and counts read the datasets' indexes only.
+      // The owner, for the export's name, SIRET and territory. Lists order by `d.usergroup_name`, and
+      // a left join on the group's key that they do not read is dropped by the planner.
       from: 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id',
       alias: 'd',
       columns: DATASET_COLUMNS,
