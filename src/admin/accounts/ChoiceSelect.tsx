@@ -4,7 +4,8 @@ import type { Choice } from '../../../schemas/api.ts';
 export interface ChoiceSelectProps {
   /** A start-up list: roles, statuses. */
   choices: Choice[];
-  value: number;
+  /** Shown empty while null or not among the choices (not loaded yet). */
+  value: number | null;
   onChange: (value: number) => void;
   /** A visible label, for selects standing alone. */
   label?: string;
@@ -13,14 +14,15 @@ export interface ChoiceSelectProps {
   disabled?: boolean;
 }
 
-/** A small select of one of the start-up lists, for panels outside react-admin forms. */
+/** A small select of one of the start-up or lookup lists (roles, statuses), for panels outside react-admin forms. */
 export function ChoiceSelect({ choices, value, onChange, label, ariaLabel, disabled }: ChoiceSelectProps) {
+  const shown = value !== null && choices.some((choice) => choice.id === value) ? value : '';
   return (
     <TextField
       select
       size="small"
       label={label}
-      value={value}
+      value={shown}
       disabled={disabled}
       onChange={(event) => onChange(Number(event.target.value))}
       sx={label ? { minWidth: 200 } : undefined}

@@ -9,7 +9,7 @@ import { RecordPicker } from '../accounts/RecordPicker.tsx';
 import { useNotifiedAction } from '../accounts/useNotifiedAction.ts';
 import { contactRolesApi } from './contactRolesApi.ts';
 import { NewContactFields } from './NewContactFields.tsx';
-import { RoleSelect } from './RoleSelect.tsx';
+import { ChoiceSelect } from '../accounts/ChoiceSelect.tsx';
 import type { ContactRoleChoice } from './useContactRoleChoices.ts';
 import { useNewContact } from './useNewContact.ts';
 
@@ -91,7 +91,7 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
             optionLabel={(option) => `${String(option.name)} (${String(option.email)})`}
           />
         )}
-        <RoleSelect roles={roles} value={role} onChange={setRole} label={translate('resources.dataset-contacts.fields.role')} />
+        <ChoiceSelect choices={roles} value={role} onChange={setRole} label={translate('resources.dataset-contacts.fields.role')} />
         <Button type="submit" variant="contained" disabled={role === null || (mode === 'existing' ? !picked : !dataset)}>
           {translate('resources.dataset-contacts.add.submit')}
         </Button>

@@ -3,7 +3,7 @@ import { IconButton, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Choice } from '../../../schemas/api.ts';
 import type { ContactRole } from './contactRolesApi.ts';
-import { RoleSelect } from './RoleSelect.tsx';
+import { ChoiceSelect } from '../accounts/ChoiceSelect.tsx';
 
 export interface ContactRoleRowProps {
   link: ContactRole;
@@ -30,8 +30,8 @@ export function ContactRoleRow({ link, roles, canEdit, onRoleChange, onRemove }:
       </TableCell>
       <TableCell>
         {canEdit ? (
-          <RoleSelect
-            roles={roles}
+          <ChoiceSelect
+            choices={roles}
             value={link.role}
             ariaLabel={translate('resources.dataset-contacts.roleOf', { name: contact.name })}
             onChange={(role) => role !== link.role && onRoleChange(role)}
