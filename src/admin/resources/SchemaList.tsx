@@ -56,7 +56,8 @@ function ListActions({
 }) {
   const paths = useEntityPaths(resource);
   return (
-    <TopToolbar>
+    // Lists with extra actions (a sort choice, an export) wrap them rather than squeeze their labels together.
+    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, '& > *': { flexShrink: 0 } }}>
       {hasFilterButton && <FilterButton />}
       <SelectColumnsButton preferenceKey={storeKey} />
       {children}
