@@ -6,6 +6,7 @@ import type { PoolClient } from 'pg';
 import { ROLE, STATUS } from '../../../schemas/constants.ts';
 import { slugify } from '../../../schemas/slug.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { exposeDataset } from '../catalog/entries.ts';
 import { inTransaction, type Db } from './pool.ts';
 
 /** Same key for every server: two servers seeding one empty database at once seed it once. */
@@ -185,6 +186,8 @@ async function insertDatasets(client: PoolClient, groupIds: Map<string, number>)
     for (const [group, level] of Object.entries(dataset.grants ?? {})) {
       await client.query('INSERT INTO dataset_permissions (dataset_id, usergroup_id, level) VALUES ($1, $2, $3)', [id, groupIds.get(group), level]);
     }
+    // The published demo datasets are in the public catalogue, as if their publish scenario had run.
+    if (dataset.publish ?? true) await exposeDataset(client, id);
   }
 }
 
