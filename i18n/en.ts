@@ -177,19 +177,6 @@ export default {
   },
   resources: {
     ...resourceLabels('en'),
-    tasks: {
-      name: 'Task |||| Tasks',
-      fields: {
-        id: 'Identifier',
-        status: 'Status',
-        action: 'Action',
-        object_class: 'Object type',
-        object_id: 'Object identifier',
-        target: 'Target',
-        start_date: 'Start',
-        end_date: 'End',
-      },
-    },
   },
   login,
   validation,

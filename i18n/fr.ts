@@ -177,19 +177,6 @@ export default {
   },
   resources: {
     ...resourceLabels('fr'),
-    tasks: {
-      name: 'Tâche |||| Tâches',
-      fields: {
-        id: 'Identifiant',
-        status: 'Statut',
-        action: 'Action',
-        object_class: "Type d'objet",
-        object_id: "Identifiant de l'objet",
-        target: 'Cible',
-        start_date: 'Début',
-        end_date: 'Fin',
-      },
-    },
   },
   login,
   validation,

@@ -177,19 +177,6 @@ export default {
   },
   resources: {
     ...resourceLabels('it'),
-    tasks: {
-      name: 'Attività |||| Attività',
-      fields: {
-        id: 'Identificativo',
-        status: 'Stato',
-        action: 'Azione',
-        object_class: 'Tipo di oggetto',
-        object_id: "Identificativo dell'oggetto",
-        target: 'Destinazione',
-        start_date: 'Inizio',
-        end_date: 'Fine',
-      },
-    },
   },
   login,
   validation,

@@ -18,6 +18,7 @@ import municipalities from './municipalities.ts';
 import organisationTypes from './organisation-types.ts';
 import organisations from './organisations.ts';
 import spheres from './spheres.ts';
+import tasks from './tasks.ts';
 import usergroups from './usergroups.ts';
 import users from './users.ts';
 
@@ -38,6 +39,7 @@ export const RESOURCE_LABELS = {
   'dataset-permissions': datasetPermissions,
   'dataset-activity': datasetActivity,
   'dataset-contacts': datasetContacts,
+  tasks,
   ...datasetLookups,
 } satisfies Record<string, Record<Locale, object>>;
 

@@ -22,6 +22,8 @@ const AccessDeniedPage = lazyPage(() => import('./pages/AccessDeniedPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage.tsx'));
 const EntityRoutes = lazyPage(() => import('./resources/EntityRoutes.tsx'));
 const RequestRoutes = lazyPage(() => import('./accounts/requests/RequestRoutes.tsx'));
+const TaskRoutes = lazyPage(() => import('./tasks/TaskRoutes.tsx'));
+const ObjectLogsPage = lazyPage(() => import('./tasks/ObjectLogsPage.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
@@ -54,6 +56,22 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
           element={
             <RequireAccess allowed={canAccessData}>
               <DataPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="data/tasks/*"
+          element={
+            <RequireAccess allowed={canAccessData}>
+              <TaskRoutes />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="logs/:object/:id"
+          element={
+            <RequireAccess allowed={canAccessData}>
+              <ObjectLogsPage />
             </RequireAccess>
           }
         />

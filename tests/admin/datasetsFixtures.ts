@@ -1,6 +1,7 @@
 /** Datasets and their lookup lists as the platform server answers them, and msw handlers serving them. */
 import { http, HttpResponse } from 'msw';
 import { page } from './accountsFixtures.ts';
+import { PUBLICATION_SCENARIOS_OF_DATASET, task } from './tasksFixtures.ts';
 
 export const DATASET = {
   id: 1,
@@ -95,6 +96,12 @@ export function datasetHandlers(requests: Request[] = []) {
     }),
     http.get('/:locale/dataset/datasets/:id/contact-roles/', () => HttpResponse.json(page([]))),
     http.get('/:locale/dataset/datasets/:id/activity/', () => HttpResponse.json(page([]))),
+    // Saving or creating a dataset runs its publication scenario.
+    http.get('/:locale/dataset/datasets/:id/_scenarios/', () => HttpResponse.json(PUBLICATION_SCENARIOS_OF_DATASET)),
+    http.post('/:locale/dataset/datasets/:id/_scenarios/:scenario/run/', ({ request, params }) => {
+      record(request);
+      return HttpResponse.json(task({ id: 900, status: 'PENDING', object_id: Number(params.id), end_date: null }), { status: 202 });
+    }),
     ...Object.entries(LOOKUPS).map(([path, labels]) =>
       http.get(`/:locale/dataset/${path}/`, () =>
         HttpResponse.json(page(labels.map((label, index) => ({ id: index + 1, codename: `c${index + 1}`, label, title: label })))),

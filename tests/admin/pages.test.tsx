@@ -4,17 +4,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
 import { server } from './server.ts';
+import { task } from './tasksFixtures.ts';
 
-const TASK = {
+const TASK = task({
   id: 1,
-  status: 'SUCCESS',
+  status: 'FAILURE',
   action: 'publish-dataset',
+  action_label: 'Publier le jeu de données',
   object_class: 'dataset',
   object_id: 12,
-  target: 'Arbres de la ville',
+  object_name: 'Arbres de la ville',
   start_date: '2025-11-21T12:00:00Z',
   end_date: '2025-11-21T12:05:00Z',
-};
+});
 
 describe('data page', () => {
   it('lists the latest tasks, newest first, with dates in the chosen locale', async () => {
@@ -29,6 +31,11 @@ describe('data page', () => {
     const row = (await screen.findByText('Arbres de la ville')).closest('tr')!;
     expect(within(row).getAllByText(/21\/11\/2025/)).toHaveLength(2);
     expect(screen.getByRole('columnheader', { name: 'Début' })).toBeInTheDocument();
+    // The readable columns: the status's name, the action's label, the object's page.
+    expect(within(row).getByText('Échec')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Publier le jeu de données' })).toHaveAttribute('href', '/publish/fr/data/tasks/1/');
+    expect(within(row).getByRole('link', { name: 'Arbres de la ville' })).toHaveAttribute('href', '/publish/fr/data/datasets/12/');
+    expect(screen.getByRole('link', { name: 'Toutes les tâches' })).toHaveAttribute('href', '/publish/fr/data/tasks/');
     expect(requests[0].searchParams.get('ordering')).toBe('-start_date');
     expect(requests[0].searchParams.get('page_size')).toBe('20');
   });

@@ -1,12 +1,14 @@
 /**
  * Creating a dataset: the generated form, owned from the start by the user's group when they
- * publish for one only, and a success toast naming the new dataset (spec, section 8).
+ * publish for one only, and a success toast naming the new dataset (spec, section 8). A new
+ * published dataset then gets its search index through the publish scenario (spec, section 4).
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { FormViewProps } from '../resources/customViews.ts';
 import { SchemaCreate } from '../resources/SchemaCreate.tsx';
 import { usePublishableGroups } from './usePublishableGroups.ts';
+import { isPublished, useRunPublication } from './useRunPublication.ts';
 
 const createdMessage = (record: RaRecord) => ({ message: 'resources.datasets.messages.createdNamed', args: { name: record.display_name } });
 
@@ -14,5 +16,20 @@ export default function DatasetCreate({ fieldOverrides }: FormViewProps) {
   const groups = usePublishableGroups();
   const only = groups?.length === 1 ? groups[0] : undefined;
   const defaultValues = useMemo(() => (only === undefined ? {} : { usergroup: only }), [only]);
-  return <SchemaCreate resource="datasets" fieldOverrides={fieldOverrides} defaultValues={defaultValues} createdMessage={createdMessage} />;
+  const runPublication = useRunPublication();
+  const onCreated = useCallback(
+    (record: RaRecord) => {
+      if (isPublished(record.publish)) void runPublication(record.id as number, true, { announce: false });
+    },
+    [runPublication],
+  );
+  return (
+    <SchemaCreate
+      resource="datasets"
+      fieldOverrides={fieldOverrides}
+      defaultValues={defaultValues}
+      createdMessage={createdMessage}
+      onCreated={onCreated}
+    />
+  );
 }

@@ -1,8 +1,10 @@
 /**
  * A dataset's page (spec, section 2): the generated form with the dataset's own inputs, then its
- * panels (permissions, contacts, children, history). A dataset the user may see but not change is
+ * panels (failures, latest tasks, permissions, contacts, children, history). Saving runs the
+ * scenario of its publication state (spec, section 4). A dataset the user may see but not change is
  * shown without inputs: its unfilled fields, thumbnail and coverage map stay.
  */
+import { useCallback } from 'react';
 import { useGetOne, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { FormViewProps } from '../resources/customViews.ts';
@@ -10,6 +12,7 @@ import { SchemaEdit } from '../resources/SchemaEdit.tsx';
 import type { FieldOverrides } from '../resources/SchemaForm.tsx';
 import { CoveragePreview } from './CoveragePreview.tsx';
 import { DatasetPanels } from './DatasetPanels.tsx';
+import { isPublished, useRunPublication } from './useRunPublication.ts';
 
 const isEditable = (record: RaRecord) => record.editable === true;
 
@@ -27,12 +30,21 @@ export default function DatasetEdit({ fieldOverrides = {} }: FormViewProps) {
   // The record the page loads (the same query, answered once).
   const { data } = useGetOne('datasets', { id: id! }, { enabled: id !== undefined });
   const readOnly = data?.editable === false;
+  const runPublication = useRunPublication();
+  // The publication toggle is saved with the dataset: its scenario follows every save of it.
+  const onSaved = useCallback(
+    (record: RaRecord, sent: Record<string, unknown>) => {
+      if ('publish' in sent) void runPublication(record.id as number, isPublished(sent.publish));
+    },
+    [runPublication],
+  );
   return (
     <SchemaEdit
       resource="datasets"
       fieldOverrides={readOnly ? readOnlyOverrides(fieldOverrides) : fieldOverrides}
       canDelete={isEditable}
       readOnly={readOnly}
+      onSaved={onSaved}
     >
       <DatasetPanels />
     </SchemaEdit>

@@ -1,11 +1,14 @@
 /**
- * What a dataset's page shows under its form: the way to its permissions, its contacts with their
- * roles, its children and, for those who may change it, its history.
+ * What a dataset's page shows under its form: its failures to acknowledge, its latest tasks, the
+ * way to its permissions, its contacts with their roles, its children and, for those who may
+ * change it, its history.
  */
 import { useRecordContext } from 'react-admin';
 import { DatasetChildren } from './DatasetChildren.tsx';
 import { DatasetContacts } from './DatasetContacts.tsx';
+import { DatasetFailures } from './DatasetFailures.tsx';
 import { DatasetHistory } from './DatasetHistory.tsx';
+import { DatasetTasks } from './DatasetTasks.tsx';
 import { PermissionsLink } from './PermissionsLink.tsx';
 
 export function DatasetPanels() {
@@ -15,6 +18,8 @@ export function DatasetPanels() {
   const editable = record.editable === true;
   return (
     <>
+      <DatasetFailures datasetId={id} />
+      <DatasetTasks datasetId={id} />
       <PermissionsLink />
       <DatasetContacts datasetId={id} canEdit={editable} />
       <DatasetChildren />

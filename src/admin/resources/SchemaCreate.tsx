@@ -16,9 +16,11 @@ export interface SchemaCreateProps {
   defaultValues?: Record<string, unknown>;
   /** The success toast naming the new record, instead of the entity's 'created' message. */
   createdMessage?: (record: RaRecord) => { message: string; args?: Record<string, unknown> };
+  /** After a successful creation, with the new record (a dataset's publication). */
+  onCreated?: (record: RaRecord) => void;
 }
 
-export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialValues, createdMessage }: SchemaCreateProps) {
+export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialValues, createdMessage, onCreated }: SchemaCreateProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -32,6 +34,7 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
         onSuccess: (record: RaRecord) => {
           const created = createdMessage?.(record);
           notifySuccess(created?.message ?? entityMessage(resource, 'created'), created?.args);
+          onCreated?.(record);
           // The new record's page, where its uploads and members are managed.
           navigate(paths.edit(record.id));
         },

@@ -23,9 +23,11 @@ export interface SchemaEditProps {
   children?: ReactNode;
   /** The record is shown, not offered for change. */
   readOnly?: boolean;
+  /** After a successful save, with the record saved and the values sent (a dataset's publication). */
+  onSaved?: (record: RaRecord, sent: Record<string, unknown>) => void;
 }
 
-export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children, readOnly = false }: SchemaEditProps) {
+export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children, readOnly = false, onSaved }: SchemaEditProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -46,8 +48,9 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
         },
       }}
       mutationOptions={{
-        onSuccess: () => {
+        onSuccess: (record: RaRecord, variables: { data?: Record<string, unknown> }) => {
           notifySuccess(entityMessage(resource, 'updated'));
+          onSaved?.(record, variables.data ?? {});
           navigate(paths.list);
         },
         onError: (error: unknown) => notifyError(error, { resource }),

@@ -1,0 +1,38 @@
+/**
+ * An object's logs (spec, section 2, logs/{object}/{id}): the tasks run on it and, for a dataset
+ * the reader may change, its history of changes.
+ */
+import { Stack, Typography } from '@mui/material';
+import { useGetOne, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { PanelCard } from '../accounts/PanelCard.tsx';
+import { DatasetHistory } from '../datasets/DatasetHistory.tsx';
+import { ObjectTasks } from './ObjectTasks.tsx';
+
+function useObjectTitle(objectClass: string, id: string) {
+  const translate = useTranslate();
+  const isDataset = objectClass === 'dataset';
+  const { data: dataset } = useGetOne('datasets', { id }, { enabled: isDataset });
+  const name =
+    (dataset?.display_name as string | undefined) ??
+    `${translate(`resources.tasks.objectClasses.${objectClass}`, { _: objectClass })} #${id}`;
+  return { title: translate('resources.tasks.logs.title', { name }), dataset };
+}
+
+export default function ObjectLogsPage() {
+  const { object = '', id = '' } = useParams<{ object: string; id: string }>();
+  const translate = useTranslate();
+  const { title, dataset } = useObjectTitle(object, id);
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      <PanelCard id="object-tasks" title={translate('resources.tasks.logs.tasks')}>
+        <ObjectTasks objectClass={object} objectId={id} />
+      </PanelCard>
+      {/* The history is for those who may change the dataset (the server answers 403 to others). */}
+      {dataset?.editable === true && <DatasetHistory datasetId={Number(id)} />}
+    </Stack>
+  );
+}

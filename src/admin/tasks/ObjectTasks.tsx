@@ -1,0 +1,48 @@
+/** The tasks run on one object (`object_class` and `object_id`), newest first, a page at a time, refreshed every 15 s. */
+import { useState } from 'react';
+import { LinearProgress, Pagination, Typography } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useGetList, useTranslate } from 'react-admin';
+import { PAGE_SIZE, RELOAD_INTERVAL_MS } from '../../../schemas/constants.ts';
+import type { Task } from '../../../schemas/scenarios.ts';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { TASKS_RESOURCE } from './tasksApi.ts';
+import { TasksTable } from './TasksTable.tsx';
+
+export function ObjectTasks({ objectClass, objectId }: { objectClass: string; objectId: string }) {
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const [page, setPage] = useState(1);
+  const { data, total = 0, isPending } = useGetList<Task>(
+    TASKS_RESOURCE,
+    {
+      filter: { object_class: objectClass, object_id: objectId },
+      pagination: { page, perPage: PAGE_SIZE },
+      sort: { field: 'start_date', order: 'DESC' },
+    },
+    {
+      refetchInterval: RELOAD_INTERVAL_MS,
+      placeholderData: keepPreviousData,
+      onError: (error) => notifyError(error, { resource: TASKS_RESOURCE }),
+    },
+  );
+  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
+  if (!data || data.length === 0) return <Typography color="text.secondary">{translate('resources.tasks.empty')}</Typography>;
+  const pages = Math.ceil(total / PAGE_SIZE);
+  return (
+    <>
+      <TasksTable tasks={data} />
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_event, value) => setPage(value)}
+          getItemAriaLabel={(type, number, selected) =>
+            type === 'page' ? translate(selected ? 'ra.navigation.current_page' : 'ra.navigation.page', { page: number }) : translate(`ra.navigation.${type}`)
+          }
+          sx={{ mt: 1 }}
+        />
+      )}
+    </>
+  );
+}
