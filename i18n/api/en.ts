@@ -51,4 +51,10 @@ export default {
   permissionGroupsUnknown: 'Unknown group(s): %{ids}.',
   accessUserUnknown: 'No account you may look up has this username or e-mail address.',
   exportsBusy: 'Several exports are already running: try again in a few seconds.',
+  catalogTitle: 'Open data catalogue',
+  catalogDescription: 'The datasets published on the platform by its organisations.',
+  catalogPublisher: 'Open data platform',
+  catalogFormat: 'Unknown format: the formats are %{formats}.',
+  catalogPageSize: 'Give a whole number between 1 and %{max}.',
+  catalogPage: 'Give a whole number from 1.',
 };

@@ -51,4 +51,10 @@ export default {
   permissionGroupsUnknown: 'Groupe(s) inconnu(s) : %{ids}.',
   accessUserUnknown: "Aucun compte que vous pouvez consulter n'a ce nom d'utilisateur ou cette adresse e-mail.",
   exportsBusy: 'Plusieurs exports sont déjà en cours : réessayez dans quelques secondes.',
+  catalogTitle: 'Catalogue de données ouvertes',
+  catalogDescription: 'Les jeux de données publiés sur la plateforme par ses organisations.',
+  catalogPublisher: 'Plateforme de données ouvertes',
+  catalogFormat: 'Format inconnu : les formats sont %{formats}.',
+  catalogPageSize: 'Donnez un nombre entier entre 1 et %{max}.',
+  catalogPage: 'Donnez un nombre entier à partir de 1.',
 };

@@ -51,4 +51,10 @@ export default {
   permissionGroupsUnknown: 'Gruppo/i sconosciuto/i: %{ids}.',
   accessUserUnknown: 'Nessun account che puoi consultare ha questo nome utente o indirizzo e-mail.',
   exportsBusy: 'Diverse esportazioni sono già in corso: riprova tra qualche secondo.',
+  catalogTitle: 'Catalogo dei dati aperti',
+  catalogDescription: 'Gli insiemi di dati pubblicati sulla piattaforma dalle sue organizzazioni.',
+  catalogPublisher: 'Piattaforma dei dati aperti',
+  catalogFormat: 'Formato sconosciuto: i formati sono %{formats}.',
+  catalogPageSize: 'Indicare un numero intero tra 1 e %{max}.',
+  catalogPage: 'Indicare un numero intero a partire da 1.',
 };

@@ -1,0 +1,263 @@
+/**
+ * The public DCAT-AP catalogue: which datasets it lists, one page of them read from the database,
+ * and that page as RDF quads (dcat:Catalog + hydra:Collection, one dcat:Dataset per entry).
+ *
+ * Listed: datasets with a catalog_entries row (exposed by the publish scenario) that are published
+ * (publish true or null) and that anyone may find (default_permission_level >= search). A dataset
+ * restricted to some groups, or unpublished, is left out, even its identifier, whatever its entry.
+ */
+import type { Quad, Quad_Object, Quad_Subject } from '@rdfjs/types';
+import { DataFactory } from 'n3';
+import type { Locale } from '../../../schemas/constants.ts';
+import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
+import type { Db } from '../db/pool.ts';
+import { t } from '../i18n.ts';
+import { DATA_THEME, EU_AUTHORITY, LANGUAGE_IRIS, NS, dataThemeIris, frequencyIri, inspireThemeIris } from './vocabulary.ts';
+
+const { namedNode, literal, quad } = DataFactory;
+
+/** SQL condition on `d` (datasets) and `e` (catalog_entries): the entry is in the public feed. */
+export const LISTED_CONDITION = `COALESCE(d.publish, true) AND d.default_permission_level >= ${PERMISSION_LEVEL.search}`;
+
+export interface FeedQuery {
+  page: number;
+  pageSize: number;
+  /** Full-text search words, already split (empty: every listed dataset). */
+  words: string[];
+}
+
+export interface FeedDataset {
+  id: number;
+  codename: string;
+  display_name: string;
+  description: string;
+  created_at: Date;
+  updated_at: Date;
+  publication_date: string | null;
+  last_update_date: string | null;
+  revision_date: string | null;
+  owner_name: string;
+  owner_slug: string;
+  licence_url: string | null;
+  frequency: string | null;
+  tags: string[];
+  categories: string[];
+  topics: string[];
+  min_lon: number | null;
+  min_lat: number | null;
+  max_lon: number | null;
+  max_lat: number | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+}
+
+export interface FeedPage {
+  total: number;
+  /** The latest exposure or change of a listed dataset; null when none is listed. */
+  modified: Date | null;
+  datasets: FeedDataset[];
+}
+
+function searchCondition(words: string[], values: unknown[]): string {
+  if (words.length === 0) return '';
+  values.push(words.map((word) => `${word}:*`).join(' & '));
+  return ` AND e.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent($${values.length}))`;
+}
+
+/**
+ * One page of the feed, in the order of the dataset ids (new entries come last, so a harvester
+ * paging through does not see the pages shift under it). Two queries: the count and the page's ids
+ * (on the catalog_entries key), then the details of those ids only.
+ */
+export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery): Promise<FeedPage> {
+  const values: unknown[] = [];
+  const where = `${LISTED_CONDITION}${searchCondition(words, values)}`;
+  const from = 'catalog_entries e JOIN datasets d ON d.id = e.dataset_id';
+  const [summary, ids] = await Promise.all([
+    db.query<{ total: number; modified: Date | null }>(
+      `SELECT count(*)::integer AS total, max(GREATEST(e.exposed_at, d.updated_at)) AS modified FROM ${from} WHERE ${where}`,
+      values,
+    ),
+    db.query<{ id: number }>(
+      `SELECT e.dataset_id AS id FROM ${from} WHERE ${where} ORDER BY e.dataset_id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, pageSize, (page - 1) * pageSize],
+    ),
+  ]);
+  const { total, modified } = summary.rows[0];
+  if (ids.rows.length === 0) return { total, modified, datasets: [] };
+  const { rows } = await db.query<FeedDataset>(
+    `SELECT d.id, d.codename, d.display_name, d.description, d.created_at, d.updated_at,
+        d.publication_date::text AS publication_date, d.last_update_date::text AS last_update_date,
+        d.revision_date::text AS revision_date,
+        g.display_name AS owner_name, g.slug AS owner_slug, NULLIF(l.url, '') AS licence_url, f.codename AS frequency,
+        ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY tg.name) AS tags,
+        ARRAY(SELECT c.codename FROM dataset_categories dc JOIN categories c ON c.id = dc.category_id WHERE dc.dataset_id = d.id) AS categories,
+        ARRAY(SELECT tp.codename FROM dataset_topics dtp JOIN topics tp ON tp.id = dtp.topic_id WHERE dtp.dataset_id = d.id) AS topics,
+        box.min_lon, box.min_lat, box.max_lon, box.max_lat,
+        poc.name AS contact_name, poc.email AS contact_email, poc.phone AS contact_phone
+       FROM datasets d
+       JOIN usergroups g ON g.id = d.usergroup_id
+       LEFT JOIN licences l ON l.id = d.licence_id
+       LEFT JOIN update_frequencies f ON f.id = d.update_frequency_id
+       LEFT JOIN jurisdictions dj ON dj.id = d.jurisdiction_id
+       LEFT JOIN jurisdictions gj ON gj.id = g.jurisdiction_id
+       -- The box drawn or computed, else the one of the jurisdiction or organisation covered.
+       CROSS JOIN LATERAL (
+         SELECT * FROM (VALUES
+           (1, d.min_lon, d.min_lat, d.max_lon, d.max_lat),
+           (2, CASE WHEN d.geographic_coverage = 'jurisdiction' THEN dj.min_lon END, dj.min_lat, dj.max_lon, dj.max_lat),
+           (3, CASE WHEN d.geographic_coverage = 'organisation' THEN gj.min_lon END, gj.min_lat, gj.max_lon, gj.max_lat)
+         ) AS b (rank, min_lon, min_lat, max_lon, max_lat)
+         WHERE b.min_lon IS NOT NULL AND b.min_lat IS NOT NULL AND b.max_lon IS NOT NULL AND b.max_lat IS NOT NULL
+         UNION ALL SELECT 4, NULL::double precision, NULL::double precision, NULL::double precision, NULL::double precision
+         ORDER BY 1 LIMIT 1
+       ) box
+       LEFT JOIN LATERAL (
+         SELECT c.name, c.email, c.phone FROM dataset_contacts dc
+           JOIN contacts c ON c.id = dc.contact_id
+           JOIN contact_roles r ON r.id = dc.role_id AND r.codename = 'pointOfContact'
+          WHERE dc.dataset_id = d.id ORDER BY dc.id LIMIT 1
+       ) poc ON true
+      WHERE d.id = ANY($1::integer[])
+      ORDER BY d.id`,
+    [ids.rows.map((row) => row.id)],
+  );
+  return { total, modified, datasets: rows };
+}
+
+/** Where the feed's IRIs point. */
+export interface FeedLinks {
+  /** The catalogue: this endpoint, without query. */
+  catalog: string;
+  /** The portal's home, absolute, ending with '/'. */
+  portal: string;
+  /** The address of one page of this feed (same format, search and page size). */
+  page: (page: number) => string;
+}
+
+export interface FeedView {
+  page: number;
+  pageSize: number;
+  locale: Locale;
+}
+
+const iri = (prefix: keyof typeof NS, name: string) => namedNode(`${NS[prefix]}${name}`);
+const typed = (value: string, type: string) => literal(value, namedNode(`${NS.xsd}${type}`));
+/** A date column (YYYY-MM-DD) as xsd:date, a timestamp as xsd:dateTime. */
+const dateLiteral = (value: string | Date) => (typeof value === 'string' ? typed(value, 'date') : typed(value.toISOString(), 'dateTime'));
+
+/** The dataset's address on the portal (its landing page), also its IRI in the feed. */
+export function datasetIri(links: FeedLinks, dataset: Pick<FeedDataset, 'codename'>): string {
+  return `${links.portal}dataset/${encodeURIComponent(dataset.codename)}`;
+}
+
+function organisationIri(links: FeedLinks, slug: string): string {
+  return `${links.portal}organisation/${encodeURIComponent(slug)}`;
+}
+
+/** A WKT polygon of a box, counter-clockwise from its south-west corner. */
+function wktPolygon(minLon: number, minLat: number, maxLon: number, maxLat: number): string {
+  const ring = [[minLon, minLat], [maxLon, minLat], [maxLon, maxLat], [minLon, maxLat], [minLon, minLat]];
+  return `POLYGON((${ring.map(([lon, lat]) => `${lon} ${lat}`).join(', ')}))`;
+}
+
+function geoJsonPolygon(minLon: number, minLat: number, maxLon: number, maxLat: number): string {
+  const ring = [[minLon, minLat], [maxLon, minLat], [maxLon, maxLat], [minLon, maxLat], [minLon, minLat]];
+  return JSON.stringify({ type: 'Polygon', coordinates: [ring] });
+}
+
+/** The quads of one dataset. Its distributions come with the resources: see datasetDistributions. */
+function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, add: (s: Quad_Subject, p: string, o: Quad_Object) => void) {
+  const subject = namedNode(datasetIri(links, dataset));
+  const text = (value: string) => literal(value, locale);
+  add(subject, `${NS.rdf}type`, iri('dcat', 'Dataset'));
+  // The id never changes, unlike the codename: harvesters key their copies on dct:identifier.
+  add(subject, `${NS.dct}identifier`, literal(String(dataset.id)));
+  add(subject, `${NS.dct}title`, text(dataset.display_name));
+  // Mandatory in DCAT-AP: the title stands in for an empty description.
+  add(subject, `${NS.dct}description`, text(dataset.description.trim() === '' ? dataset.display_name : dataset.description));
+  for (const tag of dataset.tags) add(subject, `${NS.dcat}keyword`, text(tag));
+  for (const theme of dataThemeIris(dataset.categories, dataset.topics)) add(subject, `${NS.dcat}theme`, namedNode(theme));
+  for (const theme of inspireThemeIris(dataset.topics)) add(subject, `${NS.dcat}theme`, namedNode(theme));
+  const publisher = namedNode(organisationIri(links, dataset.owner_slug));
+  add(subject, `${NS.dct}publisher`, publisher);
+  add(publisher, `${NS.rdf}type`, iri('foaf', 'Organization'));
+  add(publisher, `${NS.rdf}type`, iri('foaf', 'Agent'));
+  add(publisher, `${NS.foaf}name`, literal(dataset.owner_name));
+  if (dataset.contact_name !== null) {
+    // Named rather than blank, so every serialisation (RDF/XML included) nests it the same way.
+    const contact = namedNode(`${subject.value}#contact-point`);
+    add(subject, `${NS.dcat}contactPoint`, contact);
+    add(contact, `${NS.rdf}type`, iri('vcard', 'Kind'));
+    add(contact, `${NS.vcard}fn`, literal(dataset.contact_name));
+    if (dataset.contact_email) add(contact, `${NS.vcard}hasEmail`, namedNode(`mailto:${dataset.contact_email}`));
+    const phone = dataset.contact_phone?.replace(/[^\d+]/g, '');
+    if (phone) add(contact, `${NS.vcard}hasTelephone`, namedNode(`tel:${phone}`));
+  }
+  add(subject, `${NS.dct}issued`, dateLiteral(dataset.publication_date ?? dataset.created_at));
+  add(subject, `${NS.dct}modified`, dateLiteral(dataset.last_update_date ?? dataset.revision_date ?? dataset.updated_at));
+  const frequency = frequencyIri(dataset.frequency);
+  if (frequency) add(subject, `${NS.dct}accrualPeriodicity`, namedNode(frequency));
+  if (dataset.min_lon !== null && dataset.min_lat !== null && dataset.max_lon !== null && dataset.max_lat !== null) {
+    const location = namedNode(`${subject.value}#spatial`);
+    add(subject, `${NS.dct}spatial`, location);
+    add(location, `${NS.rdf}type`, iri('dct', 'Location'));
+    const box = [dataset.min_lon, dataset.min_lat, dataset.max_lon, dataset.max_lat] as const;
+    add(location, `${NS.dcat}bbox`, literal(wktPolygon(...box), iri('gsp', 'wktLiteral')));
+    add(location, `${NS.locn}geometry`, literal(geoJsonPolygon(...box), iri('gsp', 'geoJSONLiteral')));
+  }
+  if (dataset.licence_url) add(subject, `${NS.dct}license`, namedNode(dataset.licence_url));
+  add(subject, `${NS.dct}accessRights`, namedNode(`${EU_AUTHORITY}access-right/PUBLIC`));
+  add(subject, `${NS.dcat}landingPage`, namedNode(datasetIri(links, dataset)));
+  for (const distribution of datasetDistributions(dataset)) add(subject, `${NS.dcat}distribution`, distribution);
+}
+
+/**
+ * The seam for the resources: the dcat:Distribution IRIs of a dataset's published resources (and
+ * their quads, added next to the dataset's). None until datasets have resources.
+ */
+function datasetDistributions(dataset: FeedDataset): Quad_Object[] {
+  void dataset;
+  return [];
+}
+
+/** The whole page as quads: the catalogue, its paging view, then each dataset with its publisher. */
+export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, locale }: FeedView): Quad[] {
+  const quads: Quad[] = [];
+  const seen = new Set<string>();
+  const add = (s: Quad_Subject, p: string, o: Quad_Object) => {
+    const q = quad(s, namedNode(p), o);
+    // A publisher shared by datasets of the page is described once.
+    const key = `${s.termType}|${s.value}|${p}|${o.termType}|${o.value}|${o.termType === 'Literal' ? `${o.language}|${o.datatype.value}` : ''}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    quads.push(q);
+  };
+  const catalog = namedNode(links.catalog);
+  const text = (value: string) => literal(value, locale);
+  add(catalog, `${NS.rdf}type`, iri('dcat', 'Catalog'));
+  add(catalog, `${NS.rdf}type`, iri('hydra', 'Collection'));
+  add(catalog, `${NS.dct}title`, text(t(locale, 'catalogTitle')));
+  add(catalog, `${NS.dct}description`, text(t(locale, 'catalogDescription')));
+  const platform = namedNode(links.portal);
+  add(catalog, `${NS.dct}publisher`, platform);
+  add(catalog, `${NS.foaf}homepage`, namedNode(links.portal));
+  add(catalog, `${NS.dct}language`, namedNode(LANGUAGE_IRIS[locale]));
+  if (feed.modified) add(catalog, `${NS.dct}modified`, dateLiteral(feed.modified));
+  add(catalog, `${NS.dcat}themeTaxonomy`, namedNode(DATA_THEME));
+  add(catalog, `${NS.hydra}totalItems`, typed(String(feed.total), 'integer'));
+  const last = Math.max(1, Math.ceil(feed.total / pageSize));
+  const view = namedNode(links.page(page));
+  add(catalog, `${NS.hydra}view`, view);
+  add(view, `${NS.rdf}type`, iri('hydra', 'PartialCollectionView'));
+  add(view, `${NS.hydra}first`, namedNode(links.page(1)));
+  add(view, `${NS.hydra}last`, namedNode(links.page(last)));
+  if (page > 1) add(view, `${NS.hydra}previous`, namedNode(links.page(Math.min(page - 1, last))));
+  if (page < last) add(view, `${NS.hydra}next`, namedNode(links.page(page + 1)));
+  add(platform, `${NS.rdf}type`, iri('foaf', 'Agent'));
+  add(platform, `${NS.foaf}name`, literal(t(locale, 'catalogPublisher')));
+  for (const dataset of feed.datasets) add(catalog, `${NS.dcat}dataset`, namedNode(datasetIri(links, dataset)));
+  for (const dataset of feed.datasets) datasetQuads(dataset, links, locale, add);
+  return quads;
+}
