@@ -157,6 +157,7 @@ describe('the public catalogue', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/turtle/);
       expect(response.headers['cache-control']).toMatch(/public, max-age=\d+/);
+      expect(response.headers['set-cookie']).toBeUndefined();
     }
     const { graph } = await fetchPage('/fr/dataset/catalog/', {}, 'ttl');
     const catalog = catalogOf(graph);

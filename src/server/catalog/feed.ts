@@ -259,5 +259,17 @@ export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, lo
   add(platform, `${NS.foaf}name`, literal(t(locale, 'catalogPublisher')));
   for (const dataset of feed.datasets) add(catalog, `${NS.dcat}dataset`, namedNode(datasetIri(links, dataset)));
   for (const dataset of feed.datasets) datasetQuads(dataset, links, locale, add);
-  return quads;
+  return groupBySubject(quads);
+}
+
+/** The quads with each subject's together, subjects in order of first appearance (Turtle writes one block each). */
+function groupBySubject(quads: Quad[]): Quad[] {
+  const groups = new Map<string, Quad[]>();
+  for (const q of quads) {
+    const key = `${q.subject.termType}|${q.subject.value}`;
+    const group = groups.get(key);
+    if (group) group.push(q);
+    else groups.set(key, [q]);
+  }
+  return [...groups.values()].flat();
 }

@@ -9,7 +9,7 @@
  *   is empty (no hydra:next), still 200.
  * - `?q=`: full-text search over the listed datasets (French stemming, accents ignored, prefixes).
  * - Bad parameters: 400 {"field": ["message"]}.
- * - Cache-Control: public, max-age=300, with an ETag of the answer (304 when it did not change).
+ * - Cache-Control: public, max-age=300, with an ETag of the answer (304 when it did not change); no cookie.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -112,6 +112,12 @@ function feedLinks(request: FastifyRequest, portalUrl: string, { format, pageSiz
 }
 
 export default async function catalogRoutes(app: FastifyInstance) {
+  // A public, cacheable answer sets no cookie (the CSRF one would be stored by shared caches); this
+  // hook only runs for the routes of this plugin, after the cookie plugin wrote its headers.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.removeHeader('set-cookie');
+    return payload;
+  });
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = parseParams(request.query as Query, request.headers.accept, request.locale);
     const feed = await readFeedPage(app.db, { page: params.page, pageSize: params.pageSize, words: params.words });
