@@ -136,10 +136,11 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     expect(items()).not.toContain('Mots-clés');
   });
 
-  it('creates a dataset with its required fields and names it in the success message', async () => {
+  it('creates a dataset with its required fields, names it in the success message and runs its publish scenario', async () => {
     const writes: Write[] = [];
+    const requests: Request[] = [];
     server.use(
-      ...datasetHandlers(),
+      ...datasetHandlers(requests),
       http.post('/:locale/dataset/datasets/', async ({ request }) => {
         const write = await recordWrite(writes, request);
         return HttpResponse.json({ ...DATASET, ...(write.body as object), id: 1 }, { status: 201 });
@@ -180,6 +181,10 @@ describe('dataset screens', { timeout: 30_000 }, () => {
       publish: true,
       default_permission_level: 0,
     });
+    // Its search index is built by the publish scenario (spec, section 4).
+    await waitFor(() =>
+      expect(requests.map((request) => new URL(request.url)).some((url) => `${url.pathname}${url.search}` === '/fr/dataset/datasets/1/_scenarios/7/run/?asynchrone=true')).toBe(true),
+    LONG);
   });
 
   it('shows a dataset the user may not change without inputs', async () => {

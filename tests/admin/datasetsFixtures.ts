@@ -97,7 +97,10 @@ export function datasetHandlers(requests: Request[] = []) {
     http.get('/:locale/dataset/datasets/:id/contact-roles/', () => HttpResponse.json(page([]))),
     http.get('/:locale/dataset/datasets/:id/activity/', () => HttpResponse.json(page([]))),
     // Saving or creating a dataset runs its publication scenario.
-    http.get('/:locale/dataset/datasets/:id/_scenarios/', () => HttpResponse.json(PUBLICATION_SCENARIOS_OF_DATASET)),
+    http.get('/:locale/dataset/datasets/:id/_scenarios/', ({ request }) => {
+      record(request);
+      return HttpResponse.json(PUBLICATION_SCENARIOS_OF_DATASET);
+    }),
     http.post('/:locale/dataset/datasets/:id/_scenarios/:scenario/run/', ({ request, params }) => {
       record(request);
       return HttpResponse.json(task({ id: 900, status: 'PENDING', object_id: Number(params.id), end_date: null }), { status: 202 });
