@@ -140,6 +140,10 @@ describe('task list', { timeout: 30_000 }, () => {
 });
 
 describe('task page', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the error, the warnings, the facts and the timeline of a failed task', async () => {
     const queue = taskQueue([FAILED]);
     server.use(...datasetHandlers(), ...queue.handlers);
@@ -164,6 +168,28 @@ describe('task page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: "Journaux de l'objet" })).toHaveAttribute('href', '/publish/fr/logs/dataset/1/');
     // A failed task is not cancelled.
     expect(screen.queryByRole('button', { name: 'Annuler la tâche' })).toBeNull();
+  });
+
+  it('reads a running task again every 15 s until it is finished', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const queue = taskQueue([RUNNING]);
+    server.use(...datasetHandlers(), ...queue.handlers);
+    renderApp('/publish/fr/data/tasks/42/', USERS.role1);
+    expect(await screen.findByRole('heading', { name: 'Tâche n° 42' }, LONG)).toBeInTheDocument();
+    expect(screen.getByText('Indexation commencée')).toBeInTheDocument();
+    queue.change(42, {
+      status: 'SUCCESS',
+      end_date: '2025-11-21T13:02:00Z',
+      can_cancel: false,
+      timeline: [...RUNNING.timeline, { date: '2025-11-21T13:02:00Z', level: 'info', message: 'Index à jour' }],
+    });
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_INTERVAL_MS));
+    expect(await screen.findByText('Index à jour', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('Réussie')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Annuler la tâche' })).toBeNull();
+    const reads = queue.reads.length;
+    await act(() => vi.advanceTimersByTimeAsync(2 * RELOAD_INTERVAL_MS));
+    expect(queue.reads).toHaveLength(reads);
   });
 
   it('retries a failed task and opens the new one', async () => {

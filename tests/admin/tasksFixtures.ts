@@ -64,11 +64,12 @@ const matches = (one: Task, params: URLSearchParams) => {
   return !statuses || statuses.split(',').includes(one.status);
 };
 
-/** A fake task queue holding `initial`; `lists` records every list request, `posts` every action. */
+/** A fake task queue holding `initial`; `lists` records every list request, `reads` every task read, `posts` every action. */
 export function taskQueue(initial: Task[]) {
   let tasks = [...initial];
   let nextId = 500;
   const lists: URL[] = [];
+  const reads: string[] = [];
   const posts: string[] = [];
   const change = (id: number, changes: Partial<Task>) => {
     tasks = tasks.map((one) => (one.id === id ? { ...one, ...changes } : one));
@@ -85,6 +86,7 @@ export function taskQueue(initial: Task[]) {
       return HttpResponse.json(page(selected.slice((number - 1) * size, number * size), selected.length));
     }),
     http.get('/:locale/dashboard/task-queue-track/:id/', ({ params }) => {
+      reads.push(String(params.id));
       const one = found(params.id);
       return one ? HttpResponse.json(one) : HttpResponse.json({ detail: 'Introuvable.' }, { status: 404 });
     }),
@@ -119,5 +121,5 @@ export function taskQueue(initial: Task[]) {
     }),
     http.get('/:locale/dashboard/scenarios/', () => HttpResponse.json(SCENARIO_CHOICES)),
   ];
-  return { handlers, lists, posts, change };
+  return { handlers, lists, reads, posts, change };
 }
