@@ -76,7 +76,6 @@ export default {
       retry: 'Relancer',
       cancel: 'Annuler la tâche',
       acknowledge: "J'ai pris connaissance",
-      open: 'Ouvrir la tâche n° %{id}',
     },
     confirmCancel: {
       title: 'Annuler la tâche',
@@ -174,7 +173,6 @@ export default {
       retry: 'Retry',
       cancel: 'Cancel the task',
       acknowledge: 'Acknowledge',
-      open: 'Open task no. %{id}',
     },
     confirmCancel: {
       title: 'Cancel the task',
@@ -222,7 +220,7 @@ export default {
       retry_of: 'Ripetizione di',
     },
     filters: {
-      dataset: 'Dataset',
+      dataset: 'Insieme di dati',
     },
     statuses: {
       PENDING: 'In attesa',
@@ -244,8 +242,8 @@ export default {
       error: 'Errore',
     },
     objectClasses: {
-      dataset: 'Dataset',
-      resourcedataset: 'Risorsa del dataset',
+      dataset: 'Insieme di dati',
+      resourcedataset: "Risorsa dell'insieme di dati",
       resource: 'Risorsa',
       geographiclayer: 'Livello geografico',
       style: 'Stile',
@@ -272,7 +270,6 @@ export default {
       retry: 'Riprova',
       cancel: "Annulla l'attività",
       acknowledge: 'Presa visione',
-      open: "Apri l'attività n. %{id}",
     },
     confirmCancel: {
       title: "Annulla l'attività",
@@ -288,8 +285,8 @@ export default {
     },
     dataset: {
       title: 'Ultime attività',
-      all: 'Tutte le attività del dataset',
-      logs: 'Registri del dataset',
+      all: "Tutte le attività dell'insieme di dati",
+      logs: "Registri dell'insieme di dati",
       failure: 'Non riuscita: %{action}',
     },
     logs: {
