@@ -51,6 +51,39 @@ export interface ServerConfig {
    * (superusers only by default).
    */
   services: ServiceConfig[];
+  /** The task queue (src/server/tasks/): who runs the scenarios, and their limits. */
+  tasks: TaskConfig;
+}
+
+export interface TaskConfig {
+  /**
+   * WORKERS: `inline` (default) — the server process runs the queued tasks; `external` — the
+   * server only queues them and `npm run worker` processes (any number, on any host reaching the
+   * database) run them.
+   */
+  workers: 'inline' | 'external';
+  /** WORKER_CONCURRENCY: tasks one process runs at once. Default 2. */
+  concurrency: number;
+  /** TASK_TIME_LIMIT_SECONDS: longest run of a task, unless its scenario declares its own. Default 600. */
+  timeLimitSeconds: number;
+  /** TASK_STALE_SECONDS: a running task whose worker has not reported for this long is recovered. Default 60. */
+  staleSeconds: number;
+  /** TASK_HEARTBEAT_SECONDS: how often a worker reports on a running task. Default 5. */
+  heartbeatSeconds: number;
+  /** TASK_DIAGNOSTIC_SCENARIOS: also offer the noop, sleep and fail scenarios (tests, bench). Default off. */
+  diagnosticScenarios: boolean;
+}
+
+function workersMode(env: Env): TaskConfig['workers'] {
+  const value = text(env, 'WORKERS', 'inline');
+  if (value !== 'inline' && value !== 'external') throw new Error(`WORKERS must be "inline" or "external", got "${value}"`);
+  return value;
+}
+
+function positive(env: Env, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return value;
 }
 
 type Env = Record<string, string | undefined>;
@@ -134,5 +167,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       service(env, 'mapServerAdmin', 'MAPSERVER_ADMIN', '/geoserver/', false),
       service(env, 'metadataCatalogue', 'METADATA', '/geonetwork/', false),
     ],
+    tasks: {
+      workers: workersMode(env),
+      concurrency: positive(env, 'WORKER_CONCURRENCY', 2),
+      timeLimitSeconds: positive(env, 'TASK_TIME_LIMIT_SECONDS', 600),
+      staleSeconds: positive(env, 'TASK_STALE_SECONDS', 60),
+      heartbeatSeconds: positive(env, 'TASK_HEARTBEAT_SECONDS', 5),
+      diagnosticScenarios: flag(env, 'TASK_DIAGNOSTIC_SCENARIOS', false),
+    },
   };
 }

@@ -12,6 +12,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { preparePlatformData } from './db/prepare.ts';
 import type { SeedResult } from './db/seed.ts';
+import { startTaskEngine, type TaskEngine } from './tasks/engine.ts';
 
 async function main() {
   const config = loadConfig();
@@ -20,9 +21,11 @@ async function main() {
   const { db, migrations, close } = await openDatabase(config, logger);
   if (migrations.length > 0) logger.info({ migrations }, 'database migrated');
   let app: FastifyInstance | null = null;
-  /** Closes what is open, in order: HTTP server, pool, embedded PostgreSQL. */
+  let tasks: TaskEngine | null = null;
+  /** Closes what is open, in order: HTTP server, task engine, pool, embedded PostgreSQL. */
   const stopAll = async () => {
     await app?.close();
+    await tasks?.stop();
     await close();
   };
 
@@ -31,6 +34,8 @@ async function main() {
   try {
     seed = await preparePlatformData(db, { password: demoPassword, termsVersion: config.termsVersion });
     await deleteExpiredSessions(db);
+    // WORKERS=external: this process only queues; `npm run worker` processes run the tasks.
+    tasks = await startTaskEngine({ db, config: config.tasks, runTasks: config.tasks.workers === 'inline', migrate: true, log: logger });
     app = await buildApp({ db, config, logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

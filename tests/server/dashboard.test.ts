@@ -3,11 +3,13 @@ import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let editor: SignedIn;
+let admin: SignedIn;
 const ids: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   editor = await t.signIn('editor');
+  admin = await t.signIn('admin');
   // 25 tasks, one every minute, on three datasets; every fifth one failed.
   for (let i = 0; i < 25; i += 1) {
     const { rows } = await t.db.query<{ id: number }>(
@@ -28,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const list = (query = '', headers = editor.jwtHeaders) =>
+// The superuser sees every task; others only those on objects they see (below).
+const list = (query = '', headers = admin.jwtHeaders) =>
   t.app.inject({ url: `/fr/dashboard/task-queue-track/${query}`, headers });
 
 describe('GET /{locale}/dashboard/task-queue-track/', () => {
@@ -42,7 +45,8 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
     expect(body.next).toBe('/fr/dashboard/task-queue-track/?page=2');
     expect(body.results[0].id).toBe(ids[0]);
     expect(Object.keys(body.results[0]).sort()).toEqual(
-      ['action', 'end_date', 'id', 'object_class', 'object_id', 'start_date', 'status', 'target', 'timeline', 'warnings'].sort(),
+      ['action', 'action_label', 'end_date', 'id', 'object_class', 'object_id', 'object_name', 'start_date', 'status', 'target', 'timeline', 'warnings',
+        'error', 'trigger', 'created_by', 'retry_of', 'acknowledged', 'can_retry', 'can_cancel', 'can_acknowledge'].sort(),
     );
     const second = (await list('?page=2')).json();
     expect(second.results).toHaveLength(5);
@@ -86,6 +90,14 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
     expect(body.next).toBe('/fr/dashboard/task-queue-track/?status__in=SUCCESS&page_size=5&page=2');
   });
 
+  it("shows a user only the tasks on or for datasets they see", async () => {
+    // Datasets 1 and 2 of the region are public, 3 is private to the region and its geomaticians.
+    const seen = (await list('?page_size=100', editor.jwtHeaders)).json();
+    expect(seen.count).toBe(17);
+    expect(seen.results.some((task: { object_id: number; target: { pk: number } | null }) => task.object_id === 3 || task.target?.pk === 3)).toBe(false);
+    expect((await t.app.inject({ url: `/fr/dashboard/task-queue-track/${ids[2]}/`, headers: editor.jwtHeaders })).statusCode).toBe(404);
+  });
+
   it('answers one task by id', async () => {
     const response = await t.app.inject({ url: `/en/dashboard/task-queue-track/${ids[4]}/`, headers: editor.jwtHeaders });
     expect(response.statusCode).toBe(200);
@@ -98,7 +110,6 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ detail: "Vous n'avez pas la permission d'effectuer cette action." });
     expect((await t.app.inject({ url: `/fr/dashboard/task-queue-track/${ids[0]}/`, headers: member.jwtHeaders })).statusCode).toBe(403);
-    const admin = await t.signIn('admin');
     expect((await list('', admin.jwtHeaders)).statusCode).toBe(200);
     const referent = await t.signIn('referent');
     expect((await list('', { cookie: referent.cookie })).statusCode).toBe(200);

@@ -12,6 +12,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../sr
 import { migrate } from '../../src/server/db/migrate.ts';
 import { createPool } from '../../src/server/db/pool.ts';
 import { preparePlatformData } from '../../src/server/db/prepare.ts';
+import { installBossSchema } from '../../src/server/tasks/queue.ts';
 import { TEST_DEMO_PASSWORD, TEST_TERMS_VERSION } from './constants.ts';
 
 declare module 'vitest' {
@@ -58,6 +59,8 @@ export default async function setup(project: TestProject) {
   const templatePool = createPool(withDatabase(adminUrl, templateDatabase));
   await migrate(templatePool);
   await preparePlatformData(templatePool, { password: TEST_DEMO_PASSWORD, termsVersion: TEST_TERMS_VERSION });
+  // The task queue's schema (pg-boss), as a server installs it at start.
+  await installBossSchema(templatePool);
   await templatePool.end();
 
   project.provide('pgAdminUrl', adminUrl);

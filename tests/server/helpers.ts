@@ -14,6 +14,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
+import { startTaskEngine, type TaskEngine } from '../../src/server/tasks/engine.ts';
 import { TEST_DEMO_PASSWORD } from './constants.ts';
 
 export { TEST_DEMO_PASSWORD };
@@ -82,6 +83,10 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: ServerConfig;
+  /** The task engine, when started with `{ tasks: true }`. */
+  tasks: TaskEngine | null;
+  /** The database URL of this test file (to start worker processes on it). */
+  databaseUrl: string;
   signIn(username: string, password?: string): Promise<SignedIn>;
   close(): Promise<void>;
 }
@@ -90,13 +95,27 @@ export function cookieValue(response: LightMyRequestResponse, name: string): str
   return response.cookies.find((cookie) => cookie.name === name)?.value;
 }
 
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Start the task engine (fast polling); `runTasks: false` only queues, as with WORKERS=external. */
+  tasks?: boolean | { runTasks?: boolean };
+}
+
+export async function createTestApp(overrides: Partial<ServerConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const db = createPool(database.url);
   const fixture = overrides.staticDir ? null : staticFixture();
   const config = testConfig({ ...(fixture ? { staticDir: fixture } : {}), ...overrides });
   const app = await buildApp({ db, config, logger: false });
   await app.ready();
+  const tasks = options.tasks
+    ? await startTaskEngine({
+        db,
+        config: config.tasks,
+        runTasks: typeof options.tasks === 'object' ? options.tasks.runTasks !== false : true,
+        migrate: true,
+        pollingSeconds: 0.5,
+      })
+    : null;
 
   async function signIn(username: string, password = TEST_DEMO_PASSWORD): Promise<SignedIn> {
     const response = await app.inject({ method: 'POST', url: '/fr/login/signin/', payload: { username, password } });
@@ -121,9 +140,12 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     app,
     db,
     config,
+    tasks,
+    databaseUrl: database.url,
     signIn,
     close: async () => {
       await app.close();
+      await tasks?.stop();
       await db.end();
       await database.drop();
       if (fixture) await rm(fixture, { recursive: true, force: true });

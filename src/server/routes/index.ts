@@ -14,6 +14,7 @@ import loginPages from './login-pages.ts';
 import loginRoutes from './login.ts';
 import organisationRoutes from './organisation.ts';
 import resourceRoutes from './resource.ts';
+import scenarioRoutes from './scenarios.ts';
 import usergroupRoutes from './usergroup.ts';
 
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
@@ -29,4 +30,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   licenceRoutes,
   datasetRoutes,
   catalogRoutes,
+  scenarioRoutes,
 ];

@@ -1,6 +1,7 @@
 /** The start-up lists of the usergroup API: statuses and roles in the request's language. */
 import type { FastifyInstance } from 'fastify';
 import { ROLE, STATUS, type Locale } from '../../../../schemas/constants.ts';
+import type { Scheduler } from '../../../../schemas/scenarios.ts';
 import { t } from '../../i18n.ts';
 
 export function statusChoices(locale: Locale) {
@@ -17,7 +18,12 @@ export function registerStartupLists(app: FastifyInstance) {
   app.get('/usergroup/user-group-status/', { config }, async (request) => statusChoices(request.locale));
   app.get('/usergroup/user-group-roles/', { config }, async (request) => roleChoices(request.locale));
 
-  // Not managed by this server yet: empty lists, so forms that offer them still open.
-  const emptyPage = { count: 0, next: null, previous: null, results: [] };
-  app.get('/usergroup/schedulers/', { config }, async () => emptyPage);
+  // The frequencies a scenario can be scheduled at (schemas/scenarios.ts Scheduler).
+  app.get('/usergroup/schedulers/', { config }, async (request): Promise<Scheduler[]> => {
+    const { rows } = await app.db.query<Scheduler>(
+      `SELECT id, codename, COALESCE(labels->>$1, labels->>'fr') AS display_name, cron FROM schedulers ORDER BY id`,
+      [request.locale],
+    );
+    return rows;
+  });
 }

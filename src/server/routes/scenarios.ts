@@ -1,0 +1,226 @@
+/**
+ * Scenario runs (/{locale}/dataset/datasets/{id}/_scenarios/…) and scheduled runs
+ * (/{locale}/resource/scenario-execution-frequency/…). A dataset the user cannot see answers 404;
+ * one they see but may not change, 403 (the rules of dataset writes, tasks/objects.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessSubject } from '../../../schemas/access.ts';
+import { FINISHED_STATUSES, type ScenarioExecutionFrequency, type TaskTarget } from '../../../schemas/scenarios.ts';
+import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { SqlParams } from '../http/pagination.ts';
+import { t } from '../i18n.ts';
+import { objectClass } from '../tasks/objects.ts';
+import { scenarioHandler } from '../tasks/scenarios.ts';
+import { nextRun } from '../tasks/schedules.ts';
+import { loadTask, queueTasks } from '../tasks/store.ts';
+
+const ID = /^\d{1,9}$/;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type User = AccessSubject & { id: number };
+
+/** 'none' (404), 'see' or 'run' for the user on an object of a registered class. */
+async function objectAccess(app: FastifyInstance, className: string, id: number, user: User): Promise<'none' | 'see' | 'run'> {
+  const cls = objectClass(className);
+  if (!cls) return 'none';
+  const params = new SqlParams();
+  // A checked integer: written as a literal, so a superuser's query (no conditions) has no unused parameter.
+  const idSql = String(Math.trunc(id));
+  const visible = cls.visibleSql(idSql, user, params) ?? 'true';
+  const runnable = cls.runnableSql(idSql, user, params) ?? 'true';
+  if ((await cls.name(app.db, id)) === null) return 'none';
+  const { rows } = await app.db.query<{ visible: boolean; runnable: boolean }>(`SELECT ${visible} AS visible, ${runnable} AS runnable`, params.values);
+  if (!rows[0].visible) return 'none';
+  return rows[0].runnable ? 'run' : 'see';
+}
+
+function scenarioList(app: FastifyInstance, className: string, locale: string) {
+  return app.db
+    .query(`SELECT id, codename, action, COALESCE(labels->>$2, labels->>'fr') AS display_name FROM scenarios WHERE object_class = $1 ORDER BY id`, [className, locale])
+    .then(({ rows }) => rows);
+}
+
+function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs: Record<string, unknown>; target: TaskTarget | null } {
+  const errors: FieldErrors = {};
+  const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as { kwargs?: unknown }).kwargs : undefined;
+  if (raw === undefined || raw === null) return { kwargs: {}, target: null };
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError({ kwargs: [t(locale, 'task.kwargsObject')] });
+  const kwargs = raw as Record<string, unknown>;
+  let target: TaskTarget | null = null;
+  if (kwargs.target !== undefined && kwargs.target !== null) {
+    const candidate = kwargs.target as Partial<TaskTarget>;
+    if (
+      typeof candidate !== 'object' || Array.isArray(candidate) || typeof candidate.model !== 'string' || typeof candidate.app_label !== 'string' ||
+      !Number.isInteger(candidate.pk) || (candidate.pk as number) < 1 || (candidate.pk as number) > 2_147_483_647
+    ) {
+      errors.target = [t(locale, 'task.targetInvalid')];
+    } else {
+      target = { model: candidate.model.slice(0, 100), app_label: candidate.app_label.slice(0, 100), pk: candidate.pk as number };
+    }
+  }
+  if (JSON.stringify(kwargs).length > 10_000) errors.kwargs = [t(locale, 'invalidValue')];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { kwargs, target };
+}
+
+export default async function scenarioRoutes(app: FastifyInstance) {
+  const config = { auth: 'required' as const };
+
+  app.get<{ Params: { id: string } }>('/dataset/datasets/:id/_scenarios/', { config }, async (request) => {
+    if (!ID.test(request.params.id)) throw notFound();
+    if ((await objectAccess(app, 'dataset', Number(request.params.id), request.user!)) === 'none') throw notFound();
+    return scenarioList(app, 'dataset', request.locale);
+  });
+
+  app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string } }>(
+    '/dataset/datasets/:id/_scenarios/:scenario/run/',
+    { config },
+    async (request, reply) => {
+      const { id, scenario } = request.params;
+      if (!ID.test(id) || !ID.test(scenario)) throw notFound();
+      const access = await objectAccess(app, 'dataset', Number(id), request.user!);
+      if (access === 'none') throw notFound();
+      const { rows } = await app.db.query<{ id: number; codename: string }>("SELECT id, codename FROM scenarios WHERE id = $1 AND object_class = 'dataset'", [Number(scenario)]);
+      if (!rows[0]) throw notFound();
+      if (access !== 'run') throw permissionDenied();
+      const { kwargs, target } = parseKwargs(request.body, request.locale);
+      const limit = scenarioHandler(rows[0].codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
+      const [taskId] = await queueTasks(app.db, [
+        { action: rows[0].codename, scenarioId: rows[0].id, objectClass: 'dataset', objectId: Number(id), target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
+      ]);
+      const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
+      if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
+      // Synchronous: wait for the end, at most the time limit and the recovery's margin.
+      const deadline = Date.now() + (limit + 5) * 1000;
+      let delay = 50;
+      for (;;) {
+        const task = await loadTask(app.db, taskId, request.user!, request.locale);
+        if (!task || FINISHED_STATUSES.includes(task.status) || Date.now() > deadline) return reply.code(200).send(task);
+        await sleep(delay);
+        delay = Math.min(delay * 2, 500);
+      }
+    },
+  );
+
+  // Scheduled runs.
+  const FREQUENCY_SELECT = `f.id, f.scenario_id AS scenario, f.object_class, f.object_id, f.scheduler_id AS scheduler, f.next_run_at AS next_run, f.last_task_id AS last_task`;
+  const present = (row: Omit<ScenarioExecutionFrequency, 'next_run'> & { next_run: Date | null }): ScenarioExecutionFrequency => ({
+    ...row,
+    next_run: row.next_run ? row.next_run.toISOString() : null,
+  });
+
+  interface FrequencyBody {
+    scenario?: unknown;
+    object_class?: unknown;
+    object_id?: unknown;
+    scheduler?: unknown;
+  }
+
+  /** Checks a frequency's fields (all of them on creation); answers the scheduler's cron when one is given. */
+  async function validateFrequency(request: FastifyRequest, body: FrequencyBody, partial: boolean, existing?: { object_class: string }) {
+    const locale = request.locale;
+    const errors: FieldErrors = {};
+    const required = (field: keyof FrequencyBody) => !partial && (body[field] === undefined || body[field] === null);
+    for (const field of ['scenario', 'object_class', 'object_id', 'scheduler'] as const) {
+      if (required(field)) errors[field] = [t(locale, 'required')];
+    }
+    if (partial && (body.object_class !== undefined || body.object_id !== undefined)) errors.object_class = [t(locale, 'invalidValue')];
+    const className = (partial ? existing?.object_class : body.object_class) as string;
+    if (!partial && body.object_class !== undefined && (typeof body.object_class !== 'string' || !objectClass(body.object_class))) {
+      errors.object_class = [t(locale, 'invalidValue')];
+    }
+    if (!partial && body.object_id !== undefined && (!Number.isInteger(body.object_id) || (body.object_id as number) < 1 || (body.object_id as number) > 2_147_483_647)) {
+      errors.object_id = [t(locale, 'invalidInteger')];
+    }
+    let cron: string | null = null;
+    if (body.scheduler !== undefined && body.scheduler !== null) {
+      const scheduler = Number.isInteger(body.scheduler) && (body.scheduler as number) < 2_147_483_647
+        ? (await app.db.query<{ cron: string }>('SELECT cron FROM schedulers WHERE id = $1', [body.scheduler])).rows[0]
+        : undefined;
+      if (!scheduler) errors.scheduler = [t(locale, 'task.schedulerUnknown')];
+      else cron = scheduler.cron;
+    }
+    if (body.scenario !== undefined && body.scenario !== null && !errors.object_class) {
+      const known = Number.isInteger(body.scenario) && (body.scenario as number) < 2_147_483_647
+        ? (await app.db.query('SELECT 1 FROM scenarios WHERE id = $1 AND object_class = $2', [body.scenario, className])).rowCount
+        : 0;
+      if (!known) errors.scenario = [t(locale, 'task.scenarioUnknown')];
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return cron;
+  }
+
+  /** The object of a frequency: 400 when it does not exist or is not visible, 403 when the user may not run scenarios on it. */
+  async function requireRunnable(request: FastifyRequest, className: string, id: number, asField: boolean) {
+    const access = await objectAccess(app, className, id, request.user!);
+    if (access === 'none') {
+      if (asField) throw new ValidationError({ object_id: [t(request.locale, 'task.objectUnknown')] });
+      throw notFound();
+    }
+    if (access !== 'run') throw permissionDenied();
+  }
+
+  const base = '/resource/scenario-execution-frequency/';
+
+  app.get<{ Querystring: { object_class?: string; object_id?: string } }>(base, { config }, async (request) => {
+    const { object_class: className, object_id: objectId } = request.query;
+    if (typeof className !== 'string' || !objectClass(className)) throw new ValidationError({ object_class: [t(request.locale, 'invalidValue')] });
+    if (typeof objectId !== 'string' || !ID.test(objectId)) throw new ValidationError({ object_id: [t(request.locale, 'invalidInteger')] });
+    if ((await objectAccess(app, className, Number(objectId), request.user!)) === 'none') return [];
+    const { rows } = await app.db.query(`SELECT ${FREQUENCY_SELECT} FROM scenario_execution_frequencies f WHERE f.object_class = $1 AND f.object_id = $2 ORDER BY f.id`, [className, Number(objectId)]);
+    return rows.map(present);
+  });
+
+  app.post<{ Body: FrequencyBody }>(base, { config }, async (request, reply) => {
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
+    const cron = await validateFrequency(request, body, false);
+    await requireRunnable(request, body.object_class as string, body.object_id as number, true);
+    const { rows } = await app.db.query(
+      `INSERT INTO scenario_execution_frequencies (scenario_id, object_class, object_id, scheduler_id, next_run_at, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scenario_id, object_class, object_id) DO NOTHING
+       RETURNING id, scenario_id AS scenario, object_class, object_id, scheduler_id AS scheduler, next_run_at AS next_run, last_task_id AS last_task`,
+      [body.scenario, body.object_class, body.object_id, body.scheduler, nextRun(cron!), request.user!.id],
+    );
+    if (!rows[0]) throw new ValidationError({ scenario: [t(request.locale, 'task.frequencyExists')] });
+    return reply.code(201).send(present(rows[0]));
+  });
+
+  const frequencyOr404 = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    if (!ID.test(request.params.id)) throw notFound();
+    const { rows } = await app.db.query<{ object_class: string; object_id: number }>('SELECT object_class, object_id FROM scenario_execution_frequencies WHERE id = $1', [Number(request.params.id)]);
+    if (!rows[0]) throw notFound();
+    await requireRunnable(request, rows[0].object_class, rows[0].object_id, false);
+    return rows[0];
+  };
+
+  app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => {
+    await frequencyOr404(request);
+    const { rows } = await app.db.query(`SELECT ${FREQUENCY_SELECT} FROM scenario_execution_frequencies f WHERE f.id = $1`, [Number(request.params.id)]);
+    return present(rows[0]);
+  });
+
+  app.patch<{ Params: { id: string }; Body: FrequencyBody }>(`${base}:id/`, { config }, async (request) => {
+    const existing = await frequencyOr404(request);
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
+    const cron = await validateFrequency(request, body, true, existing);
+    try {
+      await app.db.query(
+        `UPDATE scenario_execution_frequencies SET scenario_id = COALESCE($2, scenario_id), scheduler_id = COALESCE($3, scheduler_id),
+                next_run_at = CASE WHEN $3::integer IS NULL THEN next_run_at ELSE $4 END
+          WHERE id = $1`,
+        [Number(request.params.id), body.scenario ?? null, body.scheduler ?? null, cron ? nextRun(cron) : null],
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new ValidationError({ scenario: [t(request.locale, 'task.frequencyExists')] });
+      throw error;
+    }
+    const { rows } = await app.db.query(`SELECT ${FREQUENCY_SELECT} FROM scenario_execution_frequencies f WHERE f.id = $1`, [Number(request.params.id)]);
+    return present(rows[0]);
+  });
+
+  app.delete<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request, reply) => {
+    await frequencyOr404(request);
+    await app.db.query('DELETE FROM scenario_execution_frequencies WHERE id = $1', [Number(request.params.id)]);
+    return reply.code(204).send();
+  });
+}

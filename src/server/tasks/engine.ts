@@ -1,0 +1,86 @@
+/**
+ * The task engine of one process: pg-boss started over the process's pool, the workers running
+ * queued tasks (WORKER_CONCURRENCY of them, unless this process only queues), and the minute tick
+ * (pg-boss schedule: one process of the cluster gets each tick) that recovers tasks and queues
+ * scheduled runs. The server starts it after migrating; `npm run worker` processes too.
+ */
+import { hostname } from 'node:os';
+import type PgBoss from 'pg-boss';
+import type { TaskConfig } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+import { createBoss, TASK_QUEUE, TICK_QUEUE } from './queue.ts';
+import { recoverTasks } from './recovery.ts';
+import { runTask } from './runner.ts';
+import { queueDueRuns } from './schedules.ts';
+import { onTaskQueued } from './store.ts';
+
+export interface EngineOptions {
+  db: Db;
+  config: TaskConfig;
+  /** Run queued tasks in this process (the server with WORKERS=inline, every worker process). */
+  runTasks: boolean;
+  /** Install or upgrade pg-boss's schema and queues (the server only). */
+  migrate: boolean;
+  /** How often an idle worker looks for jobs. Default 2 s (tests: 0.5). */
+  pollingSeconds?: number;
+  log?: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+}
+
+export interface TaskEngine {
+  /** Recovery and due schedules now (what the minute tick does). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startTaskEngine(options: EngineOptions): Promise<TaskEngine> {
+  const { db, config } = options;
+  const pollingSeconds = options.pollingSeconds ?? 2;
+  const boss: PgBoss = createBoss(db, { migrate: options.migrate, pollingSeconds });
+  boss.on('error', (error) => options.log?.error({ err: error }, 'task queue error'));
+  await boss.start();
+  if (options.migrate) {
+    await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, retryLimit: 0 } as PgBoss.Queue);
+    await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, retryLimit: 0 } as PgBoss.Queue);
+    await boss.schedule(TICK_QUEUE, '* * * * *', {}, { retryLimit: 0, expireInSeconds: 300 });
+  }
+
+  const tick = async () => {
+    await recoverTasks(db, { staleSeconds: config.staleSeconds, timeLimitSeconds: config.timeLimitSeconds });
+    await queueDueRuns(db, config.timeLimitSeconds);
+  };
+  await boss.work(TICK_QUEUE, { pollingIntervalSeconds: Math.max(pollingSeconds, 5) }, async () => {
+    await tick();
+  });
+
+  const workerIds: string[] = [];
+  if (options.runTasks) {
+    const runner = {
+      db,
+      worker: `${hostname()}:${process.pid}`,
+      config,
+      log: options.log,
+    };
+    // One pg-boss worker per concurrent task: each fetches one job at a time.
+    for (let index = 0; index < config.concurrency; index += 1) {
+      workerIds.push(
+        await boss.work<{ taskId: number }>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, async ([job]) => {
+          await runTask(runner, job.data.taskId);
+        }),
+      );
+    }
+    // A task queued by this process starts at once instead of at the next poll.
+    onTaskQueued(db, () => workerIds.forEach((id) => boss.notifyWorker(id)));
+  }
+
+  // Whatever a previous process left behind.
+  await tick().catch((error) => options.log?.warn({ err: error }, 'task recovery failed'));
+
+  return {
+    tick,
+    async stop() {
+      onTaskQueued(db, null);
+      // Running tasks get a few seconds to end; the rest is recovered by the next process.
+      await boss.stop({ graceful: true, close: false, timeout: 8_000 });
+    },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * Task rows (task_queue_track): queueing new ones with their pg-boss jobs, and reading them in the
+ * shape of schemas/scenarios.ts Task, translated for the reader and with what the reader may do.
+ */
+import type pg from 'pg';
+import type { AccessSubject } from '../../../schemas/access.ts';
+import type { Locale } from '../../../schemas/constants.ts';
+import type { Task, TaskStep, TaskTarget, TaskTrigger } from '../../../schemas/scenarios.ts';
+import { inTransaction, type Db } from '../db/pool.ts';
+import { SqlParams } from '../http/pagination.ts';
+import { t, type MessageKey } from '../i18n.ts';
+import { OBJECT_CLASSES } from './objects.ts';
+import { newJobIds, sendTaskJobs } from './queue.ts';
+
+export interface NewTask {
+  action: string;
+  scenarioId: number | null;
+  objectClass: string;
+  objectId: number | null;
+  target?: TaskTarget | null;
+  kwargs?: Record<string, unknown>;
+  trigger: TaskTrigger;
+  createdBy: number | null;
+  retryOf?: number | null;
+  timeLimitSeconds: number;
+}
+
+/** Local engines to wake when a task is queued (tasks/engine.ts registers them), by pool. */
+const wakers = new WeakMap<Db, () => void>();
+export function onTaskQueued(db: Db, wake: (() => void) | null): void {
+  if (wake) wakers.set(db, wake);
+  else wakers.delete(db);
+}
+
+/**
+ * Inserts the tasks PENDING with their jobs, in one transaction (on `client` when given): a task
+ * without its job or a job without its task never commits. Answers the new task ids in order.
+ */
+export async function queueTasks(db: Db, tasks: NewTask[], client?: pg.PoolClient): Promise<number[]> {
+  if (tasks.length === 0) return [];
+  const work = async (c: pg.PoolClient) => {
+    const jobIds = newJobIds(tasks.length);
+    const { rows } = await c.query<{ id: number; job_id: string }>(
+      `INSERT INTO task_queue_track (status, action, scenario_id, object_class, object_id, target, kwargs, trigger, created_by, retry_of, job_id)
+       SELECT 'PENDING', x.action, x.scenario_id, x.object_class, x.object_id, x.target, COALESCE(x.kwargs, '{}'), x.trigger, x.created_by, x.retry_of, x.job_id
+         FROM jsonb_to_recordset($1::jsonb) AS x(action text, scenario_id integer, object_class text, object_id integer,
+              target jsonb, kwargs jsonb, trigger text, created_by integer, retry_of bigint, job_id uuid, n bigint)
+        ORDER BY x.n
+       RETURNING id, job_id`,
+      [
+        JSON.stringify(
+          tasks.map((task, index) => ({
+            action: task.action,
+            scenario_id: task.scenarioId,
+            object_class: task.objectClass,
+            object_id: task.objectId,
+            target: task.target ?? null,
+            kwargs: task.kwargs ?? {},
+            trigger: task.trigger,
+            created_by: task.createdBy,
+            retry_of: task.retryOf ?? null,
+            job_id: jobIds[index],
+            n: index,
+          })),
+        ),
+      ],
+    );
+    // RETURNING follows the insertion order; the job ids pair each row with its own task anyway.
+    const order = new Map(jobIds.map((jobId, index) => [jobId, index]));
+    const sorted = [...rows].sort((a, b) => order.get(a.job_id)! - order.get(b.job_id)!);
+    await sendTaskJobs(c, sorted.map((row, index) => ({ taskId: row.id, jobId: row.job_id, timeLimitSeconds: tasks[index].timeLimitSeconds })));
+    return sorted.map((row) => row.id);
+  };
+  const ids = client ? await work(client) : await inTransaction(db, work);
+  if (!client) wakers.get(db)?.();
+  return ids;
+}
+
+interface StoredStep {
+  date: string;
+  level: TaskStep['level'];
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+interface TaskRow {
+  id: number;
+  status: Task['status'];
+  action: string;
+  action_labels: Record<string, string> | null;
+  object_class: string;
+  object_id: number | null;
+  object_name: string | null;
+  target: TaskTarget | null;
+  timeline: StoredStep[];
+  warnings: unknown[];
+  error: { code: string; params?: Record<string, string | number> } | null;
+  trigger: Task['trigger'];
+  created_by: string | null;
+  retry_of: number | null;
+  acknowledged: boolean;
+  start_date: Date;
+  end_date: Date | null;
+  runnable: boolean;
+}
+
+/** A stored code in the reader's language; a code no catalogue knows (older or newer servers) shows as is. */
+function translate(locale: Locale, code: string, params?: Record<string, string | number>): string {
+  try {
+    return t(locale, code as MessageKey, params);
+  } catch {
+    return code;
+  }
+}
+
+const targetPkSql = (alias: string) => `(CASE WHEN ${alias}.target->>'pk' ~ '^[0-9]{1,9}$' THEN (${alias}.target->>'pk')::integer END)`;
+
+/** Condition on `tq` true when the user may see the task: superusers all; else its object, its target, or their own. */
+export function taskVisibleSql(user: AccessSubject & { id: number }, params: SqlParams): string | null {
+  if (user.is_superuser) return null;
+  const parts = [`tq.created_by = ${params.add(user.id)}`];
+  for (const [name, objectClass] of Object.entries(OBJECT_CLASSES)) {
+    const cls = params.add(name);
+    const own = objectClass.visibleSql('tq.object_id', user, params) ?? 'true';
+    const target = objectClass.visibleSql(targetPkSql('tq'), user, params) ?? 'true';
+    parts.push(`(tq.object_class = ${cls} AND ${own})`, `(tq.target->>'model' = ${cls} AND ${target})`);
+  }
+  return `(${parts.join(' OR ')})`;
+}
+
+/** SELECT list of a task for `user` (alias tq): labels, names and whether they may act on it. */
+export function taskSelectSql(user: AccessSubject, params: SqlParams): string {
+  const names: string[] = [];
+  const runnable: string[] = [];
+  for (const [name, objectClass] of Object.entries(OBJECT_CLASSES)) {
+    const cls = params.add(name);
+    const visible = objectClass.visibleSql('tq.object_id', user, params) ?? 'true';
+    if (name === 'dataset') names.push(`WHEN tq.object_class = ${cls} AND ${visible} THEN (SELECT d.display_name FROM datasets d WHERE d.id = tq.object_id)`);
+    runnable.push(`(tq.object_class = ${cls} AND ${objectClass.runnableSql('tq.object_id', user, params) ?? 'true'})`);
+  }
+  // Tasks on no registered object (diagnostics) are the superusers'.
+  const mayRun = user.is_superuser ? 'true' : `(${runnable.join(' OR ')})`;
+  return `tq.id, tq.status, tq.action, s.labels AS action_labels, tq.object_class, tq.object_id,
+    CASE ${names.join(' ')} ELSE NULL END AS object_name,
+    tq.target, tq.timeline, tq.warnings, tq.error, tq.trigger, u.username AS created_by, tq.retry_of,
+    tq.acknowledged_at IS NOT NULL AS acknowledged, tq.start_date, tq.end_date, ${mayRun} AS runnable`;
+}
+
+export const TASK_FROM = 'task_queue_track tq LEFT JOIN scenarios s ON s.id = tq.scenario_id LEFT JOIN users u ON u.id = tq.created_by';
+
+export function presentTask(row: TaskRow, locale: Locale): Task {
+  return {
+    id: row.id,
+    status: row.status,
+    action: row.action,
+    action_label: row.action_labels?.[locale] ?? row.action_labels?.fr ?? row.action,
+    object_class: row.object_class,
+    object_id: row.object_id,
+    object_name: row.object_name,
+    target: row.target,
+    timeline: (row.timeline ?? []).map((step) => ({
+      date: step.date,
+      level: step.level,
+      message: translate(locale, step.code, step.params),
+    })),
+    warnings: (row.warnings ?? []).map(String),
+    error: row.error ? translate(locale, row.error.code, row.error.params) : null,
+    trigger: row.trigger,
+    created_by: row.created_by,
+    retry_of: row.retry_of,
+    acknowledged: row.acknowledged,
+    start_date: row.start_date.toISOString(),
+    end_date: row.end_date?.toISOString() ?? null,
+    can_retry: row.runnable && (row.status === 'FAILURE' || row.status === 'REVOKED'),
+    can_cancel: row.runnable && row.status === 'PENDING',
+    can_acknowledge: row.runnable && row.status === 'FAILURE' && !row.acknowledged,
+  };
+}
+
+export type { TaskRow };
+
+/** One task as `user` sees it, or null when it does not exist or they may not see it. */
+export async function loadTask(db: Pick<Db, 'query'>, id: number, user: AccessSubject & { id: number }, locale: Locale): Promise<Task | null> {
+  const params = new SqlParams();
+  const select = taskSelectSql(user, params);
+  const visible = taskVisibleSql(user, params);
+  const { rows } = await db.query<TaskRow>(
+    `SELECT ${select} FROM ${TASK_FROM} WHERE tq.id = ${params.add(id)}${visible ? ` AND ${visible}` : ''}`,
+    params.values,
+  );
+  return rows[0] ? presentTask(rows[0], locale) : null;
+}
+
+/** A timeline step as stored. */
+export function stepJson(code: string, params: Record<string, string | number> = {}, level: TaskStep['level'] = 'info'): string {
+  return JSON.stringify([{ date: new Date().toISOString(), level, code, params }]);
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run worker`: a process that runs queued tasks (WORKERS=external, or more hands beside an
+ * inline server). It opens the server's database — DATABASE_URL, or the embedded PostgreSQL a
+ * server started under DATA_DIR — and never migrates: it waits for a server to have migrated,
+ * then fails clearly. SIGTERM/SIGINT stop it after its running tasks (a few seconds at most; the
+ * rest is recovered).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from './config.ts';
+import { listMigrations } from './db/migrate.ts';
+import { createPool, type Db } from './db/pool.ts';
+import { startTaskEngine } from './tasks/engine.ts';
+
+const WAIT_SECONDS = 60;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The embedded database of a server running on DATA_DIR (its port and password are in DATA_DIR). */
+async function embeddedUrl(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'pg-credentials.json');
+  let credentials: { port?: number; password?: string };
+  try {
+    credentials = JSON.parse(await readFile(file, 'utf8')) as typeof credentials;
+  } catch {
+    throw new Error(`No database: set DATABASE_URL, or start the server first with the same DATA_DIR (${dataDir})`);
+  }
+  return `postgres://postgres:${encodeURIComponent(credentials.password ?? '')}@127.0.0.1:${credentials.port}/publish`;
+}
+
+/** Waits until the server has applied every migration this code knows (pg-boss's schema included). */
+async function waitForSchema(db: Db): Promise<void> {
+  const expected = (await listMigrations()).map((migration) => migration.version);
+  let problem = '';
+  for (let waited = 0; waited <= WAIT_SECONDS; waited += 1) {
+    try {
+      const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+      const done = new Set(rows.map((row) => row.version));
+      const missing = expected.filter((version) => !done.has(version));
+      const boss = await db.query("SELECT 1 FROM pg_tables WHERE schemaname = 'pgboss' AND tablename = 'version'");
+      if (missing.length === 0 && boss.rowCount) return;
+      problem = missing.length > 0 ? `migrations ${missing.join(', ')} not applied` : 'the task queue is not installed';
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    await sleep(1000);
+  }
+  throw new Error(`The database is not ready (${problem}): start the server, which migrates it, then the workers`);
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const db = createPool(config.databaseUrl ?? (await embeddedUrl(config.dataDir)), (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  try {
+    await waitForSchema(db);
+  } catch (error) {
+    await db.end();
+    throw error;
+  }
+  const engine = await startTaskEngine({ db, config: config.tasks, runTasks: true, migrate: false, log: logger });
+  logger.info({ concurrency: config.tasks.concurrency }, 'worker started');
+  console.log(`Publish worker ${process.pid} is running ${config.tasks.concurrency} task(s) at a time`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await engine.stop();
+      await db.end();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'worker stop failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Publish worker failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

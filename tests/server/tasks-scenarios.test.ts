@@ -1,0 +1,167 @@
+/**
+ * Scenario runs through the API with the task engine running in the server process: publication
+ * scenarios reach SUCCESS and change the dataset; who may list, run, read, retry, cancel and
+ * acknowledge; time limit and the diagnostic scenarios.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../schemas/scenarios.ts';
+import { queueTasks } from '../../src/server/tasks/store.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+const users: Record<string, SignedIn> = {};
+const ids: Record<string, number> = {};
+const scenarios: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { tasks: true });
+  t.config.tasks.diagnosticScenarios = true;
+  for (const name of ['admin', 'referent', 'editor', 'member', 'marie.lefebvre', 'thomas.girard']) users[name] = await t.signIn(name);
+  for (const row of (await t.db.query('SELECT id, codename FROM datasets')).rows) ids[row.codename] = row.id;
+  for (const row of (await t.db.query('SELECT id, codename FROM scenarios')).rows) scenarios[row.codename] = row.id;
+});
+afterAll(() => t?.close());
+
+const run = (user: string, dataset: number, scenario: number, query = '?asynchrone=true', payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: `/fr/dataset/datasets/${dataset}/_scenarios/${scenario}/run/${query}`, headers: users[user].sessionHeaders, payload });
+const get = (user: string, url: string) => t.app.inject({ url, headers: users[user].jwtHeaders });
+const post = (user: string, url: string) => t.app.inject({ method: 'POST', url, headers: users[user].sessionHeaders, payload: {} });
+
+async function waitFinished(id: number, user = 'admin'): Promise<Task> {
+  for (let i = 0; i < 200; i += 1) {
+    const task = (await get(user, `/fr/dashboard/task-queue-track/${id}/`)).json<Task>();
+    if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(task.status)) return task;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`task ${id} did not finish`);
+}
+
+describe('dataset scenarios', () => {
+  it('lists the dataset scenarios to whoever sees the dataset, 404 otherwise', async () => {
+    const response = await get('editor', `/en/dataset/datasets/${ids['comptages-velo']}/_scenarios/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((s: { codename: string }) => s.codename)).toEqual(['publish-dataset', 'unpublish-dataset']);
+    expect(response.json()[0]).toEqual({ id: scenarios['publish-dataset'], codename: 'publish-dataset', action: 'update', display_name: 'Publish the dataset' });
+    expect((await get('referent', `/fr/dataset/datasets/${ids['comptages-velo']}/_scenarios/`)).statusCode).toBe(404);
+    expect((await get('referent', '/fr/dataset/datasets/99999999/_scenarios/')).statusCode).toBe(404);
+  });
+
+  it('unpublishes then publishes a dataset: SUCCESS, publish flag and catalogue follow', async () => {
+    const id = ids['arrets-de-bus-du-reseau-urbain'];
+    const queued = await run('editor', id, scenarios['unpublish-dataset']);
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toMatchObject({ action: 'unpublish-dataset', object_class: 'dataset', object_id: id, trigger: 'user', created_by: 'editor' });
+    const done = await waitFinished(queued.json().id);
+    expect(done.status).toBe('SUCCESS');
+    expect(done.timeline.map((step) => step.message)).toContain('Jeu de données « Arrêts de bus du réseau urbain » retiré du catalogue public.');
+    expect((await t.db.query('SELECT publish FROM datasets WHERE id = $1', [id])).rows[0].publish).toBe(false);
+    expect((await t.db.query('SELECT 1 FROM catalog_entries WHERE dataset_id = $1', [id])).rowCount).toBe(0);
+
+    // Synchronous: the answer is the finished task.
+    const sync = await run('admin', id, scenarios['publish-dataset'], '');
+    expect(sync.statusCode).toBe(200);
+    expect(sync.json()).toMatchObject({ status: 'SUCCESS', object_name: 'Arrêts de bus du réseau urbain', error: null });
+    expect((await t.db.query('SELECT publish FROM datasets WHERE id = $1', [id])).rows[0].publish).toBe(true);
+    expect((await t.db.query('SELECT 1 FROM catalog_entries WHERE dataset_id = $1', [id])).rowCount).toBe(1);
+  });
+
+  it('answers 403 to whoever sees but may not change, 404 for an unknown scenario, 400 for bad kwargs', async () => {
+    const id = ids['arrets-de-bus-du-reseau-urbain'];
+    expect((await run('referent', id, scenarios['publish-dataset'])).statusCode).toBe(403);
+    expect((await run('marie.lefebvre', id, scenarios['publish-dataset'])).statusCode).toBe(403);
+    expect((await run('marie.lefebvre', ids['comptages-velo'], scenarios['publish-dataset'])).statusCode).toBe(404);
+    expect((await run('editor', id, scenarios['publish-resourcedataset'])).statusCode).toBe(404);
+    expect((await run('editor', id, 999999)).statusCode).toBe(404);
+    expect((await run('editor', id, scenarios['publish-dataset'], '?asynchrone=true', { kwargs: [1] })).json()).toEqual({ kwargs: ['Doit être un objet.'] });
+    const badTarget = await run('editor', id, scenarios['publish-dataset'], '?asynchrone=true', { kwargs: { target: { model: 'dataset', pk: 'x' } } });
+    expect(badTarget.statusCode).toBe(400);
+    expect(Object.keys(badTarget.json())).toEqual(['target']);
+    const noCsrf = await t.app.inject({ method: 'POST', url: `/fr/dataset/datasets/${id}/_scenarios/${scenarios['publish-dataset']}/run/`, headers: { cookie: users.editor.cookie } });
+    expect(noCsrf.statusCode).toBe(403);
+    const withTarget = await run('editor', id, scenarios['publish-dataset'], '?asynchrone=true', { kwargs: { target: { model: 'dataset', app_label: 'idgo_admin', pk: id } } });
+    expect(withTarget.statusCode).toBe(202);
+    expect(withTarget.json().target).toEqual({ model: 'dataset', app_label: 'idgo_admin', pk: id });
+    await waitFinished(withTarget.json().id);
+  });
+});
+
+describe('task calls by role', () => {
+  let privateTask: number;
+  let publicTask: number;
+
+  beforeAll(async () => {
+    privateTask = (await run('editor', ids['comptages-velo'], scenarios['publish-dataset'])).json().id;
+    publicTask = (await run('editor', ids['arrets-de-bus-du-reseau-urbain'], scenarios['publish-dataset'])).json().id;
+    await waitFinished(privateTask);
+    await waitFinished(publicTask);
+  });
+
+  it('shows tasks only on objects the reader sees, with what they may do', async () => {
+    const seen = (user: string) => get(user, '/fr/dashboard/task-queue-track/?page_size=100').then((r) => r.json().results.map((task: Task) => task.id));
+    expect(await seen('admin')).toEqual(expect.arrayContaining([privateTask, publicTask]));
+    expect(await seen('editor')).toEqual(expect.arrayContaining([privateTask, publicTask]));
+    const referent = await seen('referent');
+    expect(referent).toContain(publicTask);
+    expect(referent).not.toContain(privateTask);
+    expect((await get('referent', `/fr/dashboard/task-queue-track/${privateTask}/`)).statusCode).toBe(404);
+    const asReferent = (await get('referent', `/fr/dashboard/task-queue-track/${publicTask}/`)).json<Task>();
+    expect(asReferent).toMatchObject({ can_retry: false, can_cancel: false, can_acknowledge: false, object_name: 'Arrêts de bus du réseau urbain' });
+    expect((await get('member', '/fr/dashboard/task-queue-track/')).statusCode).toBe(403);
+    expect((await get('thomas.girard', `/fr/dashboard/task-queue-track/${privateTask}/`)).statusCode).toBe(404);
+    const filtered = (await get('editor', `/fr/dashboard/task-queue-track/?object=${ids['comptages-velo']}&status=SUCCESS`)).json();
+    expect(filtered.results.every((task: Task) => task.object_id === ids['comptages-velo'] && task.status === 'SUCCESS')).toBe(true);
+    expect((await get('admin', '/fr/dashboard/task-queue-track/?acknowledged=maybe')).statusCode).toBe(400);
+    expect((await get('admin', '/fr/dashboard/task-queue-track/?ordering=-action')).statusCode).toBe(200);
+  });
+
+  it('retries a failure, acknowledges it, cancels a pending task', async () => {
+    // A failure on a dataset the editor edits (as a task whose scenario failed).
+    const [failed] = await queueTasks(t.db, [{ action: 'fail', scenarioId: null, objectClass: 'dataset', objectId: ids['comptages-velo'], trigger: 'user', createdBy: users.editor.userId, timeLimitSeconds: 10 }]);
+    const failure = await waitFinished(failed);
+    expect(failure).toMatchObject({ status: 'FAILURE', error: 'Échec : diagnostic failure', can_retry: true, can_acknowledge: true, can_cancel: false });
+    expect((await post('referent', `/fr/dashboard/task-queue-track/${failed}/retry/`)).statusCode).toBe(404);
+    expect((await post('editor', `/fr/dashboard/task-queue-track/${publicTask}/acknowledge/`)).statusCode).toBe(400);
+    const retried = await post('editor', `/fr/dashboard/task-queue-track/${failed}/retry/`);
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json()).toMatchObject({ retry_of: failed, trigger: 'retry', action: 'fail' });
+    const acknowledged = await post('editor', `/fr/dashboard/task-queue-track/${failed}/acknowledge/`);
+    expect(acknowledged.statusCode).toBe(200);
+    expect(acknowledged.json()).toMatchObject({ acknowledged: true, can_acknowledge: false });
+    const unacknowledged = (await get('editor', `/fr/dashboard/task-queue-track/?acknowledged=false&status=FAILURE&object=${ids['comptages-velo']}`)).json();
+    expect(unacknowledged.results.map((task: Task) => task.id)).not.toContain(failed);
+
+    // Cancel: only PENDING. A long sleep keeps both workers busy so the next one stays queued.
+    const sleepers = await queueTasks(t.db, [1, 2].map(() => ({ action: 'sleep', scenarioId: null, objectClass: 'diagnostic', objectId: null, kwargs: { seconds: 3 }, trigger: 'system' as const, createdBy: null, timeLimitSeconds: 10 })));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const [pending] = await queueTasks(t.db, [{ action: 'publish-dataset', scenarioId: scenarios['publish-dataset'], objectClass: 'dataset', objectId: ids['comptages-velo'], trigger: 'user', createdBy: users.editor.userId, timeLimitSeconds: 10 }]);
+    expect((await post('referent', `/fr/dashboard/task-queue-track/${pending}/cancel/`)).statusCode).toBe(404);
+    const cancelled = await post('editor', `/en/dashboard/task-queue-track/${pending}/cancel/`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'REVOKED', error: 'Cancelled by editor.', can_retry: true });
+    const again = await post('editor', `/en/dashboard/task-queue-track/${pending}/cancel/`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ status: ['Only a pending task can be cancelled; this one is REVOKED.'] });
+    for (const id of sleepers) expect((await waitFinished(id)).status).toBe('SUCCESS');
+    // The revoked task's job was delivered after all: skipped, still REVOKED.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await get('editor', `/fr/dashboard/task-queue-track/${pending}/`)).json().status).toBe('REVOKED');
+  });
+
+  it('fails a task past its time limit, with the reason', async () => {
+    t.config.tasks.timeLimitSeconds = 1;
+    try {
+      const [id] = await queueTasks(t.db, [{ action: 'sleep', scenarioId: null, objectClass: 'diagnostic', objectId: null, kwargs: { seconds: 5 }, trigger: 'system', createdBy: null, timeLimitSeconds: 1 }]);
+      const task = await waitFinished(id);
+      expect(task.status).toBe('FAILURE');
+      expect(task.error).toBe('Arrêtée : la tâche a dépassé sa durée maximale de 1 s.');
+    } finally {
+      t.config.tasks.timeLimitSeconds = 600;
+    }
+  });
+
+  it('lists every scenario for the action filter', async () => {
+    const list = (await get('editor', '/it/dashboard/scenarios/')).json();
+    expect(list.map((s: { codename: string }) => s.codename)).toEqual(expect.arrayContaining(['publish-dataset', 'publish-resourcedataset']));
+    expect(list[0]).toHaveProperty('object_class');
+  });
+});
