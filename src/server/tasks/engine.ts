@@ -62,11 +62,14 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
     };
     // One pg-boss worker per concurrent task: each fetches one job at a time.
     for (let index = 0; index < config.concurrency; index += 1) {
-      workerIds.push(
-        await boss.work<{ taskId: number }>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, async ([job]) => {
-          await runTask(runner, job.data.taskId);
-        }),
-      );
+      let ownId = '';
+      ownId = await boss.work<{ taskId: number }>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, async ([job]) => {
+        await runTask(runner, job.data.taskId);
+        // pg-boss waits a whole polling interval between fetches even after a job: with work
+        // waiting, fetch the next one at once.
+        boss.notifyWorker(ownId);
+      });
+      workerIds.push(ownId);
     }
     // A task queued by this process starts at once instead of at the next poll.
     onTaskQueued(db, () => workerIds.forEach((id) => boss.notifyWorker(id)));
