@@ -61,3 +61,4 @@ try {
 
 await import('./lists.mjs');
 await import('./datasets.mjs');
+await import('./tasks.mjs');
