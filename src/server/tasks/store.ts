@@ -159,7 +159,8 @@ export function presentTask(row: TaskRow, locale: Locale): Task {
     object_name: row.object_name,
     target: row.target,
     timeline: (row.timeline ?? []).map((step) => ({
-      date: step.date,
+      // Steps written by SQL (now()) and by the runner (toISOString) read alike.
+      date: new Date(step.date).toISOString(),
       level: step.level,
       message: translate(locale, step.code, step.params),
     })),
