@@ -76,6 +76,8 @@ describe('dataset scenarios', () => {
     const badTarget = await run('editor', id, scenarios['publish-dataset'], '?asynchrone=true', { kwargs: { target: { model: 'dataset', pk: 'x' } } });
     expect(badTarget.statusCode).toBe(400);
     expect(Object.keys(badTarget.json())).toEqual(['target']);
+    expect((await run('editor', id, scenarios['publish-dataset'], '?asynchrone=true', { kwargs: { note: 'a\u0000b' } })).statusCode).toBe(400);
+    expect((await run('editor', id, scenarios['publish-dataset'], '?asynchrone=true', { kwargs: { target: { model: 'dataset', app_label: 'x', pk: 1e12 } } })).statusCode).toBe(400);
     const noCsrf = await t.app.inject({ method: 'POST', url: `/fr/dataset/datasets/${id}/_scenarios/${scenarios['publish-dataset']}/run/`, headers: { cookie: users.editor.cookie } });
     expect(noCsrf.statusCode).toBe(403);
     const withTarget = await run('editor', id, scenarios['publish-dataset'], '?asynchrone=true', { kwargs: { target: { model: 'dataset', app_label: 'idgo_admin', pk: id } } });

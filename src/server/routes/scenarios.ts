@@ -58,7 +58,9 @@ function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs:
       target = { model: candidate.model.slice(0, 100), app_label: candidate.app_label.slice(0, 100), pk: candidate.pk as number };
     }
   }
-  if (JSON.stringify(kwargs).length > 10_000) errors.kwargs = [t(locale, 'invalidValue')];
+  // PostgreSQL's jsonb holds no NUL character; and kwargs stay small.
+  const text = JSON.stringify(kwargs);
+  if (text.length > 10_000 || text.includes('\\u0000')) errors.kwargs = [t(locale, 'invalidValue')];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { kwargs, target };
 }
