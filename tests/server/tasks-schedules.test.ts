@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioExecutionFrequency, Scheduler } from '../../schemas/scenarios.ts';
+import { recoverTasks } from '../../src/server/tasks/recovery.ts';
 import { queueDueRuns } from '../../src/server/tasks/schedules.ts';
+import { queueTasks } from '../../src/server/tasks/store.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -89,5 +91,23 @@ describe('the tick', () => {
     expect(after.last_task).toBe(queued[0]);
     expect(new Date(after.next_run!).getTime()).toBeGreaterThan(Date.now());
     expect(await queueDueRuns(t.db, 60)).toEqual([]);
+  });
+});
+
+describe('the recovery', () => {
+  it('sends a new job for a queued task whose job is gone, once', async () => {
+    const [id] = await queueTasks(t.db, [{ action: 'noop', scenarioId: null, objectClass: 'diagnostic', objectId: null, trigger: 'system', createdBy: null, timeLimitSeconds: 60 }]);
+    const before = (await t.db.query('SELECT job_id FROM task_queue_track WHERE id = $1', [id])).rows[0].job_id;
+    expect((await t.db.query('SELECT 1 FROM pgboss.job WHERE id = $1', [before])).rowCount).toBe(1);
+    // Queued long ago, and its job lost.
+    await t.db.query('DELETE FROM pgboss.job WHERE id = $1', [before]);
+    await t.db.query("UPDATE task_queue_track SET start_date = now() - interval '5 minutes' WHERE id = $1", [id]);
+    const result = await recoverTasks(t.db, { staleSeconds: 60, timeLimitSeconds: 60 });
+    expect(result.resent).toEqual([id]);
+    const after = (await t.db.query('SELECT job_id, status FROM task_queue_track WHERE id = $1', [id])).rows[0];
+    expect(after.status).toBe('PENDING');
+    expect(after.job_id).not.toBe(before);
+    expect((await t.db.query("SELECT data->>'taskId' AS task FROM pgboss.job WHERE id = $1", [after.job_id])).rows[0].task).toBe(String(id));
+    expect((await recoverTasks(t.db, { staleSeconds: 60, timeLimitSeconds: 60 })).resent).toEqual([]);
   });
 });
