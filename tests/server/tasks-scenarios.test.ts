@@ -132,6 +132,13 @@ describe('task calls by role', () => {
     const unacknowledged = (await get('editor', `/fr/dashboard/task-queue-track/?acknowledged=false&status=FAILURE&object=${ids['comptages-velo']}`)).json();
     expect(unacknowledged.results.map((task: Task) => task.id)).not.toContain(failed);
 
+    // A reader who sees a failure but may not run its scenario cannot acknowledge it, even once it is acknowledged.
+    const [seenFailure] = await queueTasks(t.db, [{ action: 'fail', scenarioId: null, objectClass: 'dataset', objectId: ids['arrets-de-bus-du-reseau-urbain'], trigger: 'user', createdBy: users.editor.userId, timeLimitSeconds: 10 }]);
+    await waitFinished(seenFailure);
+    expect((await post('referent', `/fr/dashboard/task-queue-track/${seenFailure}/acknowledge/`)).statusCode).toBe(403);
+    expect((await post('editor', `/fr/dashboard/task-queue-track/${seenFailure}/acknowledge/`)).statusCode).toBe(200);
+    expect((await post('referent', `/fr/dashboard/task-queue-track/${seenFailure}/acknowledge/`)).statusCode).toBe(403);
+
     // Cancel: only PENDING. A long sleep keeps both workers busy so the next one stays queued.
     const sleepers = await queueTasks(t.db, [1, 2].map(() => ({ action: 'sleep', scenarioId: null, objectClass: 'diagnostic', objectId: null, kwargs: { seconds: 3 }, trigger: 'system' as const, createdBy: null, timeLimitSeconds: 10 })));
     await new Promise((resolve) => setTimeout(resolve, 1000));

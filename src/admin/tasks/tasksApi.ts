@@ -33,7 +33,7 @@ export function createTasksApi(http: HttpClient = httpClient) {
   return {
     /** Queues the task again: the answer is the new task (202). */
     retry: (id: number | string) => post(`${taskPath(id)}/retry`),
-    /** Revokes a queued or running task: the answer is the task, REVOKED. */
+    /** Revokes a queued task (the server refuses a running one): the answer is the task, REVOKED. */
     cancel: (id: number | string) => post(`${taskPath(id)}/cancel`),
     /** Marks a failure as seen: it no longer shows on its object. */
     acknowledge: (id: number | string) => post(`${taskPath(id)}/acknowledge`),

@@ -132,7 +132,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/acknowledge/', options, async (request) => {
     const task = await taskOr404(request);
     if (task.status !== 'FAILURE') throw new ValidationError({ status: [t(request.locale, 'task.notFailed')] });
-    if (!task.can_acknowledge && !task.acknowledged) throw permissionDenied();
+    // Whoever may run the task's scenario acknowledges it (can_retry says so once it is acknowledged).
+    if (!task.can_acknowledge && !(task.acknowledged && task.can_retry)) throw permissionDenied();
     if (!task.acknowledged) {
       await app.db.query('UPDATE task_queue_track SET acknowledged_at = now(), acknowledged_by = $2 WHERE id = $1 AND acknowledged_at IS NULL', [
         task.id,

@@ -12,13 +12,13 @@ CREATE TABLE scenarios (
 );
 INSERT INTO scenarios (codename, action, object_class, labels) VALUES
   ('publish-dataset', 'update', 'dataset',
-    '{"fr": "Publier le jeu de données", "en": "Publish the dataset", "it": "Pubblicare il dataset"}'),
+    '{"fr": "Publier le jeu de données", "en": "Publish the dataset", "it": "Pubblicare l''insieme di dati"}'),
   ('unpublish-dataset', 'update', 'dataset',
-    '{"fr": "Dépublier le jeu de données", "en": "Unpublish the dataset", "it": "Ritirare la pubblicazione del dataset"}'),
+    '{"fr": "Dépublier le jeu de données", "en": "Unpublish the dataset", "it": "Ritirare la pubblicazione dell''insieme di dati"}'),
   ('publish-resourcedataset', 'update', 'resourcedataset',
-    '{"fr": "Publier la ressource dans le jeu de données", "en": "Publish the resource in the dataset", "it": "Pubblicare la risorsa nel dataset"}'),
+    '{"fr": "Publier la ressource dans le jeu de données", "en": "Publish the resource in the dataset", "it": "Pubblicare la risorsa nell''insieme di dati"}'),
   ('unpublish-resourcedataset', 'update', 'resourcedataset',
-    '{"fr": "Dépublier la ressource du jeu de données", "en": "Unpublish the resource from the dataset", "it": "Ritirare la risorsa dal dataset"}');
+    '{"fr": "Dépublier la ressource du jeu de données", "en": "Unpublish the resource from the dataset", "it": "Ritirare la risorsa dall''insieme di dati"}');
 
 -- The frequencies a scenario can run at (cron: minute hour day month weekday, server time zone).
 CREATE TABLE schedulers (
