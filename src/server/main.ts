@@ -12,6 +12,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { preparePlatformData } from './db/prepare.ts';
 import type { SeedResult } from './db/seed.ts';
+import { stopOnSignals } from './shutdown.ts';
 import { startTaskEngine, type TaskEngine } from './tasks/engine.ts';
 
 async function main() {
@@ -44,26 +45,7 @@ async function main() {
     throw error;
   }
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    try {
-      await stopAll();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  stopOnSignals(logger, stopAll);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

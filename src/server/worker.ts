@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { listMigrations } from './db/migrate.ts';
 import { createPool, type Db } from './db/pool.ts';
+import { stopOnSignals } from './shutdown.ts';
 import { startTaskEngine } from './tasks/engine.ts';
 
 const WAIT_SECONDS = 60;
@@ -62,24 +63,10 @@ async function main() {
   logger.info({ concurrency: config.tasks.concurrency }, 'worker started');
   console.log(`Publish worker ${process.pid} is running ${config.tasks.concurrency} task(s) at a time`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker stopping');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await engine.stop();
-      await db.end();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'worker stop failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  stopOnSignals(logger, async () => {
+    await engine.stop();
+    await db.end();
+  });
 }
 
 main().catch((error: unknown) => {

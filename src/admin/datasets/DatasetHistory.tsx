@@ -3,12 +3,13 @@
  * page at a time, each with who made it, when, and every changed field's old and new value.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { List, Pagination, Typography } from '@mui/material';
+import { List, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../schemas/constants.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { PageNumbers } from '../layout/PageNumbers.tsx';
 import { activityApi } from './activityApi.ts';
 import { ActivityEntry } from './ActivityEntry.tsx';
 import { useHistoryFollowsSaves } from './useHistoryFollowsSaves.ts';
@@ -44,17 +45,7 @@ export function DatasetHistory({ datasetId }: { datasetId: number }) {
           ))}
         </List>
       )}
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={(type, number, selected) =>
-            type === 'page' ? translate(selected ? 'ra.navigation.current_page' : 'ra.navigation.page', { page: number }) : translate(`ra.navigation.${type}`)
-          }
-          sx={{ mt: 1 }}
-        />
-      )}
+      <PageNumbers pages={pages} page={page} onChange={setPage} />
     </PanelCard>
   );
 }

@@ -1,11 +1,12 @@
 /** The tasks run on one object (`object_class` and `object_id`), newest first, a page at a time, refreshed every 15 s. */
 import { useState } from 'react';
-import { LinearProgress, Pagination, Typography } from '@mui/material';
+import { LinearProgress, Typography } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE, RELOAD_INTERVAL_MS } from '../../../schemas/constants.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { PageNumbers } from '../layout/PageNumbers.tsx';
 import { TASKS_RESOURCE } from './tasksApi.ts';
 import { TasksTable } from './TasksTable.tsx';
 
@@ -32,17 +33,7 @@ export function ObjectTasks({ objectClass, objectId }: { objectClass: string; ob
   return (
     <>
       <TasksTable tasks={data} />
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_event, value) => setPage(value)}
-          getItemAriaLabel={(type, number, selected) =>
-            type === 'page' ? translate(selected ? 'ra.navigation.current_page' : 'ra.navigation.page', { page: number }) : translate(`ra.navigation.${type}`)
-          }
-          sx={{ mt: 1 }}
-        />
-      )}
+      <PageNumbers pages={pages} page={page} onChange={setPage} />
     </>
   );
 }
