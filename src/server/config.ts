@@ -53,6 +53,20 @@ export interface ServerConfig {
   services: ServiceConfig[];
   /** The task queue (src/server/tasks/): who runs the scenarios, and their limits. */
   tasks: TaskConfig;
+  /** Requests the server makes to URLs users give it (src/server/http/outbound.ts). */
+  outbound: OutboundConfig;
+}
+
+export interface OutboundConfig {
+  /**
+   * OUTBOUND_ALLOW_PRIVATE: let user-given URLs reach loopback and private networks (an intranet
+   * catalogue, tests). Default false: nobody can use the server to probe the network it sits in.
+   */
+  allowPrivate: boolean;
+  /** OUTBOUND_TIMEOUT_SECONDS: longest wait for a remote's answer, and longest pause in its body. Default 30. */
+  timeoutMs: number;
+  /** OUTBOUND_MAX_REDIRECTS: redirects followed. Default 5. */
+  maxRedirects: number;
 }
 
 export interface TaskConfig {
@@ -174,6 +188,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       staleSeconds: positive(env, 'TASK_STALE_SECONDS', 60),
       heartbeatSeconds: positive(env, 'TASK_HEARTBEAT_SECONDS', 5),
       diagnosticScenarios: flag(env, 'TASK_DIAGNOSTIC_SCENARIOS', false),
+    },
+    outbound: {
+      allowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
+      timeoutMs: positive(env, 'OUTBOUND_TIMEOUT_SECONDS', 30) * 1000,
+      maxRedirects: integer(env, 'OUTBOUND_MAX_REDIRECTS', 5),
     },
   };
 }
