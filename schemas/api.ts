@@ -27,6 +27,8 @@ export interface DataFormat {
   extensions: string[];
   mimetypes: string[];
   is_structured: boolean;
+  /** Carries positions by itself (a map layer can be made of it). */
+  is_geographic: boolean;
 }
 
 /** The services of the header's menu, in their order. */

@@ -8,6 +8,7 @@ import { licences } from './licences.ts';
 import { organisations, organisationTypes } from './organisations.ts';
 import { groupMembers, groups, spheres, usergroups } from './usergroups.ts';
 import { users } from './users.ts';
+import { resources } from './resources.ts';
 
 export { contacts, datasets, groupMembers, groups, jurisdictions, licences, municipalities, organisations, organisationTypes, spheres, usergroups, users };
 
@@ -15,3 +16,5 @@ export const ENTITIES: readonly EntitySchema[] = [
   users, organisations, organisationTypes, groups, spheres, usergroups, groupMembers, contacts, jurisdictions, municipalities, licences,
   datasets, ...DATASET_LOOKUPS.map((lookup) => lookup.schema),
 ];
+
+export { resources };

@@ -1,0 +1,166 @@
+/**
+ * Resources, the data of a dataset (spec, sections 3, 4 and 7 "Resources"): /{locale}/resource/….
+ * One declaration for the server's validation and the app's screens, plus the shapes of the
+ * calls around it (links to datasets, sources, processing state) and the shared lists
+ * (resource types, source kinds, coordinate reference systems).
+ */
+import { PAGE_SIZE } from './constants.ts';
+import { defineEntity } from './entity.ts';
+import type { TaskStatus } from './scenarios.ts';
+
+/** Every resource type; `datastore` and `geoserver` are offered only when the platform has them. */
+export const RESOURCE_TYPES = ['file-upload', 'file-download', 'ftp', 'href', 'datastore', 'geoserver'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** The source kinds served by `resource/{slug}/` with their create/update scenarios (`create-<slug>`, `update-<slug>`). */
+export const SOURCE_SLUGS = ['file-upload', 'file-download', 'href', 'ftp'] as const;
+export type SourceSlug = (typeof SOURCE_SLUGS)[number];
+
+/** The kinds whose source holds a stored file (size, columns, preview). */
+export const FILE_SOURCE_KINDS: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp'];
+
+/** A resource's place in a dataset: its one main resource, or an annex. */
+export const RESOURCE_DATASET_TYPE = { main: 1, annex: 2 } as const;
+export type ResourceDatasetType = (typeof RESOURCE_DATASET_TYPE)[keyof typeof RESOURCE_DATASET_TYPE];
+
+/** Rows of a file shown before it is loaded. */
+export const PREVIEW_ROWS = 5;
+
+/** The coordinate reference systems a resource's X/Y columns may be given in (EPSG codes used in France). */
+export const CRS_LIST: readonly { code: number; label: string }[] = [
+  { code: 4326, label: 'WGS 84 (EPSG:4326)' },
+  { code: 2154, label: 'RGF93 / Lambert-93 (EPSG:2154)' },
+  { code: 3857, label: 'WGS 84 / Pseudo-Mercator (EPSG:3857)' },
+  ...[42, 43, 44, 45, 46, 47, 48, 49, 50].map((zone) => ({
+    code: 3900 + zone,
+    label: `RGF93 / CC${zone} (EPSG:${3900 + zone})`,
+  })),
+  { code: 27572, label: 'NTF (Paris) / Lambert zone II (EPSG:27572)' },
+  { code: 32630, label: 'WGS 84 / UTM zone 30N (EPSG:32630)' },
+  { code: 32631, label: 'WGS 84 / UTM zone 31N (EPSG:32631)' },
+  { code: 32632, label: 'WGS 84 / UTM zone 32N (EPSG:32632)' },
+];
+export const CRS_CODES: readonly number[] = CRS_LIST.map((crs) => crs.code);
+
+export const resources = defineEntity({
+  resource: 'resources',
+  endpoint: 'resource/resources',
+  route: 'data/resources',
+  recordRepresentation: 'display_name',
+  fields: {
+    id: { type: 'id', readOnly: true },
+    display_name: { type: 'string', required: true, maxLength: 255 },
+    /** Slug (lowercase letters, digits, hyphens), unique; made from display_name when not given. */
+    codename: { type: 'string', maxLength: 100 },
+    description: { type: 'text', maxLength: 20000 },
+    type: { type: 'choice', choices: RESOURCE_TYPES, required: true },
+    hidden: { type: 'boolean', default: false },
+    /** The owner: its editors change the resource. */
+    usergroup_id: { type: 'reference', reference: 'usergroups', required: true },
+    dataformat_id: { type: 'reference', reference: 'data-formats', readOnly: true },
+    /** The format's name. */
+    dataformat: { type: 'string', readOnly: true },
+    /** Bytes of the stored file. */
+    size: { type: 'integer', readOnly: true },
+    bbox: { type: 'bbox', readOnly: true },
+    geographic: { type: 'boolean', readOnly: true },
+    last_update: { type: 'datetime', readOnly: true },
+    source_id: { type: 'integer', readOnly: true },
+    /** True when the current user may change the resource. */
+    editable: { type: 'boolean', readOnly: true },
+    /** The latest task of each scenario run on it (Processing). */
+    _processing: { type: 'json', readOnly: true },
+    /** Its source and the objects made from it (ResourceRel). */
+    rel: { type: 'json', readOnly: true },
+  },
+  list: {
+    columns: ['display_name', 'type', 'dataformat', 'size', 'last_update'],
+    search: true,
+    filters: {
+      usergroup_id: { field: 'usergroup_id', lookup: 'exact', type: 'integer', reference: 'usergroups', alwaysOn: true },
+      type: { field: 'type', lookup: 'exact', type: 'string', choices: RESOURCE_TYPES },
+    },
+    orderable: ['display_name', 'type', 'last_update', 'size'],
+    defaultOrdering: ['display_name'],
+    pageSize: PAGE_SIZE,
+  },
+  form: ['display_name', 'codename', 'description', 'type', 'hidden', 'usergroup_id'],
+});
+
+/** One scenario's latest task on a resource (`_processing`), newest first. */
+export interface Processing {
+  task_id: number;
+  /** The scenario's codename. */
+  action: string;
+  /** The scenario's name in the request's language. */
+  action_label: string;
+  state: Extract<TaskStatus, 'PENDING' | 'FAILURE' | 'SUCCESS'>;
+  /** A failure's reason in the reader's language. */
+  message: string | null;
+  date: string;
+  acknowledged: boolean;
+}
+
+/** What a resource is made of or made into: `{"@app": "resource", "@class": "file-upload", "@uri": "/fr/resource/file-upload/7/"}`. */
+export interface ResourceRel {
+  '@app': string;
+  '@class': string;
+  '@uri': string;
+}
+
+/** GET resource/resources/{id}/. */
+export interface Resource {
+  id: number;
+  display_name: string;
+  codename: string;
+  description: string;
+  type: ResourceType;
+  hidden: boolean;
+  usergroup_id: number;
+  dataformat_id: number | null;
+  dataformat: string | null;
+  size: number | null;
+  bbox: [number, number, number, number] | null;
+  geographic: boolean;
+  last_update: string;
+  source_id: number | null;
+  editable: boolean;
+  _processing: Processing[];
+  rel: ResourceRel[];
+}
+
+/** GET resource/resource-dataset/?dataset_id=N: a resource in a dataset. */
+export interface ResourceDataset {
+  id: number;
+  resource_id: number;
+  dataset_id: number;
+  type: ResourceDatasetType;
+  publish: boolean;
+  created_at: string;
+  resource: Resource;
+}
+
+/** GET resource/{slug}/{id}/: a resource's source; fields that do not apply are null / []. */
+export interface ResourceSource {
+  id: number;
+  resource_id: number;
+  dataformat_id: number | null;
+  href: string | null;
+  filename: string | null;
+  size: number | null;
+  column_x: string | null;
+  column_y: string | null;
+  crs: number | null;
+  columns: string[];
+  preview: string[][];
+  schema_name: string | null;
+  table_name: string | null;
+  layer_name: string | null;
+}
+
+/** GET resource/ftp-choices/?usergroup_id=N. */
+export interface FtpChoice {
+  value: string;
+  label: string;
+  size: number;
+}
