@@ -255,3 +255,9 @@ export function canSeeDataset(
 ): boolean {
   return datasetLevel(user, dataset, grants, spheres) >= PERMISSION_LEVEL.search;
 }
+
+/** Change a resource, its source and its links, run its scenarios: superusers and editors of its usergroup. */
+export function canEditResource(user: AccessSubject | null | undefined, resource: { usergroup_id: number | null | undefined } | null | undefined): boolean {
+  if (!user || !resource) return false;
+  return canEditGroupContent(user, resource.usergroup_id);
+}

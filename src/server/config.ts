@@ -55,6 +55,8 @@ export interface ServerConfig {
   tasks: TaskConfig;
   /** Requests the server makes to URLs users give it (src/server/http/outbound.ts). */
   outbound: OutboundConfig;
+  /** UPLOAD_MAX_BYTES: largest resource file accepted (upload, download, FTP copy). Default 5 GiB. */
+  uploadMaxBytes: number;
 }
 
 export interface OutboundConfig {
@@ -86,6 +88,10 @@ export interface TaskConfig {
   heartbeatSeconds: number;
   /** TASK_DIAGNOSTIC_SCENARIOS: also offer the noop, sleep and fail scenarios (tests, bench). Default off. */
   diagnosticScenarios: boolean;
+  /** What resource scenarios read and fetch with: DATA_DIR, the outbound rules and UPLOAD_MAX_BYTES (copies of those settings). */
+  dataDir: string;
+  outbound: OutboundConfig;
+  uploadMaxBytes: number;
 }
 
 function workersMode(env: Env): TaskConfig['workers'] {
@@ -153,6 +159,12 @@ export function loadSecretKey(env: Env, dataDir: string): string {
 export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = path.resolve(text(env, 'DATA_DIR', './var'));
   const portalUrl = text(env, 'PORTAL_URL', '/');
+  const outbound: OutboundConfig = {
+    allowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
+    timeoutMs: positive(env, 'OUTBOUND_TIMEOUT_SECONDS', 30) * 1000,
+    maxRedirects: integer(env, 'OUTBOUND_MAX_REDIRECTS', 5),
+  };
+  const uploadMaxBytes = positive(env, 'UPLOAD_MAX_BYTES', 5 * 1024 ** 3);
   return {
     port: integer(env, 'PORT', 8080),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -188,11 +200,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       staleSeconds: positive(env, 'TASK_STALE_SECONDS', 60),
       heartbeatSeconds: positive(env, 'TASK_HEARTBEAT_SECONDS', 5),
       diagnosticScenarios: flag(env, 'TASK_DIAGNOSTIC_SCENARIOS', false),
+      dataDir,
+      outbound,
+      uploadMaxBytes,
     },
-    outbound: {
-      allowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
-      timeoutMs: positive(env, 'OUTBOUND_TIMEOUT_SECONDS', 30) * 1000,
-      maxRedirects: integer(env, 'OUTBOUND_MAX_REDIRECTS', 5),
-    },
+    outbound,
+    uploadMaxBytes,
   };
 }

@@ -35,6 +35,7 @@ export interface OdlRow {
   tags: string[];
   licence: string | null;
   resources: number;
+  formats: string[];
 }
 
 const label = (alias: string, locale: Locale) => `COALESCE(${alias}.labels->>'${locale}', ${alias}.labels->>'fr')`;
@@ -73,6 +74,9 @@ export function odlSelect(locale: Locale, resources: string): string {
     tags: 'ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id)',
     licence: 'odl_li.title',
     resources,
+    // The formats of its resources (main first, then annexes), each once.
+    formats: `ARRAY(SELECT f.display_name FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id
+      JOIN data_formats f ON f.id = r.dataformat_id WHERE rd.dataset_id = d.id GROUP BY f.display_name ORDER BY min(rd.type), min(rd.id))`,
   };
   return Object.entries(columns)
     .map(([name, expression]) => `${expression} AS "${name}"`)
@@ -102,7 +106,7 @@ export function odlLine(row: OdlRow, datasetUrl: string, collator: Intl.Collator
   return csvLine([
     row.owner, row.siret, row.codename, row.display_name, row.description, joined(row.topics), row.owner, row.siret,
     row.granularity, row.territory, '', '', row.publication_date, row.update_frequency,
-    row.last_update_date, joined(row.tags), row.licence, row.resources, '', `${datasetUrl}${row.codename}`,
+    row.last_update_date, joined(row.tags), row.licence, row.resources, row.formats.join(';'), `${datasetUrl}${row.codename}`,
   ]);
 }
 

@@ -53,9 +53,12 @@ const DATASET_COLUMNS: Record<string, string> = {
   // Null counts as published (and the `publish` filter reads it so, on datasets_published_idx).
   publish: 'COALESCE(d.publish, true)',
   thumbnail: fileUrlSql('thumbnail', 'd.id', 'd.thumbnail_updated_at', 'dataset/datasets'),
-  // Resources come with their own tables; until then a dataset has none.
-  main_resource: 'NULL::json',
-  annex_count: '0',
+  // Read for the page's rows only, each on resource_datasets_one_main_idx / resource_datasets_dataset_idx.
+  main_resource: `(SELECT json_build_object('id', r.id, 'display_name', r.display_name, 'type', r.type, 'dataformat', f.display_name,
+      'size', r.size, 'last_update', r.last_update, 'publish', rd.publish, 'resource_dataset_id', rd.id)
+    FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id LEFT JOIN data_formats f ON f.id = r.dataformat_id
+    WHERE rd.dataset_id = d.id AND rd.type = 1)`,
+  annex_count: '(SELECT count(*)::integer FROM resource_datasets rd WHERE rd.dataset_id = d.id AND rd.type = 2)',
   children_count: '(SELECT count(*)::integer FROM datasets c WHERE c.parent_id = d.id)',
   // Computed for the request by `present`.
   unfilled_fields: 'NULL::json',

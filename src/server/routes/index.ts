@@ -16,6 +16,8 @@ import organisationRoutes from './organisation.ts';
 import resourceRoutes from './resource.ts';
 import scenarioRoutes from './scenarios.ts';
 import usergroupRoutes from './usergroup.ts';
+import resourceEntityRoutes from './resources.ts';
+import resourceSourceRoutes from './resource-sources.ts';
 
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   loginRoutes,
@@ -31,4 +33,6 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   datasetRoutes,
   catalogRoutes,
   scenarioRoutes,
+  resourceEntityRoutes,
+  resourceSourceRoutes,
 ];

@@ -1,12 +1,16 @@
-/** Resource API: data formats (start-up list). */
+/** Resource API: data formats (start-up list, and `?search=` on their name, codename or extension). */
 import type { FastifyInstance } from 'fastify';
 import type { DataFormat } from '../../../schemas/api.ts';
 
 export default async function resourceRoutes(app: FastifyInstance) {
-  app.get('/resource/data-format/', { config: { auth: 'required' } }, async () => {
+  app.get<{ Querystring: { search?: string } }>('/resource/data-format/', { config: { auth: 'required' } }, async (request) => {
+    const search = typeof request.query.search === 'string' ? request.query.search.trim().slice(0, 100).toLowerCase() : '';
     const { rows } = await app.db.query<DataFormat>(
       `SELECT id, codename, display_name, extensions, mimetypes, is_structured, is_geographic
-         FROM data_formats ORDER BY lower(display_name), id`,
+         FROM data_formats
+        WHERE $1 = '' OR strpos(lower(display_name), $1) > 0 OR strpos(codename, $1) > 0 OR $1 = ANY(extensions)
+        ORDER BY lower(display_name), id`,
+      [search],
     );
     return rows;
   });

@@ -1,5 +1,6 @@
 /**
- * Scenario runs (/{locale}/dataset/datasets/{id}/_scenarios/…) and scheduled runs
+ * Scenario runs (/{locale}/dataset/datasets/{id}/_scenarios/…, and every path registered with
+ * registerScenarioPath) and scheduled runs
  * (/{locale}/resource/scenario-execution-frequency/…). A dataset the user cannot see answers 404;
  * one they see but may not change, 403 (the rules of dataset writes, tasks/objects.ts).
  */
@@ -34,12 +35,6 @@ async function objectAccess(app: FastifyInstance, className: string, id: number,
   return rows[0].runnable ? 'run' : 'see';
 }
 
-function scenarioList(app: FastifyInstance, className: string, locale: string) {
-  return app.db
-    .query(`SELECT id, codename, action, COALESCE(labels->>$2, labels->>'fr') AS display_name FROM scenarios WHERE object_class = $1 ORDER BY id`, [className, locale])
-    .then(({ rows }) => rows);
-}
-
 function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs: Record<string, unknown>; target: TaskTarget | null } {
   const errors: FieldErrors = {};
   const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as { kwargs?: unknown }).kwargs : undefined;
@@ -65,30 +60,61 @@ function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs:
   return { kwargs, target };
 }
 
-export default async function scenarioRoutes(app: FastifyInstance) {
-  const config = { auth: 'required' as const };
+/**
+ * Where scenarios run from: `{path}{id}/_scenarios/` lists them and `…/{scenarioId}/run/` queues one
+ * on the object of that id. The id of the path may stand for another object (a resource's source
+ * stands for its resource): `objectOf` answers that object's id, or null when there is none (404).
+ */
+export interface ScenarioPath {
+  /** Path under the locale with slashes at both ends: '/dataset/datasets/'. */
+  path: string;
+  /** The object class of the tasks (tasks/objects.ts). */
+  className: string;
+  objectOf?: (app: FastifyInstance, id: number) => Promise<number | null>;
+  /** The scenarios offered there, when not every scenario of the class. */
+  codenames?: readonly string[];
+}
 
-  app.get<{ Params: { id: string } }>('/dataset/datasets/:id/_scenarios/', { config }, async (request) => {
-    if (!ID.test(request.params.id)) throw notFound();
-    if ((await objectAccess(app, 'dataset', Number(request.params.id), request.user!)) === 'none') throw notFound();
-    return scenarioList(app, 'dataset', request.locale);
+function scenariosOf(app: FastifyInstance, where: ScenarioPath, locale: string) {
+  return app.db
+    .query(
+      `SELECT id, codename, action, COALESCE(labels->>$2, labels->>'fr') AS display_name FROM scenarios
+        WHERE object_class = $1 AND ($3::text[] IS NULL OR codename = ANY($3::text[])) ORDER BY id`,
+      [where.className, locale, where.codenames ?? null],
+    )
+    .then(({ rows }) => rows as { id: number; codename: string }[]);
+}
+
+/** Registers the `_scenarios/` list and the run route of one kind of object. */
+export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) {
+  const config = { auth: 'required' as const };
+  const objectId = async (raw: string) => {
+    if (!ID.test(raw)) return null;
+    return where.objectOf ? where.objectOf(app, Number(raw)) : Number(raw);
+  };
+
+  app.get<{ Params: { id: string } }>(`${where.path}:id/_scenarios/`, { config }, async (request) => {
+    const id = await objectId(request.params.id);
+    if (id === null || (await objectAccess(app, where.className, id, request.user!)) === 'none') throw notFound();
+    return scenariosOf(app, where, request.locale);
   });
 
   app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string } }>(
-    '/dataset/datasets/:id/_scenarios/:scenario/run/',
+    `${where.path}:id/_scenarios/:scenario/run/`,
     { config },
     async (request, reply) => {
-      const { id, scenario } = request.params;
-      if (!ID.test(id) || !ID.test(scenario)) throw notFound();
-      const access = await objectAccess(app, 'dataset', Number(id), request.user!);
+      const { scenario } = request.params;
+      const id = await objectId(request.params.id);
+      if (id === null || !ID.test(scenario)) throw notFound();
+      const access = await objectAccess(app, where.className, id, request.user!);
       if (access === 'none') throw notFound();
-      const { rows } = await app.db.query<{ id: number; codename: string }>("SELECT id, codename FROM scenarios WHERE id = $1 AND object_class = 'dataset'", [Number(scenario)]);
-      if (!rows[0]) throw notFound();
+      const found = (await scenariosOf(app, where, request.locale)).find((row) => row.id === Number(scenario));
+      if (!found) throw notFound();
       if (access !== 'run') throw permissionDenied();
       const { kwargs, target } = parseKwargs(request.body, request.locale);
-      const limit = scenarioHandler(rows[0].codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
+      const limit = scenarioHandler(found.codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
       const [taskId] = await queueTasks(app.db, [
-        { action: rows[0].codename, scenarioId: rows[0].id, objectClass: 'dataset', objectId: Number(id), target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
+        { action: found.codename, scenarioId: found.id, objectClass: where.className, objectId: id, target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
       ]);
       const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
       if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
@@ -103,6 +129,13 @@ export default async function scenarioRoutes(app: FastifyInstance) {
       }
     },
   );
+}
+
+export default async function scenarioRoutes(app: FastifyInstance) {
+  const config = { auth: 'required' as const };
+
+  registerScenarioPath(app, { path: '/dataset/datasets/', className: 'dataset' });
+  registerScenarioPath(app, { path: '/resource/resource-dataset/', className: 'resourcedataset' });
 
   // Scheduled runs.
   const FREQUENCY_SELECT = `f.id, f.scenario_id AS scenario, f.object_class, f.object_id, f.scheduler_id AS scheduler, f.next_run_at AS next_run, f.last_task_id AS last_task`;

@@ -6,11 +6,14 @@
 import type { AccessSubject } from '../../../schemas/access.ts';
 import type { Db } from '../db/pool.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
+import { resourceEditCondition, resourceReachCondition } from '../datasets/resource-visibility.ts';
 import type { SqlParams } from '../http/pagination.ts';
 
 export interface ObjectClass {
   /** The object's display name, or null when it does not exist. */
   name(db: Pick<Db, 'query'>, id: number): Promise<string | null>;
+  /** SQL expression of the display name of the object of an id expression. */
+  nameSql(idSql: string): string;
   /** SQL condition on an object id expression true when the user sees it; null = sees all. */
   visibleSql(idSql: string, user: AccessSubject, params: SqlParams): string | null;
   /** SQL condition true when the user may run scenarios on it; null = may on all. */
@@ -22,6 +25,7 @@ const dataset: ObjectClass = {
     const { rows } = await db.query<{ display_name: string }>('SELECT display_name FROM datasets WHERE id = $1', [id]);
     return rows[0]?.display_name ?? null;
   },
+  nameSql: (idSql) => `(SELECT d.display_name FROM datasets d WHERE d.id = ${idSql})`,
   visibleSql(idSql, user, params) {
     const condition = datasetReachCondition('d', user, params);
     return condition === null ? null : `EXISTS (SELECT 1 FROM datasets d WHERE d.id = ${idSql} AND ${condition})`;
@@ -33,7 +37,46 @@ const dataset: ObjectClass = {
   },
 };
 
-export const OBJECT_CLASSES: Record<string, ObjectClass> = { dataset };
+// A resource: read and changed as resources are (datasets/resource-visibility.ts).
+const resource: ObjectClass = {
+  async name(db, id) {
+    const { rows } = await db.query<{ display_name: string }>('SELECT display_name FROM resources WHERE id = $1', [id]);
+    return rows[0]?.display_name ?? null;
+  },
+  nameSql: (idSql) => `(SELECT r.display_name FROM resources r WHERE r.id = ${idSql})`,
+  visibleSql(idSql, user, params) {
+    const condition = resourceReachCondition('r', user, params);
+    return condition === null ? null : `EXISTS (SELECT 1 FROM resources r WHERE r.id = ${idSql} AND ${condition})`;
+  },
+  runnableSql(idSql, user, params) {
+    const condition = resourceEditCondition('r', user, params);
+    return condition === null ? null : `EXISTS (SELECT 1 FROM resources r WHERE r.id = ${idSql} AND ${condition})`;
+  },
+};
+
+// A resource in a dataset: seen with the dataset, its publication changed by the dataset's editors.
+const resourcedataset: ObjectClass = {
+  async name(db, id) {
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT r.display_name || ' — ' || d.display_name AS name FROM resource_datasets rd
+         JOIN resources r ON r.id = rd.resource_id JOIN datasets d ON d.id = rd.dataset_id WHERE rd.id = $1`,
+      [id],
+    );
+    return rows[0]?.name ?? null;
+  },
+  nameSql: (idSql) => `(SELECT r.display_name || ' — ' || d.display_name FROM resource_datasets rd
+    JOIN resources r ON r.id = rd.resource_id JOIN datasets d ON d.id = rd.dataset_id WHERE rd.id = ${idSql})`,
+  visibleSql(idSql, user, params) {
+    const condition = datasetReachCondition('d', user, params);
+    return condition === null ? null : `EXISTS (SELECT 1 FROM resource_datasets rd JOIN datasets d ON d.id = rd.dataset_id WHERE rd.id = ${idSql} AND ${condition})`;
+  },
+  runnableSql(idSql, user, params) {
+    const condition = datasetEditCondition('d', user, params);
+    return condition === null ? null : `EXISTS (SELECT 1 FROM resource_datasets rd JOIN datasets d ON d.id = rd.dataset_id WHERE rd.id = ${idSql} AND ${condition})`;
+  },
+};
+
+export const OBJECT_CLASSES: Record<string, ObjectClass> = { dataset, resource, resourcedataset };
 
 export function objectClass(name: string): ObjectClass | null {
   return Object.hasOwn(OBJECT_CLASSES, name) ? OBJECT_CLASSES[name] : null;

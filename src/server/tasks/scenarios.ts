@@ -6,12 +6,16 @@
 import type pg from 'pg';
 import { exposeDataset, withdrawDataset } from '../catalog/entries.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
+import type { TaskConfig } from '../config.ts';
 import type { MessageKey } from '../i18n.ts';
+import { RESOURCE_SCENARIOS } from '../resources/scenarios.ts';
 
 export type StepParams = Record<string, string | number>;
 
 export interface ScenarioContext {
   db: Db;
+  /** The settings the task runs with (DATA_DIR, outbound rules, upload limit). */
+  config: TaskConfig;
   taskId: number;
   objectId: number | null;
   kwargs: Record<string, unknown>;
@@ -70,9 +74,32 @@ const unpublishDataset: ScenarioHandler = {
   },
 };
 
+async function setResourcePublished(db: Db, id: number, publish: boolean): Promise<string> {
+  const { rows } = await db.query<{ display_name: string }>(
+    `UPDATE resource_datasets rd SET publish = $2 FROM resources r WHERE rd.id = $1 AND r.id = rd.resource_id RETURNING r.display_name`,
+    [id, publish],
+  );
+  if (!rows[0]) throw new TaskFailure('task.objectGone');
+  return rows[0].display_name;
+}
+
+const publishResourceDataset: ScenarioHandler = {
+  async run({ db, objectId, step }) {
+    await step('task.resourceDatasetPublished', { name: await setResourcePublished(db, objectId!, true) });
+  },
+};
+
+const unpublishResourceDataset: ScenarioHandler = {
+  async run({ db, objectId, step }) {
+    await step('task.resourceDatasetUnpublished', { name: await setResourcePublished(db, objectId!, false) });
+  },
+};
+
 const SCENARIO_HANDLERS: Record<string, ScenarioHandler> = {
   'publish-dataset': publishDataset,
   'unpublish-dataset': unpublishDataset,
+  'publish-resourcedataset': publishResourceDataset,
+  'unpublish-resourcedataset': unpublishResourceDataset,
 };
 
 /** Scenarios for tests and the bench only (TASK_DIAGNOSTIC_SCENARIOS): they act on no object. */
@@ -104,6 +131,8 @@ export const DIAGNOSTIC_SCENARIOS: Record<string, ScenarioHandler> = {
 
 export function scenarioHandler(codename: string, diagnostics: boolean): ScenarioHandler | null {
   if (Object.hasOwn(SCENARIO_HANDLERS, codename)) return SCENARIO_HANDLERS[codename];
+  // Read at call time: resources/scenarios.ts imports this module (TaskFailure).
+  if (Object.hasOwn(RESOURCE_SCENARIOS, codename)) return RESOURCE_SCENARIOS[codename];
   if (diagnostics && Object.hasOwn(DIAGNOSTIC_SCENARIOS, codename)) return DIAGNOSTIC_SCENARIOS[codename];
   return null;
 }

@@ -1,0 +1,27 @@
+/** What a user may do with one resource or one dataset: 'none' (404), 'see', or 'edit'. */
+import type { AccessSubject } from '../../../schemas/access.ts';
+import { resourceEditCondition, resourceReachCondition } from '../datasets/resource-visibility.ts';
+import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
+import type { Db } from '../db/pool.ts';
+import { SqlParams } from '../http/pagination.ts';
+
+export type Reach = 'none' | 'see' | 'edit';
+
+async function reach(db: Db, table: string, alias: string, id: number, visible: string | null, editable: string | null, params: SqlParams): Promise<Reach> {
+  const { rows } = await db.query<{ visible: boolean; editable: boolean }>(
+    `SELECT ${visible ?? 'true'} AS visible, ${editable ?? 'true'} AS editable FROM ${table} ${alias} WHERE ${alias}.id = ${params.add(id)}`,
+    params.values,
+  );
+  if (!rows[0]?.visible) return 'none';
+  return rows[0].editable ? 'edit' : 'see';
+}
+
+export function resourceReach(db: Db, user: AccessSubject, id: number): Promise<Reach> {
+  const params = new SqlParams();
+  return reach(db, 'resources', 'r', id, resourceReachCondition('r', user, params), resourceEditCondition('r', user, params), params);
+}
+
+export function datasetReach(db: Db, user: AccessSubject, id: number): Promise<Reach> {
+  const params = new SqlParams();
+  return reach(db, 'datasets', 'd', id, datasetReachCondition('d', user, params), datasetEditCondition('d', user, params), params);
+}

@@ -1,0 +1,216 @@
+/**
+ * The create and update scenarios of resources, by codename (`create-<kind>`, `update-<kind>`):
+ * - file-upload: the uploaded file becomes the resource's file;
+ * - file-download: its URL is fetched (src/server/http/outbound.ts) into storage;
+ * - ftp: the chosen file of the organisation's FTP folder is copied into storage;
+ * - href: the link is checked to answer (HEAD, else GET).
+ * A stored file is checked against its format, then CSV / GeoJSON go to the datastore, which
+ * gives the resource its bounding box. Failures are TaskFailure with readable reasons.
+ */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { loadResourceIntoDatastore } from '../datastore/index.ts';
+import { inTransaction } from '../db/pool.ts';
+import { fetchOutbound, OutboundError, type OutboundOptions } from '../http/outbound.ts';
+import type { MessageKey } from '../i18n.ts';
+import { deleteFile, StorageLimitError, storagePath, writeFile } from '../storage/index.ts';
+import { TaskFailure, type ScenarioContext, type ScenarioHandler } from '../tasks/scenarios.ts';
+import { ContentError, contentInspector, type ContentSummary } from './content.ts';
+import { resolveFtpFile } from './ftp.ts';
+
+interface SourceRow {
+  id: number;
+  resource_id: number;
+  kind: string;
+  usergroup_id: number;
+  format: string | null;
+  href: string | null;
+  filename: string | null;
+  storage_key: string | null;
+  pending_key: string | null;
+  pending_size: string | null;
+  column_x: string | null;
+  column_y: string | null;
+  crs: number | null;
+}
+
+async function sourceOf({ db, objectId }: ScenarioContext): Promise<SourceRow> {
+  const { rows } = await db.query<SourceRow & { has_source: boolean }>(
+    `SELECT s.id, r.id AS resource_id, s.kind, r.usergroup_id, f.codename AS format, s.href, s.filename, s.storage_key,
+            s.pending_key, s.pending_size, s.column_x, s.column_y, s.crs, s.id IS NOT NULL AS has_source
+       FROM resources r LEFT JOIN resource_sources s ON s.resource_id = r.id LEFT JOIN data_formats f ON f.id = s.dataformat_id
+      WHERE r.id = $1`,
+    [objectId],
+  );
+  if (!rows[0]) throw new TaskFailure('task.objectGone');
+  if (!rows[0].has_source) throw new TaskFailure('task.resourceSourceMissing');
+  return rows[0];
+}
+
+function outboundFailure(error: unknown, url: string, maxBytes: number): unknown {
+  if (!(error instanceof OutboundError)) return error;
+  if (error.code === 'http-status') return new TaskFailure('outbound.http-status', { url, status: error.status ?? 0 });
+  return new TaskFailure(`outbound.${error.code}` as MessageKey, { url, max: maxBytes });
+}
+
+function outboundOptions(context: ScenarioContext): OutboundOptions {
+  const { outbound, uploadMaxBytes } = context.config;
+  return { allowPrivate: outbound.allowPrivate, timeoutMs: outbound.timeoutMs, maxRedirects: outbound.maxRedirects, maxBytes: uploadMaxBytes, signal: context.signal };
+}
+
+/** Streams into storage with the content checks of the format; answers the new key, its size and summary. */
+async function storeChecked(context: ScenarioContext, stream: Readable, format: string | null) {
+  const inspector = contentInspector(format);
+  let stored;
+  try {
+    stored = await writeFile(context.config.dataDir, stream, { maxBytes: context.config.uploadMaxBytes, inspect: (chunk) => inspector.inspect(chunk), signal: context.signal });
+  } catch (error) {
+    if (error instanceof ContentError) throw new TaskFailure(error.code, error.params);
+    if (error instanceof StorageLimitError) throw new TaskFailure('resource.fileTooLarge', { max: error.maxBytes });
+    throw error;
+  }
+  try {
+    return { ...stored, summary: inspector.finish() };
+  } catch (error) {
+    await deleteFile(context.config.dataDir, stored.key);
+    if (error instanceof ContentError) throw new TaskFailure(error.code, error.params);
+    throw error;
+  }
+}
+
+/** Makes `key` the resource's current file (in one transaction), removes the previous one, then loads it. */
+async function makeCurrent(context: ScenarioContext, source: SourceRow, file: { key: string; size: number; filename: string | null; summary: ContentSummary | null }) {
+  const previous = await inTransaction(context.db, async (client) => {
+    const { rows } = await client.query<{ storage_key: string | null; pending_key: string | null }>(
+      `SELECT storage_key, pending_key FROM resource_sources WHERE id = $1 FOR UPDATE`,
+      [source.id],
+    );
+    if (!rows[0]) throw new TaskFailure('task.objectGone');
+    await client.query(
+      `UPDATE resource_sources SET storage_key = $2, filename = COALESCE($3, filename),
+              columns = COALESCE($4::jsonb, columns), preview = COALESCE($5::jsonb, preview),
+              pending_key = CASE WHEN pending_key = $2 THEN NULL ELSE pending_key END,
+              pending_size = CASE WHEN pending_key = $2 THEN NULL ELSE pending_size END, updated_at = now()
+        WHERE id = $1`,
+      [source.id, file.key, file.filename, file.summary ? JSON.stringify(file.summary.columns) : null, file.summary ? JSON.stringify(file.summary.preview) : null],
+    );
+    await client.query(
+      `UPDATE resources r SET size = $2, last_update = now(), dataformat_id = s.dataformat_id FROM resource_sources s WHERE s.id = $1 AND r.id = s.resource_id`,
+      [source.id, file.size],
+    );
+    return rows[0].storage_key;
+  });
+  if (previous && previous !== file.key) await deleteFile(context.config.dataDir, previous);
+  await context.step('task.resourceFileCurrent', { filename: file.filename ?? source.filename ?? '', size: file.size });
+  await loadDatastore(context, source, file.key);
+}
+
+async function loadDatastore(context: ScenarioContext, source: SourceRow, key: string) {
+  const result = await loadResourceIntoDatastore(context, {
+    resourceId: source.resource_id,
+    filePath: storagePath(context.config.dataDir, key),
+    format: source.format ?? '',
+    columnX: source.column_x,
+    columnY: source.column_y,
+    crs: source.crs,
+  });
+  if (!result) {
+    if (source.format === 'csv' || source.format === 'geojson') await context.step('task.resourceNotLoaded');
+    return;
+  }
+  await inTransaction(context.db, async (client) => {
+    await client.query(`UPDATE resources SET bbox = $2, geographic = $3, last_update = now() WHERE id = $1`, [source.resource_id, result.bbox, result.bbox !== null]);
+    await client.query(`UPDATE resource_sources SET schema_name = $2, table_name = $3, updated_at = now() WHERE id = $1`, [source.id, result.schemaName, result.tableName]);
+  });
+  await context.step('task.resourceLoaded', { rows: result.rows, table: `${result.schemaName}.${result.tableName}` });
+}
+
+const fileUpload = (create: boolean): ScenarioHandler => ({
+  async run(context) {
+    const source = await sourceOf(context);
+    if (source.pending_key) {
+      // The upload was checked when it arrived (routes/resource-sources.ts); its summary is stored.
+      await makeCurrent(context, source, { key: source.pending_key, size: Number(source.pending_size ?? 0), filename: null, summary: null });
+    } else if (!create && source.storage_key) {
+      // Same file, new settings (X/Y columns, CRS): loaded again.
+      await loadDatastore(context, source, source.storage_key);
+      await context.db.query('UPDATE resources SET last_update = now() WHERE id = $1', [source.resource_id]);
+    } else {
+      throw new TaskFailure('task.resourceNoFile');
+    }
+  },
+});
+
+const fileDownload: ScenarioHandler = {
+  async run(context) {
+    const source = await sourceOf(context);
+    const url = source.href ?? '';
+    await context.step('task.resourceDownloading', { url });
+    const options = outboundOptions(context);
+    let response;
+    try {
+      response = await fetchOutbound(url, options);
+    } catch (error) {
+      throw outboundFailure(error, url, options.maxBytes!);
+    }
+    let stored;
+    try {
+      stored = await storeChecked(context, response.body, source.format);
+    } catch (error) {
+      throw outboundFailure(error, url, options.maxBytes!);
+    }
+    await context.step('task.resourceDownloaded', { size: stored.size });
+    const filename = decodeURIComponent(new URL(response.url).pathname.split('/').pop() ?? '').slice(0, 255) || null;
+    await makeCurrent(context, source, { ...stored, filename });
+  },
+};
+
+const ftp: ScenarioHandler = {
+  async run(context) {
+    const source = await sourceOf(context);
+    const filename = source.filename ?? '';
+    const file = await resolveFtpFile(context.config.dataDir, source.usergroup_id, filename);
+    if (!file) throw new TaskFailure('task.resourceFtpMissing', { filename });
+    const stored = await storeChecked(context, createReadStream(file), source.format);
+    await context.step('task.resourceFtpCopied', { filename, size: stored.size });
+    await makeCurrent(context, source, { ...stored, filename });
+  },
+};
+
+const href: ScenarioHandler = {
+  async run(context) {
+    const source = await sourceOf(context);
+    const url = source.href ?? '';
+    const options = { ...outboundOptions(context), maxBytes: Number.MAX_SAFE_INTEGER };
+    let response;
+    try {
+      response = await fetchOutbound(url, { ...options, method: 'HEAD' });
+    } catch (error) {
+      // Some servers refuse HEAD: a GET whose body is dropped at once.
+      if (!(error instanceof OutboundError) || error.code !== 'http-status') throw outboundFailure(error, url, 0);
+      try {
+        response = await fetchOutbound(url, options);
+      } catch (retry) {
+        throw outboundFailure(retry, url, 0);
+      }
+    }
+    response.body.destroy();
+    await context.step('task.resourceLinkChecked', { url, status: response.status });
+    await context.db.query(
+      `UPDATE resources r SET last_update = now(), dataformat_id = s.dataformat_id FROM resource_sources s WHERE s.resource_id = r.id AND r.id = $1`,
+      [source.resource_id],
+    );
+  },
+};
+
+/** Resource scenarios by codename (rows of `scenarios`, migration 011). */
+export const RESOURCE_SCENARIOS: Record<string, ScenarioHandler> = {
+  'create-file-upload': fileUpload(true),
+  'update-file-upload': fileUpload(false),
+  'create-file-download': fileDownload,
+  'update-file-download': fileDownload,
+  'create-href': href,
+  'update-href': href,
+  'create-ftp': ftp,
+  'update-ftp': ftp,
+};

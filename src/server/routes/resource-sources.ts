@@ -1,0 +1,256 @@
+/**
+ * The source of each resource, one endpoint per kind (/{locale}/resource/{slug}/, slug =
+ * file-upload | file-download | href | ftp), the file upload (PUT file-upload/{id}/file/, streamed
+ * to storage and checked against the format), the FTP choices, the coordinate systems and the
+ * sources' scenarios (`create-<slug>`, `update-<slug>`, run on the resource).
+ */
+import type {} from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canEditGroupContent } from '../../../schemas/access.ts';
+import { CRS_CODES, CRS_LIST, SOURCE_SLUGS, type SourceSlug } from '../../../schemas/resources.ts';
+import { bodyId, parseId, type Row } from '../crud/index.ts';
+import { inTransaction } from '../db/pool.ts';
+import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { t } from '../i18n.ts';
+import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
+import { resourceReach } from '../resources/access.ts';
+import { ContentError, contentInspector } from '../resources/content.ts';
+import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
+import { deleteFile, StorageLimitError, writeFile } from '../storage/index.ts';
+import { registerScenarioPath } from './scenarios.ts';
+
+const SOURCE_SELECT = `s.id, s.resource_id, s.dataformat_id, s.href, s.filename, COALESCE(s.pending_size, r.size)::float8 AS size,
+  s.column_x, s.column_y, s.crs, s.columns, s.preview, s.schema_name, s.table_name, s.layer_name`;
+const HREF_KINDS: readonly string[] = ['file-download', 'href'];
+const HREF_MAX_LENGTH = 2000;
+
+type Body = Record<string, unknown>;
+
+function objectBody(body: unknown): Body {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > HREF_MAX_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export default async function resourceSourceRoutes(app: FastifyInstance) {
+  const config = { auth: 'required' as const };
+
+  async function knownExtensions(): Promise<Set<string>> {
+    const { rows } = await app.db.query<{ extension: string }>('SELECT DISTINCT unnest(extensions) AS extension FROM data_formats');
+    return new Set(rows.map((row) => row.extension.toLowerCase()));
+  }
+
+  async function loadSource(slug: SourceSlug, id: number): Promise<Row | null> {
+    const { rows } = await app.db.query<Row>(
+      `SELECT ${SOURCE_SELECT}, r.usergroup_id, f.codename AS format, s.storage_key, s.pending_key
+         FROM resource_sources s JOIN resources r ON r.id = s.resource_id LEFT JOIN data_formats f ON f.id = s.dataformat_id
+        WHERE s.id = $1 AND s.kind = $2`,
+      [id, slug],
+    );
+    return rows[0] ?? null;
+  }
+
+  function present(row: Row): Row {
+    const { usergroup_id: _group, format: _format, storage_key: _key, pending_key: _pending, ...source } = row;
+    return source;
+  }
+
+  /** The source of the path with the user's reach on its resource: 404 unseen, 403 when `edit` is needed and not given. */
+  async function sourceOr404(request: FastifyRequest<{ Params: { id: string } }>, slug: SourceSlug, edit: boolean) {
+    const id = parseId(request.params.id);
+    const source = id === null ? null : await loadSource(slug, id);
+    if (!source) throw notFound();
+    const reach = await resourceReach(app.db, request.user!, source.resource_id as number);
+    if (reach === 'none') throw notFound();
+    if (edit && reach !== 'edit') throw permissionDenied();
+    return source;
+  }
+
+  /** Checks a source write; answers the columns to set. `existing` is absent on creation. */
+  async function validateSource(request: FastifyRequest, slug: SourceSlug, body: Body, partial: boolean, existing: Row | null, usergroupId: number): Promise<Row> {
+    const locale = request.locale;
+    const errors: FieldErrors = {};
+    const row: Row = {};
+    const given = (field: string) => Object.hasOwn(body, field);
+    const required = (field: string) => !partial && (body[field] === undefined || body[field] === null || body[field] === '');
+
+    if (required('dataformat_id') && !existing) errors.dataformat_id = [t(locale, 'required')];
+    if (given('dataformat_id') && body.dataformat_id !== null) {
+      const id = bodyId(body.dataformat_id);
+      const known = id !== null && (await app.db.query('SELECT 1 FROM data_formats WHERE id = $1', [id])).rowCount;
+      if (!known) errors.dataformat_id = [t(locale, 'resource.unknownFormat')];
+      else row.dataformat_id = id;
+    } else if (given('dataformat_id') && existing) row.dataformat_id = null;
+
+    if (HREF_KINDS.includes(slug)) {
+      if (required('href')) errors.href = [t(locale, 'required')];
+      else if (given('href') && !isHttpUrl(body.href)) errors.href = [t(locale, 'resource.hrefInvalid')];
+      else if (given('href')) row.href = body.href;
+    }
+    if (slug === 'ftp') {
+      if (required('filename')) errors.filename = [t(locale, 'required')];
+      else if (given('filename')) {
+        const file = await resolveFtpFile(app.config.dataDir, usergroupId, body.filename);
+        if (!file || !(await knownExtensions()).has(extensionOf(String(body.filename)))) errors.filename = [t(locale, 'resource.ftpUnknownFile')];
+        else row.filename = body.filename;
+      }
+    }
+    if (existing) {
+      const columns = (existing.columns as string[]) ?? [];
+      for (const field of ['column_x', 'column_y']) {
+        if (!given(field)) continue;
+        if (body[field] === null || body[field] === '') row[field] = null;
+        else if (typeof body[field] !== 'string' || !columns.includes(body[field])) errors[field] = [t(locale, 'resource.notAColumn')];
+        else row[field] = body[field];
+      }
+      if (given('crs')) {
+        if (body.crs === null || body.crs === '') row.crs = null;
+        else if (!CRS_CODES.includes(Number(body.crs)) || !/^\d+$/.test(String(body.crs))) errors.crs = [t(locale, 'resource.unknownCrs')];
+        else row.crs = Number(body.crs);
+      }
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return row;
+  }
+
+  for (const slug of SOURCE_SLUGS) {
+    const base = `/resource/${slug}/`;
+
+    app.post(base, { config }, async (request, reply) => {
+      const locale = request.locale;
+      const body = objectBody(request.body);
+      const resourceId = bodyId(body.resource_id);
+      if (body.resource_id == null) throw new ValidationError({ resource_id: [t(locale, 'required')] });
+      const reach = resourceId === null ? 'none' : await resourceReach(app.db, request.user!, resourceId);
+      if (reach === 'none') throw new ValidationError({ resource_id: [t(locale, 'resource.unknownResource')] });
+      if (reach !== 'edit') throw permissionDenied();
+      const { rows: resources } = await app.db.query<{ type: string; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
+      if (resources[0].type !== slug) throw new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type: resources[0].type })] });
+      const row = await validateSource(request, slug, body, false, null, resources[0].usergroup_id);
+      const columns = ['resource_id', 'kind', ...Object.keys(row)];
+      const values = [resourceId, slug, ...Object.values(row)];
+      const id = await app.db
+        .query<{ id: number }>(
+          `INSERT INTO resource_sources (${columns.join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
+          values,
+        )
+        .then(({ rows }) => rows[0].id)
+        .catch((error: { code?: string }) => {
+          if (error.code === '23505') throw new ValidationError({ resource_id: [t(locale, 'resource.sourceExists')] });
+          throw error;
+        });
+      return reply.code(201).send(present((await loadSource(slug, id))!));
+    });
+
+    app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => present(await sourceOr404(request, slug, false)));
+
+    for (const method of ['PUT', 'PATCH'] as const) {
+      app.route<{ Params: { id: string } }>({
+        method,
+        url: `${base}:id/`,
+        config,
+        handler: async (request) => {
+          const existing = await sourceOr404(request, slug, true);
+          const row = await validateSource(request, slug, objectBody(request.body), method === 'PATCH', existing, existing.usergroup_id as number);
+          const columns = Object.keys(row);
+          if (columns.length > 0) {
+            await app.db.query(
+              `UPDATE resource_sources SET ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
+              [existing.id, ...Object.values(row)],
+            );
+          }
+          return present((await loadSource(slug, existing.id as number))!);
+        },
+      });
+    }
+
+    app.delete<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request, reply) => {
+      const existing = await sourceOr404(request, slug, true);
+      await inTransaction(app.db, async (client) => {
+        await client.query('DELETE FROM resource_sources WHERE id = $1', [existing.id]);
+        await client.query('UPDATE resources SET size = NULL, bbox = NULL, geographic = false, last_update = now() WHERE id = $1', [existing.resource_id]);
+      });
+      for (const key of [existing.storage_key, existing.pending_key]) await deleteFile(app.config.dataDir, key as string | null);
+      return reply.code(204).send();
+    });
+
+    // Scenarios run on the resource of the source.
+    registerScenarioPath(app, {
+      path: base,
+      className: 'resource',
+      codenames: [`create-${slug}`, `update-${slug}`],
+      objectOf: async (_app, id) => ((await loadSource(slug, id))?.resource_id as number | undefined) ?? null,
+    });
+  }
+
+  // The file of an uploaded-file source: streamed to storage, checked, kept until a scenario makes it current.
+  app.put<{ Params: { id: string } }>('/resource/file-upload/:id/file/', { config }, async (request) => {
+    const locale = request.locale;
+    const source = await sourceOr404(request, 'file-upload', true);
+    const maxBytes = app.config.uploadMaxBytes;
+    const tooLarge = () => new ValidationError({ file: [t(locale, 'resource.fileTooLarge', { max: maxBytes })] });
+    if (!request.isMultipart()) throw new ValidationError({ file: [t(locale, 'fileMissing')] });
+    if (Number(request.headers['content-length']) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+    let stored: { key: string; size: number } | null = null;
+    let filename = '';
+    let summary;
+    const inspector = contentInspector(source.format as string | null);
+    try {
+      for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'file') break;
+        filename = (part.filename ?? '').slice(0, 255);
+        stored = await writeFile(app.config.dataDir, part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk) });
+        if (part.file.truncated) {
+          await deleteFile(app.config.dataDir, stored.key);
+          throw tooLarge();
+        }
+        break;
+      }
+      if (!stored) throw new ValidationError({ file: [t(locale, 'fileMissing')] });
+      summary = inspector.finish();
+    } catch (error) {
+      if (stored) await deleteFile(app.config.dataDir, stored.key);
+      if (error instanceof ValidationError) throw error;
+      if (error instanceof ContentError) throw new ValidationError({ file: [t(locale, error.code, error.params)] });
+      if (error instanceof StorageLimitError) throw tooLarge();
+      const code = (error as { code?: unknown }).code;
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') throw new ApiError(413, 'uploadTooManyParts');
+      throw new ValidationError({ file: [t(locale, 'uploadMalformed')] });
+    }
+    const previous = await inTransaction(app.db, async (client) => {
+      const { rows } = await client.query<{ pending_key: string | null }>('SELECT pending_key FROM resource_sources WHERE id = $1 FOR UPDATE', [source.id]);
+      if (!rows[0]) throw notFound();
+      await client.query(
+        `UPDATE resource_sources SET pending_key = $2, pending_size = $3, filename = $4, columns = $5::jsonb, preview = $6::jsonb,
+                column_x = CASE WHEN $5::jsonb ? column_x THEN column_x END, column_y = CASE WHEN $5::jsonb ? column_y THEN column_y END,
+                updated_at = now()
+          WHERE id = $1`,
+        [source.id, stored.key, stored.size, filename, JSON.stringify(summary.columns), JSON.stringify(summary.preview)],
+      );
+      return rows[0].pending_key;
+    });
+    await deleteFile(app.config.dataDir, previous);
+    return present((await loadSource('file-upload', source.id as number))!);
+  });
+
+  app.get<{ Querystring: { usergroup_id?: string } }>('/resource/ftp-choices/', { config }, async (request) => {
+    const raw = request.query.usergroup_id;
+    if (raw === undefined || raw === '') throw new ValidationError({ usergroup_id: [t(request.locale, 'required')] });
+    const id = parseId(String(raw));
+    if (id === null) throw new ValidationError({ usergroup_id: [t(request.locale, 'invalidInteger')] });
+    if (!canEditGroupContent(request.user, id)) throw permissionDenied();
+    if (!(await app.db.query('SELECT 1 FROM usergroups WHERE id = $1', [id])).rowCount) throw notFound();
+    return listFtpChoices(app.config.dataDir, id, await knownExtensions(), request.locale);
+  });
+
+  app.get('/resource/crs/', { config }, async () => CRS_LIST);
+}

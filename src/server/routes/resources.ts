@@ -1,0 +1,282 @@
+/**
+ * Resources (spec, section 7 "Resources"): /{locale}/resource/resources/ through registerEntity,
+ * with their processing state (`_processing`) and relations (`rel`), and their links to datasets,
+ * /{locale}/resource/resource-dataset/. Readers: whoever reads a dataset the resource is in, the
+ * editors of its usergroup, superusers (datasets/resource-visibility.ts); writers: its editors
+ * and superusers (schemas/access.ts canEditResource).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canEditResource } from '../../../schemas/access.ts';
+import { RESOURCE_DATASET_TYPE, RESOURCE_TYPES, resources } from '../../../schemas/resources.ts';
+import type { Locale } from '../../../schemas/constants.ts';
+import { slugify } from '../../../schemas/slug.ts';
+import { bodyId, parseId, registerEntity, type RegisteredEntity, type Row, type WriteContext } from '../crud/index.ts';
+import { resourceReachCondition } from '../datasets/resource-visibility.ts';
+import { inTransaction } from '../db/pool.ts';
+import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { datasetReach, resourceReach } from '../resources/access.ts';
+import { t, type MessageKey } from '../i18n.ts';
+import { deleteFile } from '../storage/index.ts';
+
+const CODENAME_MAX_LENGTH = 100;
+
+/** The latest task of each scenario run on the resource; acknowledged failures and cancellations left out. */
+const PROCESSING_SQL = `COALESCE((SELECT json_agg(json_build_object('task_id', p.id, 'action', p.action, 'labels', sc.labels,
+    'status', p.status, 'error', p.error, 'date', p.start_date, 'acknowledged', p.acknowledged_at IS NOT NULL)
+    ORDER BY p.start_date DESC, p.id DESC)
+  FROM (SELECT DISTINCT ON (tq.action) tq.id, tq.action, tq.scenario_id, tq.status, tq.error, tq.start_date, tq.acknowledged_at
+          FROM task_queue_track tq
+         WHERE tq.object_class = 'resource' AND tq.object_id = r.id AND tq.status <> 'REVOKED'
+         ORDER BY tq.action, tq.start_date DESC, tq.id DESC) p
+  LEFT JOIN scenarios sc ON sc.id = p.scenario_id
+  WHERE NOT (p.status = 'FAILURE' AND p.acknowledged_at IS NOT NULL)), '[]'::json)`;
+
+interface ProcessingRow {
+  task_id: number;
+  action: string;
+  labels: Record<string, string> | null;
+  status: string;
+  error: { code: string; params?: Record<string, string | number> } | null;
+  date: string;
+  acknowledged: boolean;
+}
+
+function translate(locale: Locale, code: string, params?: Record<string, string | number>): string {
+  try {
+    return t(locale, code as MessageKey, params);
+  } catch {
+    return code;
+  }
+}
+
+/** The resource as the API shows it: processing translated, `rel`, `editable`. */
+export function presentResource(row: Row, request: FastifyRequest): Row {
+  const locale = request.locale;
+  const processing = ((row._processing as ProcessingRow[] | null) ?? []).map((task) => ({
+    task_id: task.task_id,
+    action: task.action,
+    action_label: task.labels?.[locale] ?? task.labels?.fr ?? task.action,
+    state: task.status === 'STARTED' ? 'PENDING' : task.status,
+    message: task.error ? translate(locale, task.error.code, task.error.params) : null,
+    date: task.date,
+    acknowledged: task.acknowledged,
+  }));
+  const rel = row.source_id == null ? [] : [{ '@app': 'resource', '@class': row.type, '@uri': `/${locale}/resource/${row.type as string}/${row.source_id as number}/` }];
+  return {
+    ...row,
+    size: row.size == null ? null : Number(row.size),
+    editable: canEditResource(request.user, row as { usergroup_id: number }),
+    _processing: processing,
+    rel,
+  };
+}
+
+/** A slug of `text` not used by another resource: `name`, else `name-2`, `name-3`… */
+async function uniqueCodename(client: WriteContext['client'], text: string, exceptId: number | null): Promise<string> {
+  const base = slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || 'resource';
+  const { rows } = await client.query<{ codename: string }>('SELECT codename FROM resources WHERE codename LIKE $1 AND id IS DISTINCT FROM $2', [
+    `${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`,
+    exceptId,
+  ]);
+  const used = new Set(rows.map((row) => row.codename));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : `-${n}`;
+    const candidate = `${base.slice(0, CODENAME_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+function bodyGroup(body: unknown): number | null | undefined {
+  if (!body || typeof body !== 'object' || !('usergroup_id' in body)) return undefined;
+  return bodyId((body as { usergroup_id: unknown }).usergroup_id);
+}
+
+/** Storage keys of deleted resources, removed from disk once the deletion is committed. */
+const filesToRemove = new WeakMap<FastifyRequest, string[]>();
+
+export default async function resourceEntityRoutes(app: FastifyInstance) {
+  const config = { auth: 'required' as const };
+
+  async function prepare(context: WriteContext) {
+    const { client, request, row, values, existing } = context;
+    const locale = request.locale;
+    const errors: FieldErrors = {};
+    const type = (values.type ?? existing?.type) as string | undefined;
+    if (Object.hasOwn(values, 'type') && type === 'geoserver' && !app.config.mapserverUrl) errors.type = [t(locale, 'resource.typeUnavailable')];
+    if (existing && Object.hasOwn(values, 'type') && values.type !== existing.type && existing.source_id != null) {
+      errors.type = [t(locale, 'resource.typeLocked')];
+    }
+    if (Object.hasOwn(values, 'usergroup_id') && values.usergroup_id != null) {
+      const { rowCount } = await client.query('SELECT 1 FROM usergroups WHERE id = $1', [values.usergroup_id]);
+      if (!rowCount) errors.usergroup_id = [t(locale, 'resource.unknownUsergroup')];
+    }
+    if (Object.hasOwn(values, 'codename') && values.codename) {
+      const codename = slugify(String(values.codename));
+      if (codename !== values.codename) errors.codename = [t(locale, 'invalidValue')];
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    if (!existing || (Object.hasOwn(values, 'codename') && !values.codename)) {
+      row.codename = values.codename || (await uniqueCodename(client, String(values.display_name ?? existing?.display_name ?? ''), existing ? (existing.id as number) : null));
+    }
+    if (Object.hasOwn(row, 'description') && row.description == null) row.description = '';
+    if (Object.hasOwn(values, 'hidden') && values.hidden == null) row.hidden = false;
+    if (existing) row.last_update = new Date();
+    else row.created_by = context.user.id;
+  }
+
+  const entity: RegisteredEntity = registerEntity(app, {
+    schema: resources,
+    sql: {
+      from: 'resources r LEFT JOIN data_formats f ON f.id = r.dataformat_id LEFT JOIN resource_sources s ON s.resource_id = r.id',
+      alias: 'r',
+      columns: { dataformat: 'f.display_name', source_id: 's.id', editable: 'false', _processing: PROCESSING_SQL, rel: `'[]'::json` },
+      searchColumns: ['r.display_name', 'r.codename'],
+      fixedConditions: (params, request) => {
+        const condition = resourceReachCondition('r', request.user!, params);
+        return condition ? [condition] : [];
+      },
+      present: presentResource,
+    },
+    write: {
+      table: 'resources',
+      unique: { resources_codename_key: 'codename', resources_usergroup_id_fkey: 'usergroup_id' },
+      beforeWrite: prepare,
+      beforeDestroy: async ({ client, request, id }) => {
+        const { rows } = await client.query<{ storage_key: string | null; pending_key: string | null }>(
+          'SELECT storage_key, pending_key FROM resource_sources WHERE resource_id = $1',
+          [id],
+        );
+        filesToRemove.set(request, rows.flatMap((row) => [row.storage_key, row.pending_key]).filter((key): key is string => !!key));
+      },
+    },
+    access: {
+      list: () => true,
+      // Resources out of the user's reach are outside the fixed conditions: their id answers 404.
+      retrieve: () => true,
+      create: (user, { body }) => {
+        const group = bodyGroup(body);
+        return group == null ? user.is_superuser || user.usergroup_roles.some((r) => r.role >= 1) : canEditResource(user, { usergroup_id: group });
+      },
+      update: (user, { record, body }) => {
+        if (!record) return true;
+        const target = bodyGroup(body);
+        return canEditResource(user, record as { usergroup_id: number }) && (target == null || canEditResource(user, { usergroup_id: target }));
+      },
+      destroy: (user, { record }) => !record || canEditResource(user, record as { usergroup_id: number }),
+    },
+  });
+
+  // A deleted resource's files go once the deletion is committed.
+  // (onSend runs after the handler, so after the commit, and before the client hears of it.)
+  app.addHook('onSend', async (request, reply, payload) => {
+    const keys = filesToRemove.get(request);
+    if (!keys) return payload;
+    filesToRemove.delete(request);
+    if (reply.statusCode === 204) for (const key of keys) await deleteFile(app.config.dataDir, key).catch(() => {});
+    return payload;
+  });
+
+  // Resources in datasets.
+  const LINK_SELECT = 'rd.id, rd.resource_id, rd.dataset_id, rd.type, rd.publish, rd.created_at';
+  const linkList: ListSpec = {
+    fields: {
+      id: { column: 'rd.id', type: 'integer', orderable: false, filters: ['in'] },
+      type: { column: 'rd.type', type: 'integer', orderable: true },
+      created_at: { column: 'rd.created_at', type: 'timestamp', orderable: true },
+    },
+    defaultOrdering: ['type', 'created_at'],
+    tieBreaker: 'id',
+  };
+
+  async function withResource(request: FastifyRequest, link: Row): Promise<Row> {
+    return { ...link, resource: await entity.load(request, link.resource_id as number) };
+  }
+
+  const datasetAccess = (request: FastifyRequest, id: number) => datasetReach(app.db, request.user!, id);
+  const resourceAccess = (request: FastifyRequest, id: number) => resourceReach(app.db, request.user!, id);
+
+  app.get<{ Querystring: QueryParams }>('/resource/resource-dataset/', { config }, async (request) => {
+    const raw = request.query.dataset_id;
+    const datasetId = typeof raw === 'string' ? parseId(raw.trim()) : null;
+    if (raw === undefined || raw === '') throw new ValidationError({ dataset_id: [t(request.locale, 'required')] });
+    if (datasetId === null) throw new ValidationError({ dataset_id: [t(request.locale, 'invalidInteger')] });
+    if ((await datasetAccess(request, datasetId)) === 'none') throw notFound();
+    const page = await paginatedList<Row>(
+      app.db,
+      { from: 'resource_datasets rd', select: LINK_SELECT, id: 'rd.id', where: (params) => [`rd.dataset_id = ${params.add(datasetId)}`] },
+      linkList,
+      { url: request.url, query: { ...request.query, dataset_id: undefined }, locale: request.locale },
+      { defaultPageSize: resources.list.pageSize },
+    );
+    return { ...page, results: await Promise.all(page.results.map((link) => withResource(request, link))) };
+  });
+
+  app.post('/resource/resource-dataset/', { config }, async (request, reply) => {
+    const locale = request.locale;
+    const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
+    const errors: FieldErrors = {};
+    const resourceId = bodyId(body.resource_id);
+    const datasetId = bodyId(body.dataset_id);
+    if (body.resource_id == null) errors.resource_id = [t(locale, 'required')];
+    else if (resourceId === null) errors.resource_id = [t(locale, 'invalidInteger')];
+    if (body.dataset_id == null) errors.dataset_id = [t(locale, 'required')];
+    else if (datasetId === null) errors.dataset_id = [t(locale, 'invalidInteger')];
+    const types: unknown[] = Object.values(RESOURCE_DATASET_TYPE);
+    if (body.type == null) errors.type = [t(locale, 'required')];
+    else if (!types.includes(body.type)) errors.type = [t(locale, 'invalidValue')];
+    if (body.publish != null && typeof body.publish !== 'boolean') errors.publish = [t(locale, 'invalidValue')];
+    const resource = resourceId === null ? 'none' : await resourceAccess(request, resourceId);
+    const dataset = datasetId === null ? 'none' : await datasetAccess(request, datasetId);
+    if (resourceId !== null && resource === 'none') errors.resource_id = [t(locale, 'resource.unknownResource')];
+    if (datasetId !== null && dataset === 'none') errors.dataset_id = [t(locale, 'resource.unknownDataset')];
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    if (resource !== 'edit' || dataset !== 'edit') throw permissionDenied();
+    const id = await inTransaction(app.db, async (client) => {
+      // Serialises the dataset's link writes, so the one-main check and the insert see the same links.
+      await client.query('SELECT 1 FROM datasets WHERE id = $1 FOR UPDATE', [datasetId]);
+      const { rows: existing } = await client.query<{ resource_id: number; type: number }>(
+        'SELECT resource_id, type FROM resource_datasets WHERE dataset_id = $1 AND (type = 1 OR resource_id = $2)',
+        [datasetId, resourceId],
+      );
+      if (existing.some((link) => link.resource_id === resourceId)) throw new ValidationError({ resource_id: [t(locale, 'resource.alreadyLinked')] });
+      if (body.type === RESOURCE_DATASET_TYPE.main && existing.some((link) => link.type === RESOURCE_DATASET_TYPE.main)) {
+        throw new ValidationError({ type: [t(locale, 'resource.oneMain')] });
+      }
+      const { rows } = await client.query<{ id: number }>(
+        'INSERT INTO resource_datasets (resource_id, dataset_id, type, publish) VALUES ($1, $2, $3, $4) RETURNING id',
+        [resourceId, datasetId, body.type, body.publish ?? true],
+      );
+      return rows[0].id;
+    }).catch((error: { code?: string; constraint?: string }) => {
+      // Two concurrent writes past the checks: the indexes answer.
+      if (error.code === '23505' && error.constraint === 'resource_datasets_one_main_idx') throw new ValidationError({ type: [t(locale, 'resource.oneMain')] });
+      if (error.code === '23505') throw new ValidationError({ resource_id: [t(locale, 'resource.alreadyLinked')] });
+      throw error;
+    });
+    const { rows } = await app.db.query<Row>(`SELECT ${LINK_SELECT} FROM resource_datasets rd WHERE rd.id = $1`, [id]);
+    return reply.code(201).send(await withResource(request, rows[0]));
+  });
+
+  async function linkOr404(request: FastifyRequest<{ Params: { id: string } }>) {
+    const id = parseId(request.params.id);
+    if (id === null) throw notFound();
+    const { rows } = await app.db.query<Row>(`SELECT ${LINK_SELECT} FROM resource_datasets rd WHERE rd.id = $1`, [id]);
+    if (!rows[0]) throw notFound();
+    const access = await datasetAccess(request, rows[0].dataset_id as number);
+    if (access === 'none') throw notFound();
+    return { link: rows[0], access };
+  }
+
+  app.get<{ Params: { id: string } }>('/resource/resource-dataset/:id/', { config }, async (request) => withResource(request, (await linkOr404(request)).link));
+
+  app.delete<{ Params: { id: string } }>('/resource/resource-dataset/:id/', { config }, async (request, reply) => {
+    const { link, access } = await linkOr404(request);
+    if (access !== 'edit') throw permissionDenied();
+    await app.db.query('DELETE FROM resource_datasets WHERE id = $1', [link.id]);
+    return reply.code(204).send();
+  });
+
+  // The resource types the platform offers now.
+  app.get('/resource/kinds/', { config }, async () => RESOURCE_TYPES.filter((type) => type !== 'geoserver' || !!app.config.mapserverUrl));
+}

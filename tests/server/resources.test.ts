@@ -1,0 +1,384 @@
+/**
+ * Resources through the API, on the real database with the task engine running: CRUD and
+ * validation, who may do what, links to datasets with one main resource, every kind of source
+ * created and updated through its scenario (a local HTTP server stands for remote sites), the
+ * processing state, the FTP folder and the crash-safe storage.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../schemas/scenarios.ts';
+import { readFile as readStored, storageRoot, sweepTemporaryFiles, writeFile } from '../../src/server/storage/index.ts';
+import { multipart } from './accounts-helpers.ts';
+import { createTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let dataDir: string;
+let remote: Server;
+let remoteUrl: string;
+const users: Record<string, SignedIn> = {};
+const groups: Record<string, number> = {};
+const datasets: Record<string, number> = {};
+const scenarios: Record<string, number> = {};
+
+const CSV = 'id;nom;x;y\n1;Gare;7.26;43.70\n2;Port;7.28;43.69\n3;"Place, centre";7.27;43.71\n';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'publish-resources-'));
+  const base = testConfig();
+  const outbound = { ...base.outbound, allowPrivate: true, timeoutMs: 5000 };
+  t = await createTestApp({ dataDir, outbound, tasks: { ...base.tasks, dataDir, outbound } }, { tasks: true });
+  for (const name of ['admin', 'editor', 'member', 'marie.lefebvre', 'referent']) users[name] = await t.signIn(name);
+  for (const row of (await t.db.query('SELECT id, slug FROM usergroups')).rows) groups[row.slug.split('-')[0]] ??= row.id;
+  for (const row of (await t.db.query('SELECT id, codename FROM datasets')).rows) datasets[row.codename] = row.id;
+  for (const row of (await t.db.query('SELECT id, codename FROM scenarios')).rows) scenarios[row.codename] = row.id;
+  remote = createServer((request, response) => {
+    if (request.url === '/stops.csv') {
+      response.writeHead(200, { 'content-type': 'text/csv' });
+      response.end(request.method === 'HEAD' ? undefined : CSV);
+    } else if (request.url === '/page' && request.method === 'HEAD') {
+      response.writeHead(405).end();
+    } else if (request.url === '/page') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>');
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t?.close();
+  remote?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (user: string | null, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: user ? users[user].sessionHeaders : {}, ...(payload ? { payload } : {}) });
+
+async function waitFinished(id: number): Promise<Task> {
+  for (let i = 0; i < 200; i += 1) {
+    const task = (await call('admin', 'GET', `/fr/dashboard/task-queue-track/${id}/`)).json<Task>();
+    if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(task.status)) return task;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`task ${id} did not finish`);
+}
+
+async function createResource(user: string, type: string, name: string, group = 'metropole') {
+  const response = await call(user, 'POST', '/fr/resource/resources/', { display_name: name, type, usergroup_id: groups[group] });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number; codename: string }>();
+}
+
+async function formatId(codename: string): Promise<number> {
+  return (await t.db.query('SELECT id FROM data_formats WHERE codename = $1', [codename])).rows[0].id;
+}
+
+async function runScenario(user: string, slug: string, sourceId: number, codename: string, payload: object = {}) {
+  const response = await call(user, 'POST', `/fr/resource/${slug}/${sourceId}/_scenarios/${scenarios[codename]}/run/?asynchrone=true`, payload);
+  expect(response.statusCode, response.body).toBe(202);
+  return waitFinished(response.json<Task>().id);
+}
+
+function upload(user: string, sourceId: number, bytes: Buffer, filename: string) {
+  const body = multipart(bytes, filename);
+  return t.app.inject({ method: 'PUT', url: `/fr/resource/file-upload/${sourceId}/file/`, headers: { ...users[user].sessionHeaders, ...body.headers }, payload: body.payload });
+}
+
+describe('resources', () => {
+  it('validates writes with translated messages', async () => {
+    const empty = await call('editor', 'POST', '/en/resource/resources/', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ display_name: ['This field is required.'], type: ['This field is required.'], usergroup_id: ['This field is required.'] });
+    const badType = await call('editor', 'POST', '/fr/resource/resources/', { display_name: 'X', type: 'smb', usergroup_id: groups.metropole });
+    expect(Object.keys(badType.json())).toEqual(['type']);
+    expect(groups.metropole).toBeGreaterThan(0);
+    const geoserver = await call('editor', 'POST', '/en/resource/resources/', { display_name: 'X', type: 'geoserver', usergroup_id: groups.metropole });
+    expect(geoserver.json()).toEqual({ type: ['This type of resource is not available on this platform.'] });
+    expect((await call('editor', 'GET', '/fr/resource/resources/999999/')).statusCode).toBe(404);
+  });
+
+  it('creates, reads, changes and deletes a resource, with who may do each', async () => {
+    const created = await call('editor', 'POST', '/fr/resource/resources/', { display_name: 'Arrêts de bus', type: 'href', usergroup_id: groups.metropole });
+    expect(created.statusCode).toBe(201);
+    const resource = created.json();
+    expect(resource).toMatchObject({ display_name: 'Arrêts de bus', codename: 'arrets-de-bus', type: 'href', hidden: false, usergroup_id: groups.metropole, editable: true, _processing: [], rel: [], size: null, geographic: false });
+    const again = await createResource('editor', 'href', 'Arrêts de bus');
+    expect(again.codename).toBe('arrets-de-bus-2');
+
+    // Anonymous 401, a member of another group or an editor of another group 403 on creation.
+    expect((await call(null, 'POST', '/fr/resource/resources/', { display_name: 'X', type: 'href', usergroup_id: groups.metropole })).statusCode).toBe(401);
+    expect((await call('member', 'POST', '/fr/resource/resources/', { display_name: 'X', type: 'href', usergroup_id: groups.commune })).statusCode).toBe(403);
+    expect((await call('marie.lefebvre', 'POST', '/fr/resource/resources/', { display_name: 'X', type: 'href', usergroup_id: groups.metropole })).statusCode).toBe(403);
+
+    // Not in any dataset: only its editors and superusers see it.
+    expect((await call(null, 'GET', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(401);
+    expect((await call('member', 'GET', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(404);
+    expect((await call('marie.lefebvre', 'GET', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(404);
+    expect((await call('admin', 'GET', `/fr/resource/resources/${resource.id}/`)).json()).toMatchObject({ id: resource.id, editable: true });
+    const list = (await call('marie.lefebvre', 'GET', '/fr/resource/resources/')).json();
+    expect(list.results.map((r: { id: number }) => r.id)).not.toContain(resource.id);
+
+    // In a public dataset: its readers read it, without changing it.
+    const link = await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: resource.id, dataset_id: datasets['arrets-de-bus-du-reseau-urbain'], type: 2 });
+    expect(link.statusCode, link.body).toBe(201);
+    const asMember = await call('member', 'GET', `/fr/resource/resources/${resource.id}/`);
+    expect(asMember.json()).toMatchObject({ id: resource.id, editable: false });
+    expect((await call('member', 'PATCH', `/fr/resource/resources/${resource.id}/`, { description: 'x' })).statusCode).toBe(403);
+    expect((await call('marie.lefebvre', 'DELETE', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(403);
+    // Moving it to a group the writer does not edit.
+    expect((await call('editor', 'PATCH', `/fr/resource/resources/${resource.id}/`, { usergroup_id: groups.departement })).statusCode).toBe(403);
+
+    const patched = await call('editor', 'PATCH', `/fr/resource/resources/${resource.id}/`, { description: 'Les arrêts', hidden: true });
+    expect(patched.json()).toMatchObject({ description: 'Les arrêts', hidden: true, codename: 'arrets-de-bus' });
+    expect((await call('admin', 'PATCH', `/fr/resource/resources/${resource.id}/`, { display_name: 'Arrêts' })).statusCode).toBe(200);
+    expect((await call('editor', 'DELETE', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(204);
+    expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(404);
+    expect((await t.db.query('SELECT 1 FROM resource_datasets WHERE resource_id = $1', [resource.id])).rowCount).toBe(0);
+  });
+});
+
+describe('resources in datasets', () => {
+  it('keeps one main resource per dataset, lists main first, and answers who may see or change links', async () => {
+    const dataset = datasets['comptages-velo'];
+    const main = await createResource('editor', 'href', 'Comptages principal');
+    const annex = await createResource('editor', 'href', 'Comptages annexe');
+    const second = await createResource('editor', 'href', 'Comptages bis');
+    const annexLink = await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: annex.id, dataset_id: dataset, type: 2 });
+    expect(annexLink.statusCode).toBe(201);
+    const mainLink = await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: main.id, dataset_id: dataset, type: 1, publish: false });
+    expect(mainLink.json()).toMatchObject({ resource_id: main.id, dataset_id: dataset, type: 1, publish: false, resource: { id: main.id } });
+
+    const secondMain = await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: second.id, dataset_id: dataset, type: 1 });
+    expect(secondMain.statusCode).toBe(400);
+    expect(secondMain.json()).toEqual({ type: ['Ce jeu de données a déjà une ressource principale.'] });
+    const secondMainIt = await call('editor', 'POST', '/it/resource/resource-dataset/', { resource_id: second.id, dataset_id: dataset, type: 1 });
+    expect(secondMainIt.json()).toEqual({ type: ['Questo insieme di dati ha già una risorsa principale.'] });
+    expect((await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: annex.id, dataset_id: dataset, type: 2 })).statusCode).toBe(400);
+    expect((await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: second.id, dataset_id: dataset, type: 3 })).statusCode).toBe(400);
+
+    const list = await call('editor', 'GET', `/fr/resource/resource-dataset/?dataset_id=${dataset}`);
+    expect(list.json().count).toBe(2);
+    expect(list.json().results.map((link: { resource_id: number }) => link.resource_id)).toEqual([main.id, annex.id]);
+    expect((await call('editor', 'GET', '/fr/resource/resource-dataset/')).statusCode).toBe(400);
+    expect((await call('editor', 'GET', '/fr/resource/resource-dataset/?dataset_id=abc')).statusCode).toBe(400);
+    // A private dataset: 404 to whoever cannot see it.
+    expect((await call('member', 'GET', `/fr/resource/resource-dataset/?dataset_id=${dataset}`)).statusCode).toBe(404);
+    expect((await call('member', 'GET', `/fr/resource/resource-dataset/${mainLink.json().id}/`)).statusCode).toBe(404);
+    expect((await call('marie.lefebvre', 'POST', '/fr/resource/resource-dataset/', { resource_id: second.id, dataset_id: dataset, type: 2 })).statusCode).toBe(400);
+    // A reader of a public dataset may not add a resource to it.
+    expect((await call('member', 'POST', '/fr/resource/resource-dataset/', { resource_id: second.id, dataset_id: datasets['arrets-de-bus-du-reseau-urbain'], type: 2 })).statusCode).toBe(400);
+
+    // The dataset list shows the main resource and the number of annexes.
+    const row = (await call('editor', 'GET', `/fr/dataset/datasets/?id__in=${dataset}`)).json().results[0];
+    expect(row.main_resource).toMatchObject({ id: main.id, display_name: 'Comptages principal', type: 'href' });
+    expect(row.annex_count).toBe(1);
+
+    // Publish the main resource through its scenario.
+    const scenarioList = (await call('editor', 'GET', `/en/resource/resource-dataset/${mainLink.json().id}/_scenarios/`)).json();
+    expect(scenarioList.map((s: { codename: string }) => s.codename)).toEqual(['publish-resourcedataset', 'unpublish-resourcedataset']);
+    const run = await call('editor', 'POST', `/fr/resource/resource-dataset/${mainLink.json().id}/_scenarios/${scenarios['publish-resourcedataset']}/run/?asynchrone=true`, {
+      kwargs: { target: { model: 'dataset', app_label: 'dataset', pk: dataset } },
+    });
+    expect(run.statusCode).toBe(202);
+    expect((await waitFinished(run.json().id)).status).toBe('SUCCESS');
+    expect((await call('editor', 'GET', `/fr/resource/resource-dataset/${mainLink.json().id}/`)).json().publish).toBe(true);
+    const tasks = (await call('editor', 'GET', `/fr/dashboard/task-queue-track/?object=${dataset}`)).json();
+    expect(tasks.results.map((task: Task) => task.id)).toContain(run.json().id);
+
+    expect((await call('marie.lefebvre', 'DELETE', `/fr/resource/resource-dataset/${mainLink.json().id}/`)).statusCode).toBe(404);
+    expect((await call('editor', 'DELETE', `/fr/resource/resource-dataset/${mainLink.json().id}/`)).statusCode).toBe(204);
+    expect((await call('editor', 'GET', `/fr/resource/resources/${main.id}/`)).statusCode).toBe(200);
+  });
+});
+
+describe('resource sources and their scenarios', () => {
+  it('uploads a CSV, reads its columns and first rows, sets X/Y and CRS, and makes it current through its scenario', async () => {
+    const resource = await createResource('editor', 'file-upload', 'Arrêts CSV');
+    const source = await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') });
+    expect(source.statusCode, source.body).toBe(201);
+    const sourceId = source.json().id;
+    expect(source.json()).toMatchObject({ resource_id: resource.id, filename: null, columns: [], preview: [], size: null });
+    expect((await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json()).toEqual({
+      resource_id: ['Cette ressource a déjà une source.'],
+    });
+    expect((await call('marie.lefebvre', 'GET', `/fr/resource/file-upload/${sourceId}/`)).statusCode).toBe(404);
+    expect((await upload('marie.lefebvre', sourceId, Buffer.from(CSV), 'arrets.csv')).statusCode).toBe(404);
+
+    // Creating before any upload fails with the reason.
+    const early = await runScenario('editor', 'file-upload', sourceId, 'create-file-upload');
+    expect(early.status).toBe('FAILURE');
+    expect(early.error).toBe("Aucun fichier n'a été téléversé pour cette ressource.");
+    const failing = (await call('editor', 'GET', `/en/resource/resources/${resource.id}/`)).json()._processing;
+    expect(failing).toMatchObject([{ task_id: early.id, action: 'create-file-upload', state: 'FAILURE', message: 'No file was uploaded for this resource.', acknowledged: false }]);
+    expect((await call('editor', 'POST', `/fr/dashboard/task-queue-track/${early.id}/acknowledge/`, {})).statusCode).toBe(200);
+    expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json()._processing).toEqual([]);
+
+    const bad = await upload('editor', sourceId, Buffer.concat([Buffer.from('a;b\n1;2\n'), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]), 'bad.csv');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ file: ["Le fichier n'est pas du texte UTF-8 (ligne 3)."] });
+    const pdfAsCsv = await upload('editor', sourceId, Buffer.from(''), 'empty.csv');
+    expect(pdfAsCsv.statusCode).toBe(400);
+
+    const uploaded = await upload('editor', sourceId, Buffer.from(CSV), 'arrets.csv');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({
+      filename: 'arrets.csv',
+      size: Buffer.byteLength(CSV),
+      columns: ['id', 'nom', 'x', 'y'],
+      preview: [['1', 'Gare', '7.26', '43.70'], ['2', 'Port', '7.28', '43.69'], ['3', 'Place, centre', '7.27', '43.71']],
+    });
+
+    expect((await call('editor', 'PATCH', `/fr/resource/file-upload/${sourceId}/`, { column_x: 'lon', crs: 9999 })).json()).toEqual({
+      column_x: ["Ce n'est pas une colonne du fichier."],
+      crs: ['Système de coordonnées inconnu.'],
+    });
+    expect((await call('member', 'PATCH', `/fr/resource/file-upload/${sourceId}/`, { column_x: 'x' })).statusCode).toBe(404);
+    const located = await call('editor', 'PATCH', `/fr/resource/file-upload/${sourceId}/`, { column_x: 'x', column_y: 'y', crs: 4326 });
+    expect(located.json()).toMatchObject({ column_x: 'x', column_y: 'y', crs: 4326 });
+
+    const scenarioList = (await call('editor', 'GET', `/en/resource/file-upload/${sourceId}/_scenarios/`)).json();
+    expect(scenarioList.map((s: { codename: string; action: string }) => [s.codename, s.action])).toEqual([['create-file-upload', 'create'], ['update-file-upload', 'update']]);
+    expect((await call('marie.lefebvre', 'POST', `/fr/resource/file-upload/${sourceId}/_scenarios/${scenarios['create-file-upload']}/run/`, {})).statusCode).toBe(404);
+    const done = await runScenario('editor', 'file-upload', sourceId, 'create-file-upload');
+    expect(done.status, done.error ?? '').toBe('SUCCESS');
+    expect(done).toMatchObject({ object_class: 'resource', object_id: resource.id });
+    expect(done.timeline.map((step) => step.message)).toContain(`Le fichier « arrets.csv » (${Buffer.byteLength(CSV)} octets) est désormais celui de la ressource.`);
+    const read = (await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json();
+    expect(read).toMatchObject({ size: Buffer.byteLength(CSV), dataformat: 'CSV', source_id: sourceId, rel: [{ '@app': 'resource', '@class': 'file-upload', '@uri': `/fr/resource/file-upload/${sourceId}/` }] });
+    expect(read._processing).toMatchObject([{ action: 'create-file-upload', state: 'SUCCESS', message: null }]);
+    const { rows } = await t.db.query('SELECT storage_key, pending_key FROM resource_sources WHERE id = $1', [sourceId]);
+    expect(rows[0].pending_key).toBeNull();
+    const stored = await readStored(dataDir, rows[0].storage_key);
+    expect(stored?.size).toBe(Buffer.byteLength(CSV));
+    stored?.stream.destroy();
+    const tasks = (await call('editor', 'GET', `/fr/dashboard/task-queue-track/?object_class=resource&object_id=${resource.id}`)).json();
+    expect(tasks.count).toBe(2);
+
+    // The update scenario loads the current file again.
+    expect((await runScenario('editor', 'file-upload', sourceId, 'update-file-upload')).status).toBe('SUCCESS');
+    // Deleting the resource removes its stored file.
+    expect((await call('editor', 'DELETE', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(204);
+    expect(await readStored(dataDir, rows[0].storage_key)).toBeNull();
+  });
+
+  it('refuses a file larger than UPLOAD_MAX_BYTES and one whose content is not its format', async () => {
+    const resource = await createResource('editor', 'file-upload', 'Rapport');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('pdf') })).json().id;
+    const notPdf = await upload('editor', sourceId, Buffer.from('hello'), 'rapport.pdf');
+    expect(notPdf.json()).toEqual({ file: ["Le contenu du fichier n'est pas du PDF."] });
+    const previous = t.config.uploadMaxBytes;
+    t.config.uploadMaxBytes = 1000;
+    try {
+      const large = await upload('editor', sourceId, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5000, 0x20)]), 'rapport.pdf');
+      expect(large.statusCode).toBe(400);
+      expect(large.json()).toEqual({ file: ['Le fichier dépasse la taille maximale de 1000 octets.'] });
+    } finally {
+      t.config.uploadMaxBytes = previous;
+    }
+    const ok = await upload('editor', sourceId, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5000, 0x20)]), 'rapport.pdf');
+    expect(ok.json()).toMatchObject({ filename: 'rapport.pdf', size: 5009, columns: [] });
+  });
+
+  it('downloads a file through the guarded client, and refuses a private address without OUTBOUND_ALLOW_PRIVATE', async () => {
+    const resource = await createResource('editor', 'file-download', 'Arrêts téléchargés');
+    expect((await call('editor', 'POST', '/fr/resource/file-download/', { resource_id: resource.id, dataformat_id: await formatId('csv'), href: 'ftp://x/y' })).json()).toEqual({
+      href: ['Saisissez une adresse http ou https.'],
+    });
+    expect((await call('editor', 'POST', '/fr/resource/href/', { resource_id: resource.id, dataformat_id: await formatId('csv'), href: `${remoteUrl}/stops.csv` })).statusCode).toBe(400);
+    const source = await call('editor', 'POST', '/fr/resource/file-download/', { resource_id: resource.id, dataformat_id: await formatId('csv'), href: `${remoteUrl}/stops.csv` });
+    expect(source.statusCode).toBe(201);
+    const sourceId = source.json().id;
+    const done = await runScenario('editor', 'file-download', sourceId, 'create-file-download');
+    expect(done.status, done.error ?? '').toBe('SUCCESS');
+    expect((await call('editor', 'GET', `/fr/resource/file-download/${sourceId}/`)).json()).toMatchObject({ filename: 'stops.csv', size: Buffer.byteLength(CSV), columns: ['id', 'nom', 'x', 'y'] });
+
+    const missing = await call('editor', 'PATCH', `/fr/resource/file-download/${sourceId}/`, { href: `${remoteUrl}/missing.csv` });
+    expect(missing.statusCode).toBe(200);
+    const notFound = await runScenario('editor', 'file-download', sourceId, 'update-file-download');
+    expect(notFound.error).toBe(`${remoteUrl}/missing.csv a répondu HTTP 404.`);
+
+    await call('editor', 'PATCH', `/fr/resource/file-download/${sourceId}/`, { href: `${remoteUrl}/stops.csv` });
+    const allowed = t.config.tasks.outbound;
+    t.config.tasks.outbound = { ...allowed, allowPrivate: false };
+    try {
+      const refused = await runScenario('editor', 'file-download', sourceId, 'update-file-download');
+      expect(refused.status).toBe('FAILURE');
+      expect(refused.error).toBe(`${remoteUrl}/stops.csv : adresse d'un réseau privé, refusée.`);
+      const processing = (await call('editor', 'GET', `/en/resource/resources/${resource.id}/`)).json()._processing;
+      expect(processing[0]).toMatchObject({ task_id: refused.id, state: 'FAILURE', message: `${remoteUrl}/stops.csv: address on a private network, refused.` });
+    } finally {
+      t.config.tasks.outbound = allowed;
+    }
+  });
+
+  it('checks a link: HEAD, else GET', async () => {
+    const resource = await createResource('editor', 'href', 'Page du réseau');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/href/', { resource_id: resource.id, dataformat_id: await formatId('html'), href: `${remoteUrl}/page` })).json().id;
+    const done = await runScenario('editor', 'href', sourceId, 'create-href');
+    expect(done.status, done.error ?? '').toBe('SUCCESS');
+    expect(done.timeline.map((step) => step.message)).toContain(`Le lien ${remoteUrl}/page répond (HTTP 200).`);
+    await call('editor', 'PUT', `/fr/resource/href/${sourceId}/`, { dataformat_id: await formatId('html'), href: `${remoteUrl}/gone` });
+    expect((await runScenario('editor', 'href', sourceId, 'update-href')).error).toBe(`${remoteUrl}/gone a répondu HTTP 404.`);
+    expect((await call('member', 'DELETE', `/fr/resource/href/${sourceId}/`)).statusCode).toBe(404);
+    expect((await call('editor', 'DELETE', `/fr/resource/href/${sourceId}/`)).statusCode).toBe(204);
+  });
+
+  it("copies a file of the organisation's FTP folder, known formats only, nothing outside it", async () => {
+    const folder = path.join(dataDir, 'ftp', String(groups.metropole));
+    mkdirSync(path.join(folder, 'releves'), { recursive: true });
+    writeFileSync(path.join(folder, 'releves', '2026.csv'), CSV);
+    writeFileSync(path.join(folder, 'notes.unknown'), 'x');
+    writeFileSync(path.join(dataDir, 'ftp', 'secret.csv'), CSV);
+    const choices = await call('editor', 'GET', `/fr/resource/ftp-choices/?usergroup_id=${groups.metropole}`);
+    expect(choices.json()).toEqual([{ value: 'releves/2026.csv', label: `releves/2026.csv (${Buffer.byteLength(CSV)} o)`, size: Buffer.byteLength(CSV) }]);
+    expect((await call('marie.lefebvre', 'GET', `/fr/resource/ftp-choices/?usergroup_id=${groups.metropole}`)).statusCode).toBe(403);
+    expect((await call('editor', 'GET', '/fr/resource/ftp-choices/')).statusCode).toBe(400);
+
+    const resource = await createResource('editor', 'ftp', 'Relevés 2026');
+    for (const filename of ['../secret.csv', '/etc/passwd', 'releves/../../secret.csv', 'notes.unknown']) {
+      const refused = await call('editor', 'POST', '/fr/resource/ftp/', { resource_id: resource.id, dataformat_id: await formatId('csv'), filename });
+      expect(refused.json(), filename).toEqual({ filename: ["Ce fichier n'est pas dans le dossier FTP de l'organisation."] });
+    }
+    const source = await call('editor', 'POST', '/fr/resource/ftp/', { resource_id: resource.id, dataformat_id: await formatId('csv'), filename: 'releves/2026.csv' });
+    expect(source.statusCode).toBe(201);
+    const done = await runScenario('editor', 'ftp', source.json().id, 'create-ftp');
+    expect(done.status, done.error ?? '').toBe('SUCCESS');
+    expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json().size).toBe(Buffer.byteLength(CSV));
+  });
+
+  it('lists the coordinate systems and searches data formats', async () => {
+    const crs = (await call('member', 'GET', '/fr/resource/crs/')).json();
+    expect(crs.map((c: { code: number }) => c.code)).toEqual([4326, 2154, 3857, 3942, 3943, 3944, 3945, 3946, 3947, 3948, 3949, 3950, 27572, 32630, 32631, 32632]);
+    const formats = (await call('editor', 'GET', '/fr/resource/data-format/?search=wf')).json();
+    expect(formats).toEqual([expect.objectContaining({ codename: 'wfs', display_name: 'WFS', is_geographic: true })]);
+    expect((await call('editor', 'GET', '/fr/resource/data-format/?search=csv')).json()[0]).toMatchObject({ codename: 'csv', is_geographic: false });
+  });
+});
+
+describe('storage', () => {
+  it('never leaves a partly written file under a key', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'publish-storage-'));
+    async function* broken() {
+      yield Buffer.alloc(1024, 1);
+      throw new Error('connection lost');
+    }
+    await expect(writeFile(dir, Readable.from(broken()), { maxBytes: 1e6 })).rejects.toThrow('connection lost');
+    const folders = readdirSync(storageRoot(dir));
+    expect(folders.flatMap((folder) => readdirSync(path.join(storageRoot(dir), folder)))).toEqual([]);
+
+    // A temporary file left by a crash is not a stored file, and the sweep removes it.
+    const key = 'ab/0123456789abcdef0123456789abcdef';
+    mkdirSync(path.join(storageRoot(dir), 'ab'), { recursive: true });
+    writeFileSync(path.join(storageRoot(dir), `${key}.1a2b3c4d.partial`), 'half');
+    expect(await readStored(dir, key)).toBeNull();
+    expect(await sweepTemporaryFiles(dir, 0)).toBe(1);
+
+    const stored = await writeFile(dir, Readable.from([Buffer.from('complete')]), { maxBytes: 100 });
+    expect(stored.size).toBe(8);
+    await expect(writeFile(dir, Readable.from([Buffer.alloc(200)]), { maxBytes: 100 })).rejects.toThrow('larger than 100');
+  });
+});
