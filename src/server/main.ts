@@ -33,7 +33,7 @@ async function main() {
   const demoPassword = config.demoPassword ?? randomPassword();
   let seed: SeedResult;
   try {
-    seed = await preparePlatformData(db, { password: demoPassword, termsVersion: config.termsVersion });
+    seed = await preparePlatformData(db, { password: demoPassword, termsVersion: config.termsVersion, dataDir: config.dataDir });
     await deleteExpiredSessions(db);
     // WORKERS=external: this process only queues; `npm run worker` processes run the tasks.
     tasks = await startTaskEngine({ db, config: config.tasks, runTasks: config.tasks.workers === 'inline', migrate: true, log: logger });

@@ -258,6 +258,13 @@ describe('resource sources and their scenarios', () => {
     const tasks = (await call('editor', 'GET', `/fr/dashboard/task-queue-track/?object_class=resource&object_id=${resource.id}`)).json();
     expect(tasks.count).toBe(2);
 
+    // In a dataset, its format is the ODL export's FORMAT_RESSOURCES.
+    const dataset = datasets['arrets-de-bus-du-reseau-urbain'];
+    expect((await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: resource.id, dataset_id: dataset, type: 1 })).statusCode).toBe(201);
+    const odl = await call('editor', 'GET', '/fr/dataset/datasets/export/odl/?search=arrets bus');
+    const line = odl.body.split('\r\n').find((row) => row.includes('"arrets-de-bus-du-reseau-urbain"'));
+    expect(line).toContain('"1","CSV",');
+
     // The update scenario loads the current file again.
     expect((await runScenario('editor', 'file-upload', sourceId, 'update-file-upload')).status).toBe('SUCCESS');
     // Deleting the resource removes its stored file.

@@ -2,6 +2,8 @@
  * Demo data for an empty database: a fictional regional platform with organisations, user groups,
  * a sphere and one account per role. All written in one transaction, only when there is no user.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { PoolClient } from 'pg';
 import { ROLE, STATUS } from '../../../schemas/constants.ts';
 import { slugify } from '../../../schemas/slug.ts';
@@ -363,4 +365,39 @@ export async function seedDemoData(db: Db, options: { password: string; termsVer
     await insertDatasets(client, groupIds);
     return { seeded: true, usernames: DEMO_USERS.map((user) => user.username) };
   });
+}
+
+/** Files the demo metropolis dropped in its FTP folder (DATA_DIR/ftp/<id>/), for the ftp resources. */
+const DEMO_FTP_FILES: Record<string, string> = {
+  'arrets-bus.csv': [
+    'code;nom;commune;longitude;latitude',
+    'A001;Gare routière;Nice;7.2619;43.7045',
+    'A002;Port Lympia;Nice;7.2846;43.6960',
+    'A003;Place Masséna;Nice;7.2700;43.6976',
+    'A004;Hôpital Pasteur;Nice;7.2826;43.7233',
+    'A005;Cimiez Monastère;Nice;7.2793;43.7198',
+    '',
+  ].join('\n'),
+  'releves/comptages-velo-2026-01.csv': [
+    'compteur,date,heure,passages,x,y',
+    'Promenade des Anglais,2026-01-05,08:00,412,1043250.2,6297120.8',
+    'Promenade des Anglais,2026-01-05,09:00,388,1043250.2,6297120.8',
+    'Boulevard Gambetta,2026-01-05,08:00,175,1044010.6,6298015.4',
+    'Boulevard Gambetta,2026-01-05,09:00,161,1044010.6,6298015.4',
+    '',
+  ].join('\n'),
+};
+
+/** Writes the demo FTP files once (an existing file is left as it is). */
+export async function seedDemoFtpFiles(db: Db, dataDir: string): Promise<void> {
+  const { rows } = await db.query<{ id: number }>("SELECT id FROM usergroups WHERE slug = 'metropole-cote-azurine'");
+  if (!rows[0]) return;
+  const folder = path.join(dataDir, 'ftp', String(rows[0].id));
+  for (const [name, content] of Object.entries(DEMO_FTP_FILES)) {
+    const file = path.join(folder, ...name.split('/'));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
 }
