@@ -13,6 +13,7 @@ import { openDatabase } from './db/open.ts';
 import { preparePlatformData } from './db/prepare.ts';
 import type { SeedResult } from './db/seed.ts';
 import { stopOnSignals } from './shutdown.ts';
+import { sweepTemporaryFiles } from './storage/index.ts';
 import { startTaskEngine, type TaskEngine } from './tasks/engine.ts';
 
 async function main() {
@@ -35,6 +36,8 @@ async function main() {
   try {
     seed = await preparePlatformData(db, { password: demoPassword, termsVersion: config.termsVersion, dataDir: config.dataDir });
     await deleteExpiredSessions(db);
+    // Halves of files a crash left behind (never any resource's file).
+    await sweepTemporaryFiles(config.dataDir);
     // WORKERS=external: this process only queues; `npm run worker` processes run the tasks.
     tasks = await startTaskEngine({ db, config: config.tasks, runTasks: config.tasks.workers === 'inline', migrate: true, log: logger });
     app = await buildApp({ db, config, logger });
