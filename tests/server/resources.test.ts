@@ -320,6 +320,9 @@ describe('resource sources and their scenarios', () => {
     } finally {
       t.config.tasks.outbound = allowed;
     }
+    const again = await runScenario('editor', 'file-download', sourceId, 'update-file-download');
+    expect(again.status, again.error ?? '').toBe('SUCCESS');
+    expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json()._processing[0]).toMatchObject({ task_id: again.id, state: 'SUCCESS' });
   });
 
   it('checks a link: HEAD, else GET', async () => {
@@ -328,6 +331,19 @@ describe('resource sources and their scenarios', () => {
     const done = await runScenario('editor', 'href', sourceId, 'create-href');
     expect(done.status, done.error ?? '').toBe('SUCCESS');
     expect(done.timeline.map((step) => step.message)).toContain(`Le lien ${remoteUrl}/page répond (HTTP 200).`);
+    // A task still running shows as PENDING on the resource.
+    const running = await t.db.query(
+      `INSERT INTO task_queue_track (status, action, object_class, object_id, scenario_id, heartbeat_at, attempt)
+       VALUES ('STARTED', 'update-href', 'resource', $1, $2, now(), 1) RETURNING id`,
+      [resource.id, scenarios['update-href']],
+    );
+    const pending = (await call('editor', 'GET', `/en/resource/resources/${resource.id}/`)).json()._processing;
+    expect(pending).toMatchObject([
+      { task_id: Number(running.rows[0].id), action: 'update-href', action_label: 'Update the link resource', state: 'PENDING', message: null },
+      { task_id: done.id, action: 'create-href', state: 'SUCCESS' },
+    ]);
+    await t.db.query('DELETE FROM task_queue_track WHERE id = $1', [running.rows[0].id]);
+
     await call('editor', 'PUT', `/fr/resource/href/${sourceId}/`, { dataformat_id: await formatId('html'), href: `${remoteUrl}/gone` });
     expect((await runScenario('editor', 'href', sourceId, 'update-href')).error).toBe(`${remoteUrl}/gone a répondu HTTP 404.`);
     expect((await call('member', 'DELETE', `/fr/resource/href/${sourceId}/`)).statusCode).toBe(404);
@@ -355,6 +371,35 @@ describe('resource sources and their scenarios', () => {
     const done = await runScenario('editor', 'ftp', source.json().id, 'create-ftp');
     expect(done.status, done.error ?? '').toBe('SUCCESS');
     expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json().size).toBe(Buffer.byteLength(CSV));
+
+    // Update: the file changed in the folder, the copy follows.
+    writeFileSync(path.join(folder, 'releves', '2026.csv'), `${CSV}4;Musée;7.29;43.72\n`);
+    const updated = await runScenario('editor', 'ftp', source.json().id, 'update-ftp');
+    expect(updated.status, updated.error ?? '').toBe('SUCCESS');
+    expect((await call('editor', 'GET', `/fr/resource/ftp/${source.json().id}/`)).json().preview).toHaveLength(4);
+    expect((await call('marie.lefebvre', 'GET', `/fr/resource/ftp/${source.json().id}/`)).statusCode).toBe(404);
+    expect((await call('referent', 'PATCH', `/fr/resource/ftp/${source.json().id}/`, { filename: 'arrets.csv' })).statusCode).toBe(404);
+  });
+
+  it('answers every source call by role: anonymous 401, outsiders 404, readers 403, editors and superusers', async () => {
+    const resource = await createResource('editor', 'href', 'Lien public');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/href/', { resource_id: resource.id, dataformat_id: await formatId('html'), href: `${remoteUrl}/page` })).json().id;
+    await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: resource.id, dataset_id: datasets['arrets-de-bus-du-reseau-urbain'], type: 2 });
+    const url = `/fr/resource/href/${sourceId}/`;
+    const run = `${url}_scenarios/${scenarios['update-href']}/run/`;
+    for (const [method, target] of [['GET', url], ['PATCH', url], ['DELETE', url], ['GET', `${url}_scenarios/`], ['POST', run]] as const) {
+      expect((await call(null, method, target, method === 'GET' ? undefined : {})).statusCode, `${method} ${target}`).toBe(401);
+    }
+    // The member reads the resource through the public dataset: reads pass, writes are refused.
+    expect((await call('member', 'GET', url)).statusCode).toBe(200);
+    expect((await call('member', 'GET', `${url}_scenarios/`)).statusCode).toBe(200);
+    expect((await call('member', 'PATCH', url, { href: `${remoteUrl}/x` })).statusCode).toBe(403);
+    expect((await call('member', 'POST', run, {})).statusCode).toBe(403);
+    expect((await call('member', 'DELETE', url)).statusCode).toBe(403);
+    expect((await call('member', 'POST', '/fr/resource/href/', { resource_id: resource.id, dataformat_id: 1, href: `${remoteUrl}/x` })).statusCode).toBe(403);
+    expect((await call('admin', 'PATCH', url, { href: `${remoteUrl}/page?v=2` })).json().href).toBe(`${remoteUrl}/page?v=2`);
+    expect((await call('admin', 'POST', `${run}`, {})).statusCode).toBe(200);
+    expect((await call('marie.lefebvre', 'POST', run, {})).statusCode).toBe(403);
   });
 
   it('lists the coordinate systems and searches data formats', async () => {
