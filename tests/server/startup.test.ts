@@ -55,6 +55,7 @@ describe('data formats', () => {
       extensions: ['csv'],
       mimetypes: ['text/csv'],
       is_structured: true,
+      is_geographic: false,
     });
     for (const codename of ['json', 'geojson', 'xlsx', 'ods', 'zip', 'pdf', 'shp', 'xml', 'txt']) {
       expect(formats.some((format) => format.codename === codename)).toBe(true);
