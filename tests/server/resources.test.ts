@@ -320,6 +320,14 @@ describe('resource sources and their scenarios', () => {
     } finally {
       t.config.tasks.outbound = allowed;
     }
+    // Fetched again on a scheduler: the frequency is the resource's, set by its editors only.
+    const schedulers = (await call('editor', 'GET', '/fr/usergroup/schedulers/')).json();
+    const frequency = { scenario: scenarios['update-file-download'], object_class: 'resource', object_id: resource.id, scheduler: schedulers[1].id };
+    expect((await call('marie.lefebvre', 'POST', '/fr/resource/scenario-execution-frequency/', frequency)).statusCode).toBe(400);
+    const scheduled = await call('editor', 'POST', '/fr/resource/scenario-execution-frequency/', frequency);
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    expect(scheduled.json()).toMatchObject({ object_class: 'resource', object_id: resource.id });
+
     const again = await runScenario('editor', 'file-download', sourceId, 'update-file-download');
     expect(again.status, again.error ?? '').toBe('SUCCESS');
     expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json()._processing[0]).toMatchObject({ task_id: again.id, state: 'SUCCESS' });
