@@ -78,31 +78,38 @@ async function storeChecked(context: ScenarioContext, stream: Readable, format: 
   }
 }
 
-/** Makes `key` the resource's current file (in one transaction), removes the previous one, then loads it. */
-async function makeCurrent(context: ScenarioContext, source: SourceRow, file: { key: string; size: number; filename: string | null; summary: ContentSummary | null }) {
-  const previous = await inTransaction(context.db, async (client) => {
-    const { rows } = await client.query<{ storage_key: string | null; pending_key: string | null }>(
-      `SELECT storage_key, pending_key FROM resource_sources WHERE id = $1 FOR UPDATE`,
+/**
+ * Makes a file the resource's current one, in one transaction, removes the previous one, then
+ * loads it. `file.key` null takes the source's pending upload as it is at that moment (a newer
+ * upload may have replaced the one seen when the task started).
+ */
+async function makeCurrent(context: ScenarioContext, source: SourceRow, file: { key: string | null; size: number; filename: string | null; summary: ContentSummary | null }) {
+  const current = await inTransaction(context.db, async (client) => {
+    const { rows } = await client.query<{ storage_key: string | null; pending_key: string | null; pending_size: string | null }>(
+      `SELECT storage_key, pending_key, pending_size FROM resource_sources WHERE id = $1 FOR UPDATE`,
       [source.id],
     );
     if (!rows[0]) throw new TaskFailure('task.objectGone');
+    const key = file.key ?? rows[0].pending_key;
+    if (!key) throw new TaskFailure('task.resourceNoFile');
+    const size = file.key ? file.size : Number(rows[0].pending_size ?? 0);
     await client.query(
       `UPDATE resource_sources SET storage_key = $2, filename = COALESCE($3, filename),
               columns = COALESCE($4::jsonb, columns), preview = COALESCE($5::jsonb, preview),
-              pending_key = CASE WHEN pending_key = $2 THEN NULL ELSE pending_key END,
-              pending_size = CASE WHEN pending_key = $2 THEN NULL ELSE pending_size END, updated_at = now()
+              pending_size = CASE WHEN pending_key = $2 THEN NULL ELSE pending_size END,
+              pending_key = CASE WHEN pending_key = $2 THEN NULL ELSE pending_key END, updated_at = now()
         WHERE id = $1`,
-      [source.id, file.key, file.filename, file.summary ? JSON.stringify(file.summary.columns) : null, file.summary ? JSON.stringify(file.summary.preview) : null],
+      [source.id, key, file.filename, file.summary ? JSON.stringify(file.summary.columns) : null, file.summary ? JSON.stringify(file.summary.preview) : null],
     );
     await client.query(
       `UPDATE resources r SET size = $2, last_update = now(), dataformat_id = s.dataformat_id FROM resource_sources s WHERE s.id = $1 AND r.id = s.resource_id`,
-      [source.id, file.size],
+      [source.id, size],
     );
-    return rows[0].storage_key;
+    return { key, size, previous: rows[0].storage_key };
   });
-  if (previous && previous !== file.key) await deleteFile(context.config.dataDir, previous);
-  await context.step('task.resourceFileCurrent', { filename: file.filename ?? source.filename ?? '', size: file.size });
-  await loadDatastore(context, source, file.key);
+  if (current.previous && current.previous !== current.key) await deleteFile(context.config.dataDir, current.previous);
+  await context.step('task.resourceFileCurrent', { filename: file.filename ?? source.filename ?? '', size: current.size });
+  await loadDatastore(context, source, current.key);
 }
 
 async function loadDatastore(context: ScenarioContext, source: SourceRow, key: string) {
@@ -130,7 +137,7 @@ const fileUpload = (create: boolean): ScenarioHandler => ({
     const source = await sourceOf(context);
     if (source.pending_key) {
       // The upload was checked when it arrived (routes/resource-sources.ts); its summary is stored.
-      await makeCurrent(context, source, { key: source.pending_key, size: Number(source.pending_size ?? 0), filename: null, summary: null });
+      await makeCurrent(context, source, { key: null, size: 0, filename: null, summary: null });
     } else if (!create && source.storage_key) {
       // Same file, new settings (X/Y columns, CRS): loaded again.
       await loadDatastore(context, source, source.storage_key);
