@@ -419,6 +419,34 @@ describe('resource sources and their scenarios', () => {
   });
 });
 
+describe('resource calls and odd input', () => {
+  it('answers 401 to anonymous callers and 400 (never 500) to malformed bodies and ids', async () => {
+    for (const url of ['/fr/resource/resources/', '/fr/resource/resource-dataset/?dataset_id=1', '/fr/resource/crs/', '/fr/resource/data-format/', '/fr/resource/ftp-choices/?usergroup_id=1', '/fr/resource/kinds/']) {
+      expect((await call(null, 'GET', url)).statusCode, url).toBe(401);
+    }
+    const resource = await createResource('editor', 'file-upload', 'Entrées étranges');
+    const bodies: object[] = [[], { resource_id: {} }, { resource_id: 'x', dataset_id: [1], type: '1' }, { resource_id: resource.id, dataset_id: 2 ** 40, type: 1 }, { resource_id: resource.id, dataset_id: datasets['comptages-velo'], type: 1, publish: 'yes' }];
+    for (const body of bodies) {
+      expect((await call('editor', 'POST', '/fr/resource/resource-dataset/', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    for (const body of [[], { resource_id: 'abc' }, { resource_id: resource.id, dataformat_id: 'csv' }, { resource_id: resource.id, dataformat_id: 2 ** 33 }]) {
+      expect((await call('editor', 'POST', '/fr/resource/file-upload/', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json().id;
+    for (const body of [{ crs: '4326abc' }, { crs: { a: 1 } }, { column_x: 5 }, { column_y: ['x'] }, { dataformat_id: -1 }]) {
+      expect((await call('editor', 'PATCH', `/fr/resource/file-upload/${sourceId}/`, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('editor', 'PUT', `/fr/resource/file-upload/${sourceId}/file/`, { file: 'x' })).statusCode).toBe(400);
+    for (const url of ['/fr/resource/file-upload/abc/', '/fr/resource/file-upload/99999999999/', `/fr/resource/href/${sourceId}/`, '/fr/resource/resource-dataset/0/']) {
+      expect((await call('editor', 'GET', url)).statusCode, url).toBe(404);
+    }
+    expect((await call('editor', 'GET', '/fr/resource/file-upload/abc/_scenarios/')).statusCode).toBe(404);
+    expect((await call('editor', 'GET', '/fr/resource/ftp-choices/?usergroup_id=abc')).statusCode).toBe(400);
+    expect((await call('editor', 'PATCH', `/fr/resource/resources/${resource.id}/`, { codename: 'Pas un slug' })).statusCode).toBe(400);
+    expect((await call('editor', 'PATCH', `/fr/resource/resources/${resource.id}/`, { type: 'href' })).json()).toEqual({ type: ['Le type ne peut plus changer une fois la source de la ressource créée.'] });
+  });
+});
+
 describe('storage', () => {
   it('never leaves a partly written file under a key', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'publish-storage-'));
