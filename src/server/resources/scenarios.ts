@@ -127,7 +127,11 @@ async function loadDatastore(context: ScenarioContext, source: SourceRow, key: s
   }
   await inTransaction(context.db, async (client) => {
     await client.query(`UPDATE resources SET bbox = $2, geographic = $3, last_update = now() WHERE id = $1`, [source.resource_id, result.bbox, result.bbox !== null]);
-    await client.query(`UPDATE resource_sources SET schema_name = $2, table_name = $3, updated_at = now() WHERE id = $1`, [source.id, result.schemaName, result.tableName]);
+    // The layer made of the table, shown in the resource's `rel`.
+    await client.query(
+      `UPDATE resource_sources SET schema_name = $2, table_name = $3, options = options - 'layer_id' || COALESCE(jsonb_build_object('layer_id', $4::integer), '{}'), updated_at = now() WHERE id = $1`,
+      [source.id, result.schemaName, result.tableName, result.layerId],
+    );
   });
   await context.step('task.resourceLoaded', { rows: result.rows, table: `${result.schemaName}.${result.tableName}` });
 }

@@ -50,7 +50,7 @@ function translate(locale: Locale, code: string, params?: Record<string, string 
   }
 }
 
-/** The resource as the API shows it: processing translated, `rel`, `editable`. */
+/** The resource as the API shows it: processing translated, `rel` (its source, its map layer: `rel` is read as the layer's id), `editable`. */
 export function presentResource(row: Row, request: FastifyRequest): Row {
   const locale = request.locale;
   const processing = ((row._processing as ProcessingRow[] | null) ?? []).map((task) => ({
@@ -63,6 +63,7 @@ export function presentResource(row: Row, request: FastifyRequest): Row {
     acknowledged: task.acknowledged,
   }));
   const rel = row.source_id == null ? [] : [{ '@app': 'resource', '@class': row.type, '@uri': `/${locale}/resource/${row.type as string}/${row.source_id as number}/` }];
+  if (typeof row.rel === 'number') rel.push({ '@app': 'geospatial', '@class': 'geographiclayer', '@uri': `/${locale}/geospatial/geographiclayer/${row.rel}/` });
   return {
     ...row,
     size: row.size == null ? null : Number(row.size),
@@ -130,7 +131,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     sql: {
       from: 'resources r LEFT JOIN data_formats f ON f.id = r.dataformat_id LEFT JOIN resource_sources s ON s.resource_id = r.id',
       alias: 'r',
-      columns: { dataformat: 'f.display_name', source_id: 's.id', editable: 'false', _processing: PROCESSING_SQL, rel: `'[]'::json` },
+      columns: { dataformat: 'f.display_name', source_id: 's.id', editable: 'false', _processing: PROCESSING_SQL, rel: `(s.options->>'layer_id')::integer` },
       searchColumns: ['r.display_name', 'r.codename'],
       fixedConditions: (params, request) => {
         const condition = resourceReachCondition('r', request.user!, params);
