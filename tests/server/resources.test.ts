@@ -29,9 +29,8 @@ const CSV = 'id;nom;x;y\n1;Gare;7.26;43.70\n2;Port;7.28;43.69\n3;"Place, centre"
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'publish-resources-'));
-  const base = testConfig();
-  const outbound = { ...base.outbound, allowPrivate: true, timeoutMs: 5000 };
-  t = await createTestApp({ dataDir, outbound, tasks: { ...base.tasks, dataDir, outbound } }, { tasks: true });
+  const outbound = { ...testConfig().outbound, allowPrivate: true, timeoutMs: 5000 };
+  t = await createTestApp({ dataDir, outbound }, { tasks: true });
   for (const name of ['admin', 'editor', 'member', 'marie.lefebvre', 'referent']) users[name] = await t.signIn(name);
   for (const row of (await t.db.query('SELECT id, slug FROM usergroups')).rows) groups[row.slug.split('-')[0]] ??= row.id;
   for (const row of (await t.db.query('SELECT id, codename FROM datasets')).rows) datasets[row.codename] = row.id;
