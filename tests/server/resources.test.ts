@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
+import { seedDemoFtpFiles } from '../../src/server/db/seed.ts';
 import { readFile as readStored, storageRoot, sweepTemporaryFiles, writeFile } from '../../src/server/storage/index.ts';
 import { multipart } from './accounts-helpers.ts';
 import { createTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
@@ -415,6 +416,24 @@ describe('resource sources and their scenarios', () => {
     const formats = (await call('editor', 'GET', '/fr/resource/data-format/?search=wf')).json();
     expect(formats).toEqual([expect.objectContaining({ codename: 'wfs', display_name: 'WFS', is_geographic: true })]);
     expect((await call('editor', 'GET', '/fr/resource/data-format/?search=csv')).json()[0]).toMatchObject({ codename: 'csv', is_geographic: false });
+  });
+});
+
+describe('demo FTP folder', () => {
+  it('holds CSV files of the demo metropolis, offered as FTP choices, written once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'publish-demo-ftp-'));
+    await seedDemoFtpFiles(t.db, dir);
+    await seedDemoFtpFiles(t.db, dir);
+    const folder = path.join(dir, 'ftp', String(groups.metropole));
+    expect(readdirSync(folder).sort()).toEqual(['arrets-bus.csv', 'releves']);
+    const previous = t.config.dataDir;
+    t.config.dataDir = dir;
+    try {
+      const choices = (await call('editor', 'GET', `/fr/resource/ftp-choices/?usergroup_id=${groups.metropole}`)).json();
+      expect(choices.map((choice: { value: string }) => choice.value)).toEqual(['arrets-bus.csv', 'releves/comptages-velo-2026-01.csv']);
+    } finally {
+      t.config.dataDir = previous;
+    }
   });
 });
 
