@@ -125,4 +125,5 @@ export default {
   'task.resourceNotLoaded': "This format is not loaded into the datastore.",
   'task.resourceDatasetPublished': "Resource « %{name} » published in the dataset.",
   'task.resourceDatasetUnpublished': "Resource « %{name} » withdrawn from the published dataset.",
+  'resource.usergroupOwnsResources': "This group owns resources and cannot be deleted.",
 };

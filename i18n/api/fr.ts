@@ -125,4 +125,5 @@ export default {
   'task.resourceNotLoaded': "Ce format n'est pas chargé dans le datastore.",
   'task.resourceDatasetPublished': "Ressource « %{name} » publiée dans le jeu de données.",
   'task.resourceDatasetUnpublished': "Ressource « %{name} » retirée du jeu de données publié.",
+  'resource.usergroupOwnsResources': "Ce groupe possède des ressources et ne peut pas être supprimé.",
 };

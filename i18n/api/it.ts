@@ -125,4 +125,5 @@ export default {
   'task.resourceNotLoaded': "Questo formato non viene caricato nel datastore.",
   'task.resourceDatasetPublished': "Risorsa « %{name} » pubblicata nell'insieme di dati.",
   'task.resourceDatasetUnpublished': "Risorsa « %{name} » ritirata dall'insieme di dati pubblicato.",
+  'resource.usergroupOwnsResources': "Questo gruppo possiede risorse e non può essere eliminato.",
 };

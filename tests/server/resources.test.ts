@@ -141,6 +141,21 @@ describe('resources', () => {
   });
 });
 
+describe('groups owning resources', () => {
+  it('cannot be deleted while they own resources', async () => {
+    const { rows } = await t.db.query(
+      `SELECT g.id FROM usergroups g WHERE g.usergroup_type = 'user-group' AND NOT EXISTS (SELECT 1 FROM datasets d WHERE d.usergroup_id = g.id) ORDER BY g.id LIMIT 1`,
+    );
+    const group = rows[0].id;
+    const created = await call('admin', 'POST', '/fr/resource/resources/', { display_name: 'Du groupe', type: 'href', usergroup_id: group });
+    expect(created.statusCode).toBe(201);
+    const refused = await call('admin', 'DELETE', `/en/usergroup/user-groups/${group}/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ non_field_errors: ['This group owns resources and cannot be deleted.'] });
+    expect((await call('admin', 'DELETE', `/fr/resource/resources/${created.json().id}/`)).statusCode).toBe(204);
+  });
+});
+
 describe('resources in datasets', () => {
   it('keeps one main resource per dataset, lists main first, and answers who may see or change links', async () => {
     const dataset = datasets['comptages-velo'];

@@ -93,4 +93,6 @@ export async function recordActivity(
 export async function refuseDeletingDatasetOwner({ client, id, request }: DestroyContext): Promise<void> {
   const { rows } = await client.query('SELECT 1 FROM datasets WHERE usergroup_id = $1 LIMIT 1', [id]);
   if (rows.length > 0) throw new ValidationError({ non_field_errors: [t(request.locale, 'usergroupOwnsDatasets')] });
+  const resources = await client.query('SELECT 1 FROM resources WHERE usergroup_id = $1 LIMIT 1', [id]);
+  if (resources.rows.length > 0) throw new ValidationError({ non_field_errors: [t(request.locale, 'resource.usergroupOwnsResources')] });
 }
