@@ -29,6 +29,7 @@ import {
   SqlParams,
   type FieldType as ListFieldType,
   type ListField,
+  type ListSource,
   type ListSpec,
   type Page,
   type QueryParams,
@@ -80,6 +81,8 @@ export interface EntitySql {
   orderings?: Record<string, string>;
   /** How lists count, given `SELECT count(*) AS count …` and its values (ListSource.count); default: runs it. */
   count?: (text: string, values: unknown[]) => Promise<number>;
+  /** How lists read a page's ids (ListSource.pageIds); default: LIMIT and OFFSET. */
+  pageIds?: ListSource['pageIds'];
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
   present?: (row: Row, request: FastifyRequest) => Row;
 }
@@ -326,7 +329,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count },
+      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count, pageIds: sql.pageIds },
       listSpec,
       { url: request.url, query: request.query as QueryParams, locale: request.locale },
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },

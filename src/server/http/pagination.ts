@@ -79,15 +79,22 @@ export function parsePageParams(query: QueryParams, defaultPageSize = PAGE_SIZE,
   return { page, pageSize };
 }
 
-/** ORDER BY clause from `ordering`, restricted to orderable fields; unknown fields are a 400. */
-export function buildOrderBy(ordering: string | undefined, spec: ListSpec, locale: Locale): string {
+/** One ORDER BY term: an SQL expression, its direction and where its nulls sort. */
+export interface OrderTerm {
+  column: string;
+  descending: boolean;
+  nullsFirst: boolean;
+}
+
+/** The ordering terms of `ordering`, restricted to orderable fields (unknown fields are a 400), then the tie-breaker. */
+export function buildOrderTerms(ordering: string | undefined, spec: ListSpec, locale: Locale): OrderTerm[] {
   const requested = (ordering ?? '')
     .split(',')
     .map((term) => term.trim())
     .filter(Boolean);
   const terms = requested.length > 0 ? requested : spec.defaultOrdering;
   const errors: string[] = [];
-  const clauses: string[] = [];
+  const result: OrderTerm[] = [];
   const used = new Set<string>();
   for (const term of terms) {
     const descending = term.startsWith('-');
@@ -99,12 +106,27 @@ export function buildOrderBy(ordering: string | undefined, spec: ListSpec, local
     }
     if (used.has(name)) continue;
     used.add(name);
-    clauses.push(`${field.column} ${descending ? 'DESC' : 'ASC'}${descending ? ' NULLS LAST' : ' NULLS FIRST'}`);
+    result.push({ column: field.column, descending, nullsFirst: !descending });
   }
   if (errors.length > 0) throw new ValidationError({ ordering: errors });
   const tieBreaker = spec.tieBreaker ?? (spec.fields.id ? 'id' : undefined);
-  if (tieBreaker && !used.has(tieBreaker)) clauses.push(`${spec.fields[tieBreaker].column} ASC`);
+  // PostgreSQL's default for ASC: nulls last.
+  if (tieBreaker && !used.has(tieBreaker)) result.push({ column: spec.fields[tieBreaker].column, descending: false, nullsFirst: false });
+  return result;
+}
+
+/** `ORDER BY …` of ordering terms, or '' when there are none. */
+export function orderByClause(terms: readonly OrderTerm[]): string {
+  // PostgreSQL's default placement (nulls last ascending, first descending) goes unsaid.
+  const clauses = terms.map(
+    ({ column, descending, nullsFirst }) => `${column} ${descending ? 'DESC' : 'ASC'}${nullsFirst === descending ? '' : nullsFirst ? ' NULLS FIRST' : ' NULLS LAST'}`,
+  );
   return clauses.length > 0 ? `ORDER BY ${clauses.join(', ')}` : '';
+}
+
+/** ORDER BY clause from `ordering`, restricted to orderable fields; unknown fields are a 400. */
+export function buildOrderBy(ordering: string | undefined, spec: ListSpec, locale: Locale): string {
+  return orderByClause(buildOrderTerms(ordering, spec, locale));
 }
 
 const SQL_TYPES: Record<FieldType, string> = {
@@ -213,6 +235,31 @@ export interface ListSource {
   id?: string;
   /** How the list counts, given `SELECT count(*) AS count …` and its values; default: runs it. */
   count?: (text: string, values: unknown[]) => Promise<number>;
+  /** How a list with an `id` reads its page's ids; default: LIMIT and OFFSET (offsetPageIds). */
+  pageIds?: (query: PageIdsQuery) => Promise<number[]>;
+}
+
+/** The ids of one page of a list: its id expression, FROM, WHERE, ordering and values, and the rows wanted. */
+export interface PageIdsQuery {
+  id: string;
+  from: string;
+  where: string;
+  orderTerms: OrderTerm[];
+  /** The values of the WHERE's placeholders. */
+  values: unknown[];
+  offset: number;
+  limit: number;
+}
+
+/** A page's ids by LIMIT and OFFSET: the reference every other way of paging must equal. */
+export async function offsetPageIds(db: Db, query: PageIdsQuery): Promise<number[]> {
+  const params = new SqlParams();
+  params.values.push(...query.values);
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT ${query.id} AS id FROM ${query.from} ${query.where} ${orderByClause(query.orderTerms)} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`,
+    params.values,
+  );
+  return rows.map((row) => row.id);
 }
 
 export interface ListClauses {
@@ -220,6 +267,8 @@ export interface ListClauses {
   where: string;
   /** `ORDER BY …` with the tie-breaker. */
   orderBy: string;
+  /** The terms of orderBy. */
+  orderTerms: OrderTerm[];
   /** The values of the clauses' placeholders; more may be added after them. */
   params: SqlParams;
 }
@@ -234,7 +283,7 @@ export function listClauses(
   request: { query: QueryParams; locale: Locale },
   extraConditions?: (params: SqlParams) => string[],
 ): ListClauses {
-  const orderBy = buildOrderBy(single(request.query.ordering), spec, request.locale);
+  const orderTerms = buildOrderTerms(single(request.query.ordering), spec, request.locale);
   const params = new SqlParams();
   const conditions = [
     ...(source.where?.(params) ?? []),
@@ -243,7 +292,7 @@ export function listClauses(
   ];
   const search = buildSearch(single(request.query.search), spec, params);
   if (search) conditions.push(search);
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', orderBy, params };
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', orderBy: orderByClause(orderTerms), orderTerms, params };
 }
 
 /** Runs a list request end to end: filters, search, ordering, count and one page. */
@@ -255,18 +304,17 @@ export async function paginatedList<T>(
   options: { defaultPageSize?: number; extraConditions?: (params: SqlParams) => string[] } = {},
 ): Promise<Page<T>> {
   const { page, pageSize } = parsePageParams(request.query, options.defaultPageSize);
-  const { where, orderBy, params } = listClauses(source, spec, request, options.extraConditions);
+  const { where, orderBy, orderTerms, params } = listClauses(source, spec, request, options.extraConditions);
+  const countValues = [...params.values];
+  const idQuery = { from: source.from, where, orderTerms, values: countValues, offset: (page - 1) * pageSize, limit: pageSize };
   const limit = params.add(pageSize);
   const offset = params.add((page - 1) * pageSize);
-  const countValues = params.values.slice(0, -2);
   const [countResult, pageResult] = await Promise.all([
     source.count
       ? source.count(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues)
       : db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues).then(({ rows }) => rows[0].count),
     source.id
-      ? db
-          .query<{ id: number }>(`SELECT ${source.id} AS id FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values)
-          .then(({ rows }) => rows.map((row) => row.id))
+      ? (source.pageIds ?? ((query: PageIdsQuery) => offsetPageIds(db, query)))({ ...idQuery, id: source.id })
           .then((ids) => {
             // The same text for every page of the list: prepared once per connection, not planned each time.
             const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;

@@ -13,6 +13,7 @@ import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
 import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
 import { datasetActions } from '../datasets/actions.ts';
+import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
 import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
@@ -65,6 +66,9 @@ const DATASET_COLUMNS: Record<string, string> = {
   editable: 'NULL::boolean',
   detail_url: 'NULL::text',
 };
+
+/** Ordering expressions of columns declared NOT NULL (migration 006): their deep pages start on an index bound. */
+const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
 
 /** Writable fields stored under another column name; tags, classifications and bbox are written by the hooks. */
 const WRITE_COLUMNS: Record<string, string> = {
@@ -218,6 +222,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
       fixedConditions: visible,
       // Counts reused while the data is unchanged (datasets/counts.ts): a page does not recount.
       count: (text, values) => cachedCount(app.db, text, values),
+      // Deep pages start from rows earlier pages ended on, while the data is unchanged (datasets/anchors.ts).
+      pageIds: anchoredPageIds(app.db, NOT_NULL_ORDERINGS),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
       // dates as dates (as their text would), on their indexes.
       orderings: { usergroup: 'd.usergroup_name', revision_date: 'd.revision_date' },

@@ -1,0 +1,168 @@
+/**
+ * Every page of a dataset list is the page LIMIT/OFFSET gives, whether it starts from a row an
+ * earlier page ended on or not: random orderings (both directions, ties and nulls included),
+ * filters, searches, users and page sizes, deep pages read in any order, again after writes that
+ * move, add, remove or hide rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anchoredPageIds } from '../../src/server/datasets/anchors.ts';
+import { offsetPageIds, type OrderTerm, type PageIdsQuery } from '../../src/server/http/pagination.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+const users: Record<string, SignedIn> = {};
+let organisations: number[];
+
+/** A seeded generator, so a failure can be replayed. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] };
+}
+const random = generator(20261124);
+
+/** Datasets with many equal names, dates and flags, some nulls: where ties and nulls decide the order. */
+async function addDatasets(count: number, prefix: string): Promise<void> {
+  const rows = Array.from({ length: count }, (_, index) => [
+    `${prefix}-${index}`,
+    random.pick(['Arbres', 'Bâtiments', 'Écoles', 'arbres', 'Zones humides']),
+    random.pick(organisations),
+    random.pick([0, 0, 0, 1, 2, 3]),
+    random.pick([true, false, null]),
+    random.pick([null, '2024-01-01', '2024-06-30', '2025-03-15']),
+    // Microseconds matter: a page starting after a row must not lose them.
+    random.pick(['2025-01-01 10:00:00.123456+00', '2025-01-01 10:00:00.123457+00', '2025-02-01 00:00:00+00', '2024-12-31 23:59:59.999999+00']),
+  ]);
+  await t.db.query(
+    `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level, publish, revision_date, updated_at, created_at)
+     SELECT r->>0, r->>1, (r->>2)::integer, (r->>3)::smallint, (r->>4)::boolean, (r->>5)::date, (r->>6)::timestamptz, (r->>6)::timestamptz - interval '1 day'
+       FROM jsonb_array_elements($1::jsonb) r`,
+    [JSON.stringify(rows)],
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM usergroups WHERE usergroup_type = 'organisation' ORDER BY id`);
+  organisations = rows.map((row) => row.id);
+  await addDatasets(360, 'page');
+  // Special permissions for some private datasets, to every organisation in turn.
+  await t.db.query(
+    `INSERT INTO dataset_permissions (dataset_id, usergroup_id, level)
+     SELECT d.id, ($1::integer[])[1 + d.id % array_length($1::integer[], 1)], 1 + d.id % 3
+       FROM datasets d WHERE d.codename LIKE 'page-%' AND d.id % 4 = 0 ON CONFLICT DO NOTHING`,
+    [organisations],
+  );
+  for (const username of ['admin', 'editor', 'member', 'newcomer']) users[username] = await t.signIn(username);
+});
+afterAll(() => t?.close());
+
+const ORDERINGS = ['', 'revision_date', '-revision_date', 'display_name', '-display_name', 'usergroup', '-usergroup', 'created_at', '-created_at',
+  'publish', '-publish', 'updated_at', '-updated_at', '-publish,display_name', 'revision_date,-updated_at', '-revision_date,-usergroup'];
+const FILTERS = ['', 'publish=false', 'search=arbres', 'perms=editable', 'default_permission_level__in=0,1', 'usergroup_id=ORGANISATION'];
+
+const list = async (user: SignedIn, query: string) => {
+  const response = await t.app.inject({ url: `/fr/dataset/datasets/?${query}`, headers: user.jwtHeaders });
+  return { status: response.statusCode, body: response.json() as { count: number; results: { id: number }[] } };
+};
+
+/** The list in full, first page only: read from the start, as OFFSET 0 does. */
+async function everyId(user: SignedIn, query: string): Promise<number[]> {
+  const { status, body } = await list(user, `${query}&page_size=1000`);
+  expect(status).toBe(200);
+  expect(body.results.length).toBe(body.count);
+  return body.results.map((row) => row.id);
+}
+
+/** Reads pages of random lists, deep ones and repeated ones, and compares each with its slice of the full list. */
+async function comparePages(rounds: number): Promise<number> {
+  let compared = 0;
+  for (let round = 0; round < rounds; round++) {
+    const user = users[random.pick(Object.keys(users))];
+    const query = [`ordering=${random.pick(ORDERINGS)}`, random.pick(FILTERS).replace('ORGANISATION', String(random.pick(organisations)))].filter((part) => !part.endsWith('=')).join('&');
+    const all = await everyId(user, query);
+    const size = random.pick([1, 3, 7, 20]);
+    const last = Math.max(1, Math.ceil(all.length / size));
+    // In order, then jumps forward and back, then repeats.
+    const pages = [1, 2, 3, ...Array.from({ length: 6 }, () => 1 + random.int(last)), last, last, 2];
+    for (const page of pages) {
+      const { status, body } = await list(user, `${query}&page=${page}&page_size=${size}`);
+      if (page > 1 && (page - 1) * size >= all.length) {
+        expect(status).toBe(404);
+        continue;
+      }
+      expect(status).toBe(200);
+      expect({ query, page, size, ids: body.results.map((row) => row.id) }).toEqual({ query, page, size, ids: all.slice((page - 1) * size, page * size) });
+      compared++;
+    }
+  }
+  return compared;
+}
+
+describe('deep dataset pages', () => {
+  it('equal the full list, page by page, for every ordering, filter and user', async () => {
+    expect(await comparePages(40)).toBeGreaterThan(300);
+  });
+
+  it('follow writes that move, add, remove and hide rows', async () => {
+    const admin = users.admin;
+    // Read deep pages first, so their rows are remembered, then change the data under them.
+    const writes: Array<() => Promise<unknown>> = [
+      () => t.db.query(`UPDATE datasets SET updated_at = '2025-01-01 10:00:00.123456+00', display_name = 'Arbres' WHERE id IN (SELECT id FROM datasets ORDER BY id DESC LIMIT 40)`),
+      () => addDatasets(30, `added-${random.int(1e9)}`),
+      () => t.db.query(`DELETE FROM datasets WHERE id IN (SELECT id FROM datasets WHERE codename LIKE 'page-%' ORDER BY updated_at DESC, id LIMIT 25)`),
+      () => t.db.query(`UPDATE datasets SET default_permission_level = 3 - default_permission_level, publish = NOT COALESCE(publish, true) WHERE id % 5 = 1`),
+      () => t.db.query(`DELETE FROM dataset_permissions WHERE dataset_id % 3 = 0`),
+      async () => {
+        const { body } = await list(admin, 'ordering=updated_at&page_size=1');
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url: `/fr/dataset/datasets/${body.results[0].id}/`,
+          headers: admin.jwtHeaders,
+          payload: { display_name: 'Zones humides' },
+        });
+        expect(response.statusCode).toBe(200);
+      },
+    ];
+    for (const write of writes) {
+      for (const [username, query] of [['admin', 'ordering=-updated_at'], ['editor', ''], ['member', 'ordering=display_name'], ['newcomer', 'ordering=-revision_date']]) {
+        // Deep pages read before the write are asked again first, before anything else reads their list.
+        const pages = [4, 5, 9, 12];
+        for (const page of pages) await list(users[username], `${query}&page=${page}&page_size=7`);
+        await write();
+        const after = [];
+        for (const page of pages) after.push((await list(users[username], `${query}&page=${page}&page_size=7`)).body.results?.map((row) => row.id));
+        const all = await everyId(users[username], query);
+        expect(after).toEqual(pages.map((page) => (page - 1) * 7 < all.length ? all.slice((page - 1) * 7, page * 7) : undefined));
+      }
+      await comparePages(6);
+    }
+  });
+
+  it('start from remembered rows with the exact keyset, any direction and null placement', async () => {
+    // Straight against LIMIT/OFFSET, with orderings the API does not offer: nulls first when descending, last when ascending.
+    const pageIds = anchoredPageIds(t.db, new Set(['d.id', 'd.updated_at']));
+    const columns = ['d.revision_date', 'd.updated_at', 'd.display_name', 'd.publish', 'd.usergroup_name'];
+    for (let round = 0; round < 30; round++) {
+      const terms: OrderTerm[] = Array.from({ length: 1 + random.int(3) }, () => ({
+        column: random.pick(columns),
+        descending: random.next() < 0.5,
+        nullsFirst: random.next() < 0.5,
+      }));
+      terms.push({ column: 'd.id', descending: random.next() < 0.5, nullsFirst: false });
+      const level = random.int(4);
+      const base = { id: 'd.id', from: 'datasets d', where: 'WHERE d.default_permission_level <= $1', orderTerms: terms, values: [level] };
+      const { rows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets d WHERE d.default_permission_level <= $1', [level]);
+      const limit = random.pick([1, 5, 13]);
+      for (let step = 0; step < 8; step++) {
+        const query: PageIdsQuery = { ...base, limit, offset: random.int(rows[0].count + 2) };
+        expect(await pageIds(query)).toEqual(await offsetPageIds(t.db, query));
+      }
+    }
+  });
+});
