@@ -305,6 +305,24 @@ describe('resource sources and their scenarios', () => {
     expect(ok.json()).toMatchObject({ filename: 'rapport.pdf', size: 5009, columns: [] });
   });
 
+  it('uploads a GeoJSON file: its property names become the columns, and the scenario hands it to the datastore', async () => {
+    const resource = await createResource('editor', 'file-upload', 'Arrêts GeoJSON');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('geojson') })).json().id;
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [7.26, 43.7] }, properties: { nom: 'Gare', lignes: 3 } }],
+    });
+    expect((await upload('editor', sourceId, Buffer.from('{"type": "Point"}'), 'arrets.geojson')).json()).toEqual({ file: ["Le contenu du fichier n'est pas du GeoJSON."] });
+    const uploaded = await upload('editor', sourceId, Buffer.from(geojson), 'arrets.geojson');
+    expect(uploaded.json()).toMatchObject({ columns: ['nom', 'lignes'], preview: [['Gare', '3']] });
+    const done = await runScenario('editor', 'file-upload', sourceId, 'create-file-upload');
+    expect(done.status, done.error ?? '').toBe('SUCCESS');
+    const steps = done.timeline.map((step) => step.message);
+    expect(steps).toContain(`Le fichier « arrets.geojson » (${geojson.length} octets) est désormais celui de la ressource.`);
+    // Whether the datastore loaded it or not, the task says so.
+    expect(steps.some((step) => step.includes('datastore'))).toBe(true);
+  });
+
   it('downloads a file through the guarded client, and refuses a private address without OUTBOUND_ALLOW_PRIVATE', async () => {
     const resource = await createResource('editor', 'file-download', 'Arrêts téléchargés');
     expect((await call('editor', 'POST', '/fr/resource/file-download/', { resource_id: resource.id, dataformat_id: await formatId('csv'), href: 'ftp://x/y' })).json()).toEqual({
