@@ -24,6 +24,7 @@ const EntityRoutes = lazyPage(() => import('./resources/EntityRoutes.tsx'));
 const RequestRoutes = lazyPage(() => import('./accounts/requests/RequestRoutes.tsx'));
 const TaskRoutes = lazyPage(() => import('./tasks/TaskRoutes.tsx'));
 const ObjectLogsPage = lazyPage(() => import('./tasks/ObjectLogsPage.tsx'));
+const ResourceRoutes = lazyPage(() => import('./datasetResources/ResourceRoutes.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
@@ -64,6 +65,14 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
           element={
             <RequireAccess allowed={canAccessData}>
               <TaskRoutes />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="data/datasets/:id/resources/*"
+          element={
+            <RequireAccess allowed={canAccessData}>
+              <ResourceRoutes />
             </RequireAccess>
           }
         />

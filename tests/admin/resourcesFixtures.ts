@@ -86,11 +86,6 @@ export interface ResourceServerOptions {
   outcome?: 'SUCCESS' | 'FAILURE';
 }
 
-const json = async (request: Request) => {
-  const text = await request.clone().text();
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-};
-
 export function resourceServer(options: ResourceServerOptions = {}) {
   const writes: Write[] = [];
   const reads: URL[] = [];
@@ -120,8 +115,8 @@ export function resourceServer(options: ResourceServerOptions = {}) {
     }),
     http.put('/:locale/resource/resources/:id/', async ({ request, params }) => {
       const write = await recordWrite(writes, request);
-      const found = links.find((one) => String(one.resource_id) === params.id)!;
-      return HttpResponse.json({ ...found.resource, ...(write.body as object) });
+      const found = links.find((one) => String(one.resource_id) === params.id)?.resource ?? resource({ id: Number(params.id), source_id: null, rel: [] });
+      return HttpResponse.json({ ...found, ...(write.body as object) });
     }),
     http.delete('/:locale/resource/resources/:id/', async ({ request, params }) => {
       await recordWrite(writes, request);
@@ -163,10 +158,9 @@ export function resourceServer(options: ResourceServerOptions = {}) {
       return HttpResponse.json(scenarios[params.kind as string] ?? []);
     }),
     http.post('/:locale/resource/:kind/:id/_scenarios/:scenario/run/', async ({ request, params }) => {
-      await recordWrite(writes, request);
+      const body = (await recordWrite(writes, request)).body as { kwargs?: unknown };
       const chosen = (scenarios[params.kind as string] ?? []).find((one) => String(one.id) === params.scenario)!;
       const sourceRecord = sources.get(Number(params.id));
-      const body = await json(request);
       const target = (body.kwargs as { target?: Task['target'] } | undefined)?.target ?? null;
       return HttpResponse.json(startTask(chosen.codename, 'resource', sourceRecord?.resource_id ?? Number(params.id), target), { status: 202 });
     }),
