@@ -25,6 +25,7 @@ const RequestRoutes = lazyPage(() => import('./accounts/requests/RequestRoutes.t
 const TaskRoutes = lazyPage(() => import('./tasks/TaskRoutes.tsx'));
 const ObjectLogsPage = lazyPage(() => import('./tasks/ObjectLogsPage.tsx'));
 const ResourceRoutes = lazyPage(() => import('./datasetResources/ResourceRoutes.tsx'));
+const LayerPage = lazyPage(() => import('./datasetResources/LayerPage.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
@@ -73,6 +74,14 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
           element={
             <RequireAccess allowed={canAccessData}>
               <ResourceRoutes />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="data/layers/:id"
+          element={
+            <RequireAccess allowed={canAccessData}>
+              <LayerPage />
             </RequireAccess>
           }
         />
