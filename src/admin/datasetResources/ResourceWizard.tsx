@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import type { Scenario, ScenarioAction, Task } from '../../../schemas/scenarios.ts';
 import { ProgressModal } from '../feedback/ProgressModal.tsx';
@@ -277,11 +277,10 @@ export default function ResourceWizard() {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Title title={title} />
       <Card>
         <CardContent>
           <Stack spacing={2}>
-            <Typography variant="h5" component="h1">
+            <Typography variant="h4" component="h1">
               {title}
             </Typography>
             {dataset && (
