@@ -156,7 +156,8 @@ export default function ResourceWizard() {
     setLinked(true);
   }, [existing]);
 
-  const usergroupId = typeof dataset?.usergroup === 'number' ? (dataset.usergroup as number) : null;
+  // A new resource belongs to the dataset's group; one being changed keeps its own.
+  const usergroupId = existing?.resource.usergroup_id ?? (typeof dataset?.usergroup === 'number' ? (dataset.usergroup as number) : null);
   const sourceId = resource?.source_id ?? source?.id ?? null;
 
   /** On any failure the progress modal closes, its progress resets and the scenarios are cleared (spec, section 4). */
