@@ -133,4 +133,13 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     expect(within(panel).queryByRole('button', { name: /Supprimer|J'ai pris connaissance/ })).toBeNull();
     expect(within(main).getByRole('link', { name: 'Couche géographique' })).toBeInTheDocument();
   });
+
+  it('speaks English: sizes in MB and the English labels', async () => {
+    datasetPage();
+    renderApp('/publish/en/data/datasets/1/', USERS.role1);
+    const main = await screen.findByRole('table', { name: 'Main resource' }, LONG);
+    const [row] = within(main).getAllByRole('row').slice(1);
+    expect(cells(row).slice(0, 3)).toEqual(['Uploaded file', 'CSV', '3.2\u00a0MB']);
+    expect(within(row).getByText(/“Créer la ressource \(fichier\)” failed:/)).toBeInTheDocument();
+  });
 });

@@ -5,7 +5,9 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_BOUNDS } from '../../schemas/constants.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
 import { LAYER, layerServer } from './resourcesFixtures.ts';
@@ -100,5 +102,14 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
     expect(await screen.findByText('Aucun scénario trouvé.', {}, LONG)).toBeInTheDocument();
     await waitFor(() => expect(layer.calls()).toEqual(['POST geospatial/geographiclayer/3/style/', 'PUT geospatial/style/9/config/']));
+  });
+
+  it('shows the default region when the layer has no box yet', async () => {
+    const layer = layerServer();
+    server.use(...layer.handlers);
+    server.use(http.get('/:locale/geospatial/geographiclayer/3/', () => HttpResponse.json({ ...LAYER, bbox: null, feature_count: 0 })));
+    renderApp('/publish/fr/data/layers/3/', USERS.role1);
+    await screen.findByText(/objets affichés/, {}, LONG);
+    expect(layer.featureReads[0].searchParams.get('bbox')!.split(',').map(Number)).toEqual([...DEFAULT_MAP_BOUNDS]);
   });
 });

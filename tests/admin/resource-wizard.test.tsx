@@ -255,4 +255,31 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(asked[0].searchParams.get('usergroup_id')).toBe('10');
     expect(resources.writes[2].body).toEqual({ dataformat_id: null, filename: 'releves/2026.csv', resource_id: 100 });
   });
+
+  it('lists the free datastore tables, the first 10, or those matching a search', async () => {
+    const resources = wizard();
+    const tableReads: URL[] = [];
+    const tables = Array.from({ length: 12 }, (_, index) => ({ schema_name: 'public', table_name: `releves_${index + 1}` }));
+    server.use(
+      http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json(['datastore'])),
+      http.get('/:locale/datapusher/datastores/:database/tables/', ({ request }) => {
+        const url = new URL(request.url);
+        tableReads.push(url);
+        const search = url.searchParams.get('search');
+        return HttpResponse.json(search ? tables.filter((table) => table.table_name.endsWith(search)) : tables);
+      }),
+    );
+    const user = userEvent.setup();
+    await start(user, 'main', 'Table du datastore', 'Relevés');
+    await choose(user, 'Base de données', 'datastore');
+    await user.click(screen.getByRole('combobox', { name: 'Table' }));
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(10));
+    await user.keyboard('{Escape}');
+    expect(tableReads[0].searchParams.get('free')).toBe('true');
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher une table' }), '_12');
+    await waitFor(() => expect(tableReads.at(-1)!.searchParams.get('search')).toBe('_12'));
+    await choose(user, 'Table', 'public.releves_12');
+    expect(resources.calls()).toEqual([]);
+  });
 });
