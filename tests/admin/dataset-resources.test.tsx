@@ -142,4 +142,28 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     expect(cells(row).slice(0, 3)).toEqual(['Uploaded file', 'CSV', '3.2\u00a0MB']);
     expect(within(row).getByText(/“Créer la ressource \(fichier\)” failed:/)).toBeInTheDocument();
   });
+
+  it('withdraws an annex from the dataset through its publication scenario', async () => {
+    const resources = datasetPage();
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    const annexes = await screen.findByRole('table', { name: 'Annexes' }, LONG);
+    const toggle = within(annexes).getByRole('switch', { name: 'Publier Notice dans le jeu de données' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('Dépublication lancée', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls()).toEqual(['POST resource/resource-dataset/90/_scenarios/11/run/?asynchrone=true']);
+    expect(resources.writes[0].body).toEqual({ kwargs: { target: { model: 'dataset', app_label: 'dataset', pk: 1 } } });
+  });
+
+  it("says the publication scenario is missing when the resource's link has none", async () => {
+    const resources = datasetPage();
+    server.use(http.get('/:locale/resource/resource-dataset/:id/_scenarios/', () => HttpResponse.json([])));
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    const annexes = await screen.findByRole('table', { name: 'Annexes' }, LONG);
+    await user.click(within(annexes).getByRole('switch', { name: 'Publier Notice dans le jeu de données' }));
+    expect(await screen.findByText('Scénario de publication manquant', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls()).toEqual([]);
+  });
 });

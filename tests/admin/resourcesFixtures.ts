@@ -75,6 +75,11 @@ export const SOURCE_SCENARIOS: Record<string, Scenario[]> = {
   href: [scenario(41, 'create-href', 'create', 'Créer le lien'), scenario(42, 'update-href', 'update', 'Mettre à jour le lien')],
   'file-download': [scenario(51, 'create-file-download', 'create', 'Créer la ressource (téléchargement)')],
   ftp: [scenario(61, 'create-ftp', 'create', 'Créer la ressource (sFTP)')],
+  // The publication scenarios of a resource in a dataset (resource-dataset/{id}/_scenarios/).
+  'resource-dataset': [
+    scenario(10, 'publish-resourcedataset', 'update', 'Publier la ressource'),
+    scenario(11, 'unpublish-resourcedataset', 'update', 'Dépublier la ressource'),
+  ],
 };
 
 export interface ResourceServerOptions {

@@ -8,11 +8,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MapIcon from '@mui/icons-material/Map';
 import { useState } from 'react';
-import { Button, IconButton, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, IconButton, Link, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { RELOAD_INTERVAL_MS } from '../../../schemas/constants.ts';
+import { RELOAD_INTERVAL_MS, TOAST_DURATION_MS } from '../../../schemas/constants.ts';
+import { PUBLICATION_SCENARIOS } from '../../../schemas/scenarios.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
@@ -21,11 +22,48 @@ import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { formatFileSize } from '../format/fileSize.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
+import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ProcessingState } from './ProcessingState.tsx';
 import { layerPath, newResourcePath, resourceEditPath } from './resourcePaths.ts';
 import { layerIdOf, RESOURCE_KEYS, RESOURCE_ROLES, resourcesApi, type Resource, type ResourceDataset } from './resourcesApi.ts';
 
 const L = 'resources.dataset-resources';
+
+/**
+ * Publishes or withdraws a resource in the dataset through the link's publication scenario
+ * (spec, section 4); a missing scenario is the spec's 'missing publication scenario'.
+ */
+function PublishSwitch({ link, datasetId, editable }: { link: ResourceDataset; datasetId: number; editable: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const label = translate(`${L}.actions.publish`, { name: link.resource.display_name });
+  if (!editable) return <>{translate(link.publish ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
+  const toggle = async () => {
+    const publish = !link.publish;
+    const codenames = PUBLICATION_SCENARIOS.resourcedataset;
+    setBusy(true);
+    try {
+      const scenario = (await resourcesApi.linkScenarios(link.id)).find((one) => one.codename === (publish ? codenames.publish : codenames.unpublish));
+      if (!scenario) {
+        notify('resources.tasks.messages.missingPublicationScenario', { type: 'warning', autoHideDuration: TOAST_DURATION_MS });
+        return;
+      }
+      await resourcesApi.runLinkScenario(link.id, scenario.id, datasetId);
+      notifySuccess(publish ? 'resources.tasks.messages.publishLaunched' : 'resources.tasks.messages.unpublishLaunched');
+      await queryClient.invalidateQueries({ queryKey: RESOURCE_KEYS.ofDataset(datasetId) });
+      await queryClient.invalidateQueries({ queryKey: TASKS_QUERY_KEY });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Switch checked={link.publish} disabled={busy} onChange={() => void toggle()} slotProps={{ input: { 'aria-label': label } }} />;
+}
 
 function ResourceRow({ link, datasetId, editable }: { link: ResourceDataset; datasetId: number; editable: boolean }) {
   const translate = useTranslate();
@@ -63,6 +101,9 @@ function ResourceRow({ link, datasetId, editable }: { link: ResourceDataset; dat
       <TableCell>{resource.size == null ? '—' : formatFileSize(resource.size, locale)}</TableCell>
       <TableCell>{resource.last_update ? <LocaleDateField record={resource} source="last_update" showTime component="span" /> : '—'}</TableCell>
       <TableCell>
+        <PublishSwitch link={link} datasetId={datasetId} editable={editable} />
+      </TableCell>
+      <TableCell>
         <ProcessingState resource={resource} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -93,7 +134,7 @@ function ResourcesTable({ links, datasetId, editable, label }: { links: Resource
     <Table size="small" aria-label={label}>
       <TableHead>
         <TableRow>
-          {(['name', 'type', 'format', 'size', 'last_update', 'processing'] as const).map((column) => (
+          {(['name', 'type', 'format', 'size', 'last_update', 'publish', 'processing'] as const).map((column) => (
             <TableCell key={column}>{translate(`${L}.fields.${column}`)}</TableCell>
           ))}
           <TableCell />

@@ -172,6 +172,8 @@ export const PATHS = {
   resource: (resourceId: number) => `resource/resources/${id(resourceId)}`,
   resourceDatasets: 'resource/resource-dataset',
   resourceDataset: (linkId: number) => `resource/resource-dataset/${id(linkId)}`,
+  resourceDatasetScenarios: (linkId: number) => `resource/resource-dataset/${id(linkId)}/_scenarios`,
+  resourceDatasetRun: (linkId: number, scenarioId: number) => `resource/resource-dataset/${id(linkId)}/_scenarios/${id(scenarioId)}/run`,
   /** The source endpoint of a kind (datastore and geoserver sources are made elsewhere, see below). */
   sources: (type: ResourceType) => `resource/${type}`,
   source: (type: ResourceType, sourceId: number) => `resource/${type}/${id(sourceId)}`,
@@ -229,6 +231,11 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     deleteResource: (resourceId: number) => send<null>('DELETE', PATHS.resource(resourceId)),
     link: (body: { resource_id: number; dataset_id: number; publish: boolean; type: 1 | 2 }) =>
       send<ResourceDataset>('POST', PATHS.resourceDatasets, body),
+
+    linkScenarios: (linkId: number) => get<Scenario[]>(PATHS.resourceDatasetScenarios(linkId)),
+    /** Publishes or withdraws the resource in the dataset (`publish-resourcedataset`, `unpublish-resourcedataset`). */
+    runLinkScenario: (linkId: number, scenarioId: number, datasetId: number) =>
+      send<Task>('POST', PATHS.resourceDatasetRun(linkId, scenarioId), datasetTarget(datasetId), { asynchrone: 'true' }),
 
     source: (type: ResourceType, sourceId: number, signal?: AbortSignal) => get<Source>(PATHS.source(type, sourceId), undefined, signal),
     createSource: (type: ResourceType, body: SourceWrite) => send<Source>('POST', PATHS.sources(type), body),
