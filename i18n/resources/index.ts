@@ -21,6 +21,8 @@ import spheres from './spheres.ts';
 import tasks from './tasks.ts';
 import usergroups from './usergroups.ts';
 import users from './users.ts';
+import datasetResources from './dataset-resources.ts';
+import geographicLayers from './geographic-layers.ts';
 
 /** Resource name → its labels in every language. */
 export const RESOURCE_LABELS = {
@@ -41,6 +43,8 @@ export const RESOURCE_LABELS = {
   'dataset-contacts': datasetContacts,
   tasks,
   ...datasetLookups,
+  'dataset-resources': datasetResources,
+  'geographic-layers': geographicLayers,
 } satisfies Record<string, Record<Locale, object>>;
 
 /** The `resources` part of one language's catalogue. */

@@ -24,6 +24,8 @@ const EntityRoutes = lazyPage(() => import('./resources/EntityRoutes.tsx'));
 const RequestRoutes = lazyPage(() => import('./accounts/requests/RequestRoutes.tsx'));
 const TaskRoutes = lazyPage(() => import('./tasks/TaskRoutes.tsx'));
 const ObjectLogsPage = lazyPage(() => import('./tasks/ObjectLogsPage.tsx'));
+const ResourceRoutes = lazyPage(() => import('./datasetResources/ResourceRoutes.tsx'));
+const LayerPage = lazyPage(() => import('./datasetResources/LayerPage.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
@@ -64,6 +66,22 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
           element={
             <RequireAccess allowed={canAccessData}>
               <TaskRoutes />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="data/datasets/:id/resources/*"
+          element={
+            <RequireAccess allowed={canAccessData}>
+              <ResourceRoutes />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="data/layers/:id"
+          element={
+            <RequireAccess allowed={canAccessData}>
+              <LayerPage />
             </RequireAccess>
           }
         />

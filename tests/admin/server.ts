@@ -62,6 +62,10 @@ export const handlers = [
   http.get('/:locale/dashboard/task-queue-track/', () =>
     requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),
+  // A dataset's page lists its resources: none unless a test serves some.
+  http.get('/:locale/resource/resource-dataset/', () =>
+    requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+  ),
 ];
 
 export const server = setupServer(...handlers);

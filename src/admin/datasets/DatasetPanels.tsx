@@ -1,9 +1,10 @@
 /**
- * What a dataset's page shows under its form: its failures to acknowledge, its latest tasks, the
+ * What a dataset's page shows under its form: its resources, its failures to acknowledge, its latest tasks, the
  * way to its permissions, its contacts with their roles, its children and, for those who may
  * change it, its history.
  */
 import { useRecordContext } from 'react-admin';
+import { ResourcesPanel } from '../datasetResources/ResourcesPanel.tsx';
 import { DatasetChildren } from './DatasetChildren.tsx';
 import { DatasetContacts } from './DatasetContacts.tsx';
 import { DatasetFailures } from './DatasetFailures.tsx';
@@ -18,6 +19,7 @@ export function DatasetPanels() {
   const editable = record.editable === true;
   return (
     <>
+      <ResourcesPanel datasetId={id} editable={editable} />
       <DatasetFailures datasetId={id} />
       <DatasetTasks datasetId={id} />
       <PermissionsLink />

@@ -1,0 +1,82 @@
+/**
+ * The columns found in the uploaded file's header: X and Y chosen among them and the CRS from the
+ * server's list (all three required, spec section 5), with the first rows as a preview.
+ */
+import { useState } from 'react';
+import { Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { resourcesApi, type Source } from './resourcesApi.ts';
+
+const L = 'resources.dataset-resources';
+
+export interface Placement {
+  column_x: string;
+  column_y: string;
+  crs: number;
+}
+
+export function ColumnsStep({ source, busy, onSubmit }: { source: Source; busy: boolean; onSubmit: (placement: Placement) => void }) {
+  const translate = useTranslate();
+  const { data: crsList = [] } = useQuery({ queryKey: ['dataset-resources', 'crs'], queryFn: ({ signal }) => resourcesApi.crs(signal), staleTime: Infinity });
+  const [x, setX] = useState(source.column_x ?? '');
+  const [y, setY] = useState(source.column_y ?? '');
+  const [crs, setCrs] = useState<number | ''>(source.crs ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const required = (value: unknown) => (submitted && value === '' ? { error: true, helperText: translate('validation.required') } : {});
+  const submit = () => {
+    setSubmitted(true);
+    if (x && y && crs !== '') onSubmit({ column_x: x, column_y: y, crs });
+  };
+  return (
+    <Stack spacing={2} component="section" aria-label={translate(`${L}.steps.columns`)}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField select required label={translate(`${L}.fields.column_x`)} value={x} onChange={(event) => setX(event.target.value)} sx={{ minWidth: 160 }} {...required(x)}>
+          {source.columns.map((column) => (
+            <MenuItem key={column} value={column}>
+              {column}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select required label={translate(`${L}.fields.column_y`)} value={y} onChange={(event) => setY(event.target.value)} sx={{ minWidth: 160 }} {...required(y)}>
+          {source.columns.map((column) => (
+            <MenuItem key={column} value={column}>
+              {column}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select required label={translate(`${L}.fields.crs`)} value={crs} onChange={(event) => setCrs(Number(event.target.value))} sx={{ minWidth: 240 }} {...required(crs)}>
+          {crsList.map((entry) => (
+            <MenuItem key={entry.code} value={entry.code}>
+              {entry.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Typography variant="subtitle2" component="h3">
+        {translate(`${L}.steps.preview`)}
+      </Typography>
+      <Table size="small" aria-label={translate(`${L}.steps.preview`)}>
+        <TableHead>
+          <TableRow>
+            {source.columns.map((column) => (
+              <TableCell key={column}>{column}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {source.preview.map((row, index) => (
+            <TableRow key={index}>
+              {row.map((cell, cellIndex) => (
+                <TableCell key={cellIndex}>{cell}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Button variant="contained" onClick={submit} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+        {translate(`${L}.actions.next`)}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * A geographic layer (route data/layers/{id}/): its features on a map, read for the box shown and
+ * again after each move (default region and zoom range of spec section 9), its styles, and a
+ * style editor whose every change restyles the map. Saving a new style creates it, sets its
+ * config and runs its create scenario; saving an existing one sets its config and runs its update
+ * scenario (spec, section 4 "Geographic layer style").
+ */
+import { Suspense, lazy, useContext, useMemo, useState } from 'react';
+import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { Task } from '../../../schemas/scenarios.ts';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { canDrawMap, DEFAULT_TILE_URL } from '../jurisdictions/BoxMap.tsx';
+import { DEFAULT_BOX, isBoundingBox, type BoundingBox } from '../jurisdictions/codes.ts';
+import { StartupContext } from '../startup/StartupContext.ts';
+import { RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
+import { NO_SCENARIO } from './scenarioChoice.ts';
+import { DEFAULT_STYLE } from './styleConfig.ts';
+import { StyleEditor, StyleLegend } from './StyleEditor.tsx';
+import { TaskFollow } from './TaskFollow.tsx';
+
+const LayerMap = lazy(() => import('./LayerMap.tsx'));
+
+const L = 'resources.geographic-layers';
+const NEW = 'new';
+
+function useTileUrl(): string {
+  const startup = useContext(StartupContext);
+  const links = startup?.config.links as Partial<Record<string, string>> | undefined;
+  return links?.tiles || DEFAULT_TILE_URL;
+}
+
+export default function LayerPage() {
+  const translate = useTranslate();
+  const tileUrl = useTileUrl();
+  const queryClient = useQueryClient();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+  const layerId = Number(useParams<{ id: string }>().id);
+  const { data: layer, error } = useQuery({
+    queryKey: RESOURCE_KEYS.layer(layerId),
+    queryFn: ({ signal }) => resourcesApi.layer(layerId, signal),
+    enabled: Number.isInteger(layerId),
+  });
+  const initialBox: BoundingBox = layer && isBoundingBox(layer.bbox) ? layer.bbox : DEFAULT_BOX;
+  const [movedBox, setMovedBox] = useState<BoundingBox | null>(null);
+  const box = movedBox ?? initialBox;
+  const { data: collection } = useQuery({
+    queryKey: [...RESOURCE_KEYS.layer(layerId), 'features', box.join(',')],
+    queryFn: ({ signal }) => resourcesApi.features(layerId, box, signal),
+    enabled: !!layer,
+    placeholderData: keepPreviousData,
+  });
+  const features = useMemo(() => collection?.features ?? [], [collection]);
+  const columns = useMemo(() => [...new Set(features.flatMap((feature) => Object.keys(feature.properties ?? {})))], [features]);
+  const valuesOf = (column: string) => features.map((feature) => feature.properties?.[column]);
+
+  const [styleId, setStyleId] = useState<string>(NEW);
+  const [name, setName] = useState('');
+  const [config, setConfig] = useState<StyleConfig>(DEFAULT_STYLE);
+  const [saving, setSaving] = useState(false);
+  const [task, setTask] = useState<Task | null>(null);
+
+  const pickStyle = (value: string, styles: LayerStyle[]) => {
+    setStyleId(value);
+    const style = styles.find((candidate) => String(candidate.id) === value);
+    setName(style?.display_name ?? '');
+    setConfig(style?.config ?? DEFAULT_STYLE);
+  };
+
+  const save = async () => {
+    if (!layer) return;
+    if (!name.trim()) {
+      notifyError(new Error(translate('validation.required')));
+      return;
+    }
+    setSaving(true);
+    try {
+      const creating = styleId === NEW;
+      const style = creating ? await resourcesApi.createStyle(layer.id, name.trim()) : layer.styles.find((candidate) => String(candidate.id) === styleId)!;
+      if (creating) setStyleId(String(style.id));
+      await resourcesApi.setStyleConfig(style.id, config);
+      const scenario = (await resourcesApi.styleScenarios(style.id)).find((candidate) => candidate.action === (creating ? 'create' : 'update'));
+      await queryClient.invalidateQueries({ queryKey: RESOURCE_KEYS.layer(layer.id) });
+      if (!scenario) {
+        notifyError(new Error(translate(NO_SCENARIO)));
+        return;
+      }
+      setTask(await resourcesApi.runStyleScenario(style.id, scenario.id));
+      notifySuccess(creating ? `${L}.messages.styleCreateLaunched` : `${L}.messages.styleUpdateLaunched`);
+    } catch (failure) {
+      notifyError(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (error) return <Typography sx={{ p: 2 }}>{translate(`${L}.unavailable`)}</Typography>;
+  if (!layer) return null;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h4" component="h1">
+              {layer.display_name}
+            </Typography>
+            <Typography color="text.secondary">
+              {translate(`${L}.summary`, {
+                shown: collection?.numberReturned ?? features.length,
+                matched: collection?.numberMatched ?? features.length,
+                total: layer.feature_count,
+              })}
+            </Typography>
+            {canDrawMap() ? (
+              <Suspense fallback={<Typography variant="body2">{translate(`${L}.loading`)}</Typography>}>
+                <LayerMap box={initialBox} features={features} config={config} tileUrl={tileUrl} onMove={setMovedBox} />
+              </Suspense>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {translate(`${L}.mapUnavailable`)}
+              </Typography>
+            )}
+            <Typography variant="h6" component="h2">
+              {translate(`${L}.style.title`)}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField select label={translate(`${L}.style.choose`)} value={styleId} onChange={(event) => pickStyle(event.target.value, layer.styles)} sx={{ minWidth: 240 }}>
+                <MenuItem value={NEW}>{translate(`${L}.style.new`)}</MenuItem>
+                {layer.styles.map((style) => (
+                  <MenuItem key={style.id} value={String(style.id)}>
+                    {style.display_name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField required label={translate(`${L}.style.name`)} value={name} onChange={(event) => setName(event.target.value)} disabled={styleId !== NEW} />
+            </Stack>
+            <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={setConfig} />
+            <Typography variant="subtitle2" component="h3">
+              {translate(`${L}.style.legend`)}
+            </Typography>
+            <StyleLegend config={config} />
+            <Button variant="contained" onClick={() => void save()} disabled={saving} sx={{ alignSelf: 'flex-start' }}>
+              {translate(`${L}.style.save`)}
+            </Button>
+            {task && <TaskFollow key={task.id} started={task} />}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

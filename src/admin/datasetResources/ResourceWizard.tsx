@@ -1,0 +1,326 @@
+/**
+ * The resource wizard (issue 9, spec section 4 "Resource creation"), at
+ * data/datasets/{id}/resources/new/?role=main|annex and, to change one, …/resources/{resourceId}/:
+ * the type (only those available), its form, then create the resource, link it to the dataset,
+ * create its source, send the file with its progress, place X and Y, choose the scenario (an
+ * annex runs the first one itself), run it in the background and follow its task to the end.
+ * A change follows the same steps with the update scenarios.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useGetOne, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import type { Scenario, ScenarioAction, Task } from '../../../schemas/scenarios.ts';
+import { ProgressModal } from '../feedback/ProgressModal.tsx';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { formatFileSize } from '../format/fileSize.ts';
+import { errorBody } from '../http/errors.ts';
+import { useAppLocale } from '../routing/useAppLocale.ts';
+import { useAppPath } from '../routing/useAppPath.ts';
+import { useStartup } from '../startup/useStartup.ts';
+import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
+import { ColumnsStep, type Placement } from './ColumnsStep.tsx';
+import { datasetPath } from './resourcePaths.ts';
+import {
+  ANNEX_TYPES,
+  RESOURCE_KEYS,
+  RESOURCE_ROLES,
+  RESOURCE_TYPES,
+  resourcesApi,
+  type Resource,
+  type ResourceRole,
+  type ResourceType,
+  type Source,
+} from './resourcesApi.ts';
+import { scenariosFor } from './scenarioChoice.ts';
+import { SourceFields } from './SourceFields.tsx';
+import { TaskFollow } from './TaskFollow.tsx';
+import { EMPTY_VALUES, resourceWrite, sourceWrite, validate, valuesOf, type FieldErrors, type WizardValues } from './wizardValues.ts';
+
+const L = 'resources.dataset-resources';
+
+type Step = 'type' | 'details' | 'columns' | 'scenario' | 'task';
+
+/** The kinds whose source has its own endpoint under resource/ (datastore and geoserver have theirs). */
+const SOURCE_KINDS: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
+
+interface Upload {
+  open: boolean;
+  loaded: number;
+  total: number;
+}
+
+const NO_UPLOAD: Upload = { open: false, loaded: 0, total: 0 };
+
+/** The types offered: annexes are files and links; the datastore and map server only when they answer. */
+function useAvailableTypes(role: ResourceRole): ResourceType[] {
+  const { datastoreAvailable } = useStartup();
+  const { data: mapServer = false } = useQuery({
+    queryKey: ['dataset-resources', 'map-server-available'],
+    queryFn: ({ signal }) => resourcesApi.mapServerAvailable(signal),
+    enabled: role === 'main',
+    staleTime: Infinity,
+  });
+  if (role === 'annex') return [...ANNEX_TYPES];
+  return RESOURCE_TYPES.filter((type) => (type === 'datastore' ? datastoreAvailable : type === 'geoserver' ? mapServer : true));
+}
+
+function TypeStep({ types, value, onChange, onNext }: { types: ResourceType[]; value: ResourceType | null; onChange: (type: ResourceType) => void; onNext: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={2} component="section" aria-label={translate(`${L}.steps.type`)}>
+      <RadioGroup value={value ?? ''} onChange={(event) => onChange(event.target.value as ResourceType)} aria-label={translate(`${L}.steps.type`)}>
+        {types.map((type) => (
+          <FormControlLabel key={type} value={type} control={<Radio />} label={translate(`${L}.types.${type}`)} />
+        ))}
+      </RadioGroup>
+      <Button variant="contained" disabled={!value} onClick={onNext} sx={{ alignSelf: 'flex-start' }}>
+        {translate(`${L}.actions.next`)}
+      </Button>
+    </Stack>
+  );
+}
+
+function ScenarioStep({ scenarios, busy, onRun }: { scenarios: Scenario[]; busy: boolean; onRun: (scenario: Scenario) => void }) {
+  const translate = useTranslate();
+  const [chosen, setChosen] = useState<number>(scenarios[0].id);
+  return (
+    <Stack spacing={2} component="section" aria-label={translate(`${L}.steps.scenario`)}>
+      <RadioGroup value={chosen} onChange={(event) => setChosen(Number(event.target.value))} aria-label={translate(`${L}.steps.scenario`)}>
+        {scenarios.map((scenario) => (
+          <FormControlLabel key={scenario.id} value={scenario.id} control={<Radio />} label={scenario.display_name} />
+        ))}
+      </RadioGroup>
+      <Button variant="contained" disabled={busy} onClick={() => onRun(scenarios.find((scenario) => scenario.id === chosen)!)} sx={{ alignSelf: 'flex-start' }}>
+        {translate(`${L}.actions.run`)}
+      </Button>
+    </Stack>
+  );
+}
+
+export default function ResourceWizard() {
+  const translate = useTranslate();
+  const locale = useAppLocale();
+  const appPath = useAppPath();
+  const queryClient = useQueryClient();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+  const params = useParams<{ id: string; resourceId?: string }>();
+  const [search] = useSearchParams();
+  const datasetId = Number(params.id);
+  const existingId = params.resourceId !== undefined && params.resourceId !== 'new' ? Number(params.resourceId) : null;
+  const action: ScenarioAction = existingId === null ? 'create' : 'update';
+
+  const { data: dataset } = useGetOne('datasets', { id: datasetId }, { enabled: Number.isInteger(datasetId) });
+  const { data: links } = useQuery({
+    queryKey: RESOURCE_KEYS.ofDataset(datasetId),
+    queryFn: ({ signal }) => resourcesApi.ofDataset(datasetId, signal),
+    enabled: existingId !== null,
+  });
+  const { data: existing } = useQuery({
+    queryKey: RESOURCE_KEYS.resource(existingId ?? 0),
+    queryFn: async ({ signal }) => {
+      const resource = await resourcesApi.resource(existingId!, signal);
+      const source =
+        resource.source_id !== null && SOURCE_KINDS.includes(resource.type) ? await resourcesApi.source(resource.type, resource.source_id, signal) : null;
+      return { resource, source };
+    },
+    enabled: existingId !== null,
+  });
+  const link = links?.find((candidate) => candidate.resource_id === existingId);
+  const role: ResourceRole =
+    existingId !== null ? (link?.type === RESOURCE_ROLES.annex ? 'annex' : 'main') : search.get('role') === 'annex' ? 'annex' : 'main';
+  const types = useAvailableTypes(role);
+
+  const [step, setStep] = useState<Step>(existingId === null ? 'type' : 'details');
+  const [type, setType] = useState<ResourceType | null>(null);
+  const [values, setValues] = useState<WizardValues>(EMPTY_VALUES);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [upload, setUpload] = useState<Upload>(NO_UPLOAD);
+  const [resource, setResource] = useState<Resource | null>(null);
+  const [linked, setLinked] = useState(false);
+  const [source, setSource] = useState<Source | null>(null);
+  const [scenarios, setScenarios] = useState<Scenario[]>([]);
+  const [task, setTask] = useState<Task | null>(null);
+
+  // A resource being changed: its type, values and ids once read.
+  useEffect(() => {
+    if (!existing) return;
+    setType(existing.resource.type);
+    setValues(valuesOf(existing.resource, existing.source));
+    setResource(existing.resource);
+    setSource(existing.source);
+    setLinked(true);
+  }, [existing]);
+
+  // A new resource belongs to the dataset's group; one being changed keeps its own.
+  const usergroupId = existing?.resource.usergroup_id ?? (typeof dataset?.usergroup === 'number' ? (dataset.usergroup as number) : null);
+  const sourceId = resource?.source_id ?? source?.id ?? null;
+
+  /** On any failure the progress modal closes, its progress resets and the scenarios are cleared (spec, section 4). */
+  const fail = useCallback(
+    (error: unknown) => {
+      setUpload(NO_UPLOAD);
+      setScenarios([]);
+      const fieldErrors = errorBody(error).errors;
+      if (fieldErrors) setErrors(fieldErrors);
+      notifyError(error);
+    },
+    [notifyError],
+  );
+
+  const runScenario = async (scenario: Scenario, sourceType: ResourceType, id: number) => {
+    const started = await resourcesApi.runSourceScenario(sourceType, id, scenario.id, datasetId);
+    notifySuccess(action === 'create' ? `${L}.messages.createLaunched` : `${L}.messages.updateLaunched`);
+    setTask(started);
+    setStep('task');
+    await queryClient.invalidateQueries({ queryKey: RESOURCE_KEYS.all });
+    await queryClient.invalidateQueries({ queryKey: TASKS_QUERY_KEY });
+  };
+
+  /** Reads the source's scenarios for the action: an annex runs the first, a main resource asks. */
+  const chooseScenario = async (sourceType: ResourceType, id: number) => {
+    const choice = scenariosFor(await resourcesApi.sourceScenarios(sourceType, id), action);
+    if (choice.error) {
+      setScenarios([]);
+      notifyError(new Error(translate(choice.error)));
+      return;
+    }
+    if (role === 'annex') await runScenario(choice.scenarios[0], sourceType, id);
+    else {
+      setScenarios(choice.scenarios);
+      setStep('scenario');
+    }
+  };
+
+  const saveDetails = async () => {
+    if (!type || usergroupId === null) return;
+    const found = validate(type, values, existingId === null || !source?.filename);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      // Each step is done once: a second try after an error carries on where the first stopped.
+      const body = resourceWrite(type, values, usergroupId);
+      const saved = resource ? await resourcesApi.updateResource(resource.id, body) : await resourcesApi.createResource(body);
+      setResource(saved);
+      if (!linked) {
+        await resourcesApi.link({ resource_id: saved.id, dataset_id: datasetId, publish: true, type: RESOURCE_ROLES[role] });
+        setLinked(true);
+      }
+      let current = source;
+      const write = sourceWrite(type, values);
+      if (type === 'datastore') {
+        current = current ?? (await resourcesApi.createDatastoreSource('datapusher', values.database, { ...write, resource_id: saved.id }));
+      } else if (type === 'geoserver') {
+        current = current ?? (await resourcesApi.createMirror('layer', { name: values.layer, resource_id: saved.id }));
+      } else {
+        current = current ? await resourcesApi.updateSource(type, current.id, write) : await resourcesApi.createSource(type, { ...write, resource_id: saved.id });
+      }
+      setSource(current);
+      if (type === 'file-upload' && values.file) {
+        setUpload({ open: true, loaded: 0, total: values.file.size });
+        current = await resourcesApi.uploadSourceFile(current.id, values.file, ({ loaded, total }) => setUpload((shown) => ({ ...shown, loaded, total })));
+        setSource(current);
+        setValues((shown) => ({ ...shown, file: null }));
+      }
+      if (type === 'file-upload' && current.columns.length > 0) setStep('columns');
+      else await chooseScenario(type, current.id);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const savePlacement = async (placement: Placement) => {
+    if (!source) return;
+    setBusy(true);
+    try {
+      const placed = await resourcesApi.updateSource('file-upload', source.id, placement);
+      setSource(placed);
+      await chooseScenario('file-upload', placed.id);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const run = async (scenario: Scenario) => {
+    if (!type || sourceId === null) return;
+    setBusy(true);
+    try {
+      await runScenario(scenario, type, source?.id ?? sourceId);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onTaskFinished = (finished: Task) => {
+    if (finished.status !== 'SUCCESS') {
+      setUpload(NO_UPLOAD);
+      setScenarios([]);
+    }
+    void queryClient.invalidateQueries({ queryKey: RESOURCE_KEYS.all });
+  };
+
+  const closeUpload = useCallback(() => setUpload((shown) => ({ ...shown, open: false })), []);
+  const percent = upload.total > 0 ? (upload.loaded / upload.total) * 100 : 0;
+  const title = translate(existingId === null ? `${L}.wizard.new.${role}` : `${L}.wizard.edit`, { name: existing?.resource.display_name ?? '' });
+  const change = (changes: Partial<WizardValues>) => setValues((shown) => ({ ...shown, ...changes }));
+  const helper = (name: string) => (errors[name] ? { error: true, helperText: translate(errors[name]!, { _: errors[name] }) } : {});
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h4" component="h1">
+              {title}
+            </Typography>
+            {dataset && (
+              <Typography color="text.secondary">{translate(`${L}.wizard.dataset`, { name: dataset.display_name as string })}</Typography>
+            )}
+            {step === 'type' && <TypeStep types={types} value={type} onChange={setType} onNext={() => setStep('details')} />}
+            {step === 'details' && type && (
+              <Stack spacing={2} component="section" aria-label={translate(`${L}.steps.details`)}>
+                <Typography>{translate(`${L}.wizard.type`, { type: translate(`${L}.types.${type}`) })}</Typography>
+                <TextField required label={translate(`${L}.fields.display_name`)} value={values.display_name} onChange={(event) => change({ display_name: event.target.value })} {...helper('display_name')} />
+                <TextField multiline minRows={2} label={translate(`${L}.fields.description`)} value={values.description} onChange={(event) => change({ description: event.target.value })} {...helper('description')} />
+                <SourceFields type={type} values={values} errors={errors} usergroupId={usergroupId} onChange={change} />
+                {source?.filename && type === 'file-upload' && (
+                  <Typography variant="body2">{translate(`${L}.wizard.currentFile`, { name: source.filename, size: formatFileSize(source.size, locale) })}</Typography>
+                )}
+                <Button variant="contained" onClick={() => void saveDetails()} disabled={busy || usergroupId === null} sx={{ alignSelf: 'flex-start' }}>
+                  {translate(`${L}.actions.next`)}
+                </Button>
+              </Stack>
+            )}
+            {upload.total > 0 && (
+              <Typography variant="body2" role="status">
+                {translate(`${L}.wizard.sent`, {
+                  loaded: formatFileSize(upload.loaded, locale),
+                  total: formatFileSize(upload.total, locale),
+                  percent: Math.round(percent),
+                })}
+              </Typography>
+            )}
+            {step === 'columns' && source && <ColumnsStep source={source} busy={busy} onSubmit={(placement) => void savePlacement(placement)} />}
+            {step === 'scenario' && scenarios.length > 0 && <ScenarioStep scenarios={scenarios} busy={busy} onRun={(scenario) => void run(scenario)} />}
+            {step === 'task' && task && <TaskFollow started={task} onFinished={onTaskFinished} />}
+            <Button component={RouterLink} to={appPath(datasetPath(datasetId))} sx={{ alignSelf: 'flex-start' }}>
+              {translate(`${L}.actions.back`)}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <ProgressModal open={upload.open} progress={percent} onClose={closeUpload} title={`${L}.wizard.uploading`} />
+    </Box>
+  );
+}

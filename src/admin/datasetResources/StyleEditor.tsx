@@ -1,0 +1,103 @@
+/**
+ * A style's look: one colour, size and opacity for every point, or a colour per value of a column.
+ * Every change is shown at once on the map and in the legend.
+ */
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { StyleConfig } from './resourcesApi.ts';
+import { classify, DEFAULT_STYLE } from './styleConfig.ts';
+
+const L = 'resources.geographic-layers';
+
+export interface StyleEditorProps {
+  config: StyleConfig;
+  /** The columns of the layer's features, and the values seen for each. */
+  columns: string[];
+  valuesOf: (column: string) => unknown[];
+  onChange: (config: StyleConfig) => void;
+}
+
+export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditorProps) {
+  const translate = useTranslate();
+  const setKind = (kind: string) => {
+    if (kind === config.kind) return;
+    if (kind === 'simple') onChange({ ...DEFAULT_STYLE, size: config.size, opacity: config.opacity });
+    else if (columns[0]) onChange(classify(columns[0], valuesOf(columns[0]), config));
+  };
+  return (
+    <Stack spacing={2} component="section" aria-label={translate(`${L}.style.editor`)}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField select label={translate(`${L}.style.kind`)} value={config.kind} onChange={(event) => setKind(event.target.value)} sx={{ minWidth: 200 }}>
+          <MenuItem value="simple">{translate(`${L}.style.kinds.simple`)}</MenuItem>
+          <MenuItem value="classified" disabled={columns.length === 0}>
+            {translate(`${L}.style.kinds.classified`)}
+          </MenuItem>
+        </TextField>
+        {config.kind === 'simple' && (
+          <TextField type="color" label={translate(`${L}.style.color`)} value={config.color} onChange={(event) => onChange({ ...config, color: event.target.value })} sx={{ width: 120 }} />
+        )}
+        {config.kind === 'classified' && (
+          <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => onChange(classify(event.target.value, valuesOf(event.target.value), config))} sx={{ minWidth: 200 }}>
+            {columns.map((column) => (
+              <MenuItem key={column} value={column}>
+                {column}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          type="number"
+          label={translate(`${L}.style.size`)}
+          value={config.size}
+          slotProps={{ htmlInput: { min: 1, max: 40 } }}
+          onChange={(event) => onChange({ ...config, size: Math.max(1, Math.min(40, Number(event.target.value) || 1)) })}
+          sx={{ width: 120 }}
+        />
+        <TextField
+          type="number"
+          label={translate(`${L}.style.opacity`)}
+          value={config.opacity}
+          slotProps={{ htmlInput: { min: 0, max: 1, step: 0.1 } }}
+          onChange={(event) => onChange({ ...config, opacity: Math.max(0, Math.min(1, Number(event.target.value))) })}
+          sx={{ width: 120 }}
+        />
+      </Stack>
+      {config.kind === 'classified' && (
+        <Stack spacing={1}>
+          {config.classes.length === 0 && <Typography color="text.secondary">{translate(`${L}.style.noValues`)}</Typography>}
+          {config.classes.map((entry, index) => (
+            <TextField
+              key={entry.value}
+              type="color"
+              label={translate(`${L}.style.classColor`, { value: entry.value || '—' })}
+              value={entry.color}
+              onChange={(event) =>
+                onChange({ ...config, classes: config.classes.map((other, at) => (at === index ? { ...other, color: event.target.value } : other)) })
+              }
+              sx={{ width: 240 }}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The legend of a style: what each colour means, as the map draws it. */
+export function StyleLegend({ config }: { config: StyleConfig }) {
+  const translate = useTranslate();
+  const entries = config.kind === 'simple' ? [{ label: translate(`${L}.style.allFeatures`), color: config.color }] : config.classes.map((entry) => ({ label: entry.value || '—', color: entry.color }));
+  return (
+    <Stack component="ul" aria-label={translate(`${L}.style.legend`)} spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {entries.map((entry) => (
+        <Stack component="li" key={entry.label} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-color={entry.color}>
+          <span
+            aria-hidden="true"
+            style={{ display: 'inline-block', width: config.size * 2, height: config.size * 2, borderRadius: '50%', background: entry.color, opacity: config.opacity }}
+          />
+          <Typography variant="body2">{`${entry.label} (${entry.color})`}</Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

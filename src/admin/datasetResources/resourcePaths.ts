@@ -1,0 +1,9 @@
+/** Where the resource screens live in the app, relative to /{locale}/ (issue 9). */
+import type { ResourceRole } from './resourcesApi.ts';
+
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+export const newResourcePath = (datasetId: number, role: ResourceRole) => `data/datasets/${id(datasetId)}/resources/new/?role=${role}`;
+export const resourceEditPath = (datasetId: number, resourceId: number) => `data/datasets/${id(datasetId)}/resources/${id(resourceId)}/`;
+export const layerPath = (layerId: number) => `data/layers/${id(layerId)}/`;
+export const datasetPath = (datasetId: number) => `data/datasets/${id(datasetId)}/`;

@@ -1,0 +1,284 @@
+/**
+ * Every call of the resource screens (issue 9's contract): resources, their link to a dataset,
+ * their sources, scenarios and runs, the choices the forms offer, geographic layers, their
+ * features and styles. The paths live here and nowhere else; every call goes through the HTTP
+ * client (files through its upload companion, which reports bytes sent).
+ */
+import type { Scenario, Task } from '../../../schemas/scenarios.ts';
+import { httpClient, type HttpClient } from '../http/client.ts';
+import { uploadFile, type UploadProgress } from '../http/upload.ts';
+import type { Page } from '../providers/dataProvider.ts';
+
+/** The six kinds of resource; the first four have a source endpoint of the same name. */
+export const RESOURCE_TYPES = ['file-upload', 'file-download', 'ftp', 'href', 'datastore', 'geoserver'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** What an annex may be (spec, section 4). */
+export const ANNEX_TYPES: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
+
+/** resource_datasets.type */
+export const RESOURCE_ROLES = { main: 1, annex: 2 } as const;
+export type ResourceRole = keyof typeof RESOURCE_ROLES;
+
+export type ProcessingState = 'PENDING' | 'FAILURE' | 'SUCCESS';
+
+export interface Processing {
+  task_id: number;
+  action: string;
+  action_label: string;
+  state: ProcessingState;
+  message: string | null;
+  date: string;
+  acknowledged: boolean;
+}
+
+export interface Relation {
+  '@app': string;
+  '@class': string;
+  '@uri': string;
+}
+
+export interface Resource {
+  id: number;
+  display_name: string;
+  codename: string;
+  description: string;
+  type: ResourceType;
+  hidden: boolean;
+  usergroup_id: number;
+  dataformat_id: number | null;
+  dataformat: string | null;
+  size: number | null;
+  bbox: [number, number, number, number] | null;
+  geographic: boolean;
+  last_update: string | null;
+  source_id: number | null;
+  editable: boolean;
+  _processing: Processing[];
+  rel: Relation[];
+}
+
+export interface ResourceWrite {
+  display_name: string;
+  description?: string;
+  type: ResourceType;
+  hidden?: boolean;
+  usergroup_id: number;
+}
+
+export interface ResourceDataset {
+  id: number;
+  resource_id: number;
+  dataset_id: number;
+  type: 1 | 2;
+  publish: boolean;
+  created_at: string;
+  resource: Resource;
+}
+
+export interface Source {
+  id: number;
+  resource_id: number;
+  dataformat_id: number | null;
+  href: string | null;
+  filename: string | null;
+  size: number | null;
+  column_x: string | null;
+  column_y: string | null;
+  crs: number | null;
+  columns: string[];
+  preview: string[][];
+  schema_name: string | null;
+  table_name: string | null;
+  layer_name: string | null;
+}
+
+/** What a source write carries, per kind (fields that do not apply are left out). */
+export type SourceWrite = Partial<Pick<Source, 'dataformat_id' | 'href' | 'filename' | 'column_x' | 'column_y' | 'crs' | 'schema_name' | 'table_name' | 'layer_name'>> & {
+  resource_id?: number;
+};
+
+export interface Crs {
+  code: number;
+  label: string;
+}
+
+export interface FtpChoice {
+  value: string;
+  label: string;
+  size: number;
+}
+
+export interface DatastoreTable {
+  schema_name: string;
+  table_name: string;
+}
+
+export type StyleConfig =
+  | { kind: 'simple'; color: string; size: number; opacity: number }
+  | { kind: 'classified'; column: string; size: number; opacity: number; classes: Array<{ value: string; color: string }> };
+
+export interface LayerStyle {
+  id: number;
+  layer_id: number;
+  display_name: string;
+  config: StyleConfig;
+  sld: string;
+  applied_at: string | null;
+}
+
+export interface GeographicLayer {
+  id: number;
+  resource_id: number;
+  display_name: string;
+  codename: string;
+  column_x: string | null;
+  column_y: string | null;
+  crs: number | null;
+  bbox: [number, number, number, number] | null;
+  feature_count: number;
+  schema_name: string;
+  table_name: string;
+  styles: LayerStyle[];
+}
+
+export interface Feature {
+  type: 'Feature';
+  id?: number | string;
+  geometry: { type: 'Point'; coordinates: [number, number] } | null;
+  properties: Record<string, unknown>;
+}
+
+export interface FeatureCollection {
+  type: 'FeatureCollection';
+  features: Feature[];
+  numberMatched?: number;
+  numberReturned?: number;
+}
+
+/** The dataset a run acts for (`kwargs.target`), so the dataset's tasks list it. */
+export const datasetTarget = (datasetId: number) => ({ kwargs: { target: { model: 'dataset', app_label: 'dataset', pk: datasetId } } });
+
+/** Where the datastore databases are listed: the tabular datastore, or the geographic one. */
+export type DatastoreKind = 'datapusher' | 'geospatial';
+
+/** Features read per map move. */
+export const FEATURE_LIMIT = 1000;
+
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+export const PATHS = {
+  resources: 'resource/resources',
+  resource: (resourceId: number) => `resource/resources/${id(resourceId)}`,
+  resourceDatasets: 'resource/resource-dataset',
+  resourceDataset: (linkId: number) => `resource/resource-dataset/${id(linkId)}`,
+  resourceDatasetScenarios: (linkId: number) => `resource/resource-dataset/${id(linkId)}/_scenarios`,
+  resourceDatasetRun: (linkId: number, scenarioId: number) => `resource/resource-dataset/${id(linkId)}/_scenarios/${id(scenarioId)}/run`,
+  /** The source endpoint of a kind (datastore and geoserver sources are made elsewhere, see below). */
+  sources: (type: ResourceType) => `resource/${type}`,
+  source: (type: ResourceType, sourceId: number) => `resource/${type}/${id(sourceId)}`,
+  sourceFile: (sourceId: number) => `resource/file-upload/${id(sourceId)}/file`,
+  sourceScenarios: (type: ResourceType, sourceId: number) => `resource/${type}/${id(sourceId)}/_scenarios`,
+  sourceRun: (type: ResourceType, sourceId: number, scenarioId: number) => `resource/${type}/${id(sourceId)}/_scenarios/${id(scenarioId)}/run`,
+  crs: 'resource/crs',
+  ftpChoices: 'resource/ftp-choices',
+  datastoreDatabases: (kind: DatastoreKind) => `${kind}/datastores/databases`,
+  datastoreTables: (kind: DatastoreKind, database: string) => `${kind}/datastores/${id(database)}/tables`,
+  /** A datastore resource's source: a table of one database. */
+  datastoreSource: (kind: DatastoreKind, database: string) => `${kind}/datastores/${id(database)}`,
+  mapServerWorkspaces: 'geoserv/rest/workspaces.json',
+  mapServerLayers: (workspace: string) => `geoserv/rest/workspaces/${id(workspace)}/layers.json`,
+  mapServerMirror: (layerType: string) => `geoserv/mirror/${id(layerType)}`,
+  task: (taskId: number) => `dashboard/task-queue-track/${id(taskId)}`,
+  layer: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}`,
+  layerFeatures: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/features`,
+  layerStyles: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/style`,
+  style: (styleId: number) => `geospatial/style/${id(styleId)}`,
+  styleConfig: (styleId: number) => `geospatial/style/${id(styleId)}/config`,
+  styleScenarios: (styleId: number) => `geospatial/style/${id(styleId)}/_scenarios`,
+  styleRun: (styleId: number, scenarioId: number) => `geospatial/style/${id(styleId)}/_scenarios/${id(scenarioId)}/run`,
+} as const;
+
+/** Whether a HEAD answers 200 (the datastore or the map server is there). */
+async function answers(http: HttpClient, path: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    const { status } = await http.request(path, { method: 'HEAD', signal });
+    return status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** The geographic layer a resource's `rel` names, if any. */
+export function layerIdOf(resource: Pick<Resource, 'rel'>): number | null {
+  const relation = resource.rel?.find((candidate) => candidate['@app'] === 'geospatial' && candidate['@class'] === 'geographiclayer');
+  const match = relation?.['@uri'].match(/\/(\d+)\/?$/);
+  return match ? Number(match[1]) : null;
+}
+
+export function createResourcesApi(http: HttpClient = httpClient) {
+  const get = async <T>(path: string, query?: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
+    (await http.request<T>(path, { query, signal })).json;
+  const send = async <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>) =>
+    (await http.request<T>(path, { method, body, query })).json;
+  return {
+    /** A dataset's resources: main first, then annexes by creation. */
+    ofDataset: async (datasetId: number, signal?: AbortSignal) =>
+      (await get<Page<ResourceDataset>>(PATHS.resourceDatasets, { dataset_id: datasetId, page_size: 100 }, signal)).results,
+    resource: (resourceId: number, signal?: AbortSignal) => get<Resource>(PATHS.resource(resourceId), undefined, signal),
+    createResource: (body: ResourceWrite) => send<Resource>('POST', PATHS.resources, body),
+    updateResource: (resourceId: number, body: ResourceWrite) => send<Resource>('PUT', PATHS.resource(resourceId), body),
+    deleteResource: (resourceId: number) => send<null>('DELETE', PATHS.resource(resourceId)),
+    link: (body: { resource_id: number; dataset_id: number; publish: boolean; type: 1 | 2 }) =>
+      send<ResourceDataset>('POST', PATHS.resourceDatasets, body),
+
+    linkScenarios: (linkId: number) => get<Scenario[]>(PATHS.resourceDatasetScenarios(linkId)),
+    /** Publishes or withdraws the resource in the dataset (`publish-resourcedataset`, `unpublish-resourcedataset`). */
+    runLinkScenario: (linkId: number, scenarioId: number, datasetId: number) =>
+      send<Task>('POST', PATHS.resourceDatasetRun(linkId, scenarioId), datasetTarget(datasetId), { asynchrone: 'true' }),
+
+    source: (type: ResourceType, sourceId: number, signal?: AbortSignal) => get<Source>(PATHS.source(type, sourceId), undefined, signal),
+    createSource: (type: ResourceType, body: SourceWrite) => send<Source>('POST', PATHS.sources(type), body),
+    updateSource: (type: ResourceType, sourceId: number, body: SourceWrite) => send<Source>('PATCH', PATHS.source(type, sourceId), body),
+    /** Sends the file of a file-upload source; the answer is the source with its columns and preview. */
+    uploadSourceFile: (sourceId: number, file: File, onProgress: (progress: UploadProgress) => void) =>
+      uploadFile<Source>(PATHS.sourceFile(sourceId), file, { onProgress }, http),
+    createDatastoreSource: (kind: DatastoreKind, database: string, body: SourceWrite) =>
+      send<Source>('POST', PATHS.datastoreSource(kind, database), body),
+    createMirror: (layerType: string, body: { name: string; resource_id: number }) => send<Source>('POST', PATHS.mapServerMirror(layerType), body),
+
+    sourceScenarios: (type: ResourceType, sourceId: number) => get<Scenario[]>(PATHS.sourceScenarios(type, sourceId)),
+    runSourceScenario: (type: ResourceType, sourceId: number, scenarioId: number, datasetId: number) =>
+      send<Task>('POST', PATHS.sourceRun(type, sourceId, scenarioId), datasetTarget(datasetId), { asynchrone: 'true' }),
+    task: (taskId: number, signal?: AbortSignal) => get<Task>(PATHS.task(taskId), undefined, signal),
+
+    crs: (signal?: AbortSignal) => get<Crs[]>(PATHS.crs, undefined, signal),
+    ftpChoices: (usergroupId: number, signal?: AbortSignal) => get<FtpChoice[]>(PATHS.ftpChoices, { usergroup_id: usergroupId }, signal),
+    datastoreAvailable: (signal?: AbortSignal) => answers(http, PATHS.datastoreDatabases('datapusher'), signal),
+    mapServerAvailable: (signal?: AbortSignal) => answers(http, PATHS.mapServerWorkspaces, signal),
+    datastoreDatabases: (kind: DatastoreKind, signal?: AbortSignal) => get<string[]>(PATHS.datastoreDatabases(kind), undefined, signal),
+    /** The first 10 tables: free ones when `search` is empty, else those matching it. */
+    datastoreTables: (kind: DatastoreKind, database: string, search: string, signal?: AbortSignal) =>
+      get<DatastoreTable[]>(PATHS.datastoreTables(kind, database), search ? { search } : { free: true }, signal),
+
+    layer: (layerId: number, signal?: AbortSignal) => get<GeographicLayer>(PATHS.layer(layerId), undefined, signal),
+    features: (layerId: number, bbox: readonly number[], signal?: AbortSignal) =>
+      get<FeatureCollection>(PATHS.layerFeatures(layerId), { bbox: bbox.map((value) => value.toFixed(6)).join(','), limit: FEATURE_LIMIT, offset: 0 }, signal),
+    createStyle: (layerId: number, displayName: string) => send<LayerStyle>('POST', PATHS.layerStyles(layerId), { display_name: displayName }),
+    setStyleConfig: (styleId: number, config: StyleConfig) => send<LayerStyle>('PUT', PATHS.styleConfig(styleId), { config }),
+    styleScenarios: (styleId: number) => get<Scenario[]>(PATHS.styleScenarios(styleId)),
+    runStyleScenario: (styleId: number, scenarioId: number) => send<Task>('POST', PATHS.styleRun(styleId, scenarioId), {}, { asynchrone: 'true' }),
+  };
+}
+
+export type ResourcesApi = ReturnType<typeof createResourcesApi>;
+
+export const resourcesApi = createResourcesApi();
+
+/** Query keys of the resource reads, to refresh them after a change. */
+export const RESOURCE_KEYS = {
+  all: ['dataset-resources'] as const,
+  ofDataset: (datasetId: number) => ['dataset-resources', 'dataset', datasetId] as const,
+  resource: (resourceId: number) => ['dataset-resources', 'resource', resourceId] as const,
+  layer: (layerId: number) => ['dataset-resources', 'layer', layerId] as const,
+};

@@ -1,0 +1,86 @@
+/** The values the resource form holds, what each type requires (spec, section 5) and what its writes carry. */
+import type { ResourceType, ResourceWrite, Source, SourceWrite } from './resourcesApi.ts';
+
+export interface WizardValues {
+  display_name: string;
+  description: string;
+  dataformat_id: number | '';
+  href: string;
+  /** ftp: a value of the usergroup's sFTP choices. */
+  filename: string;
+  /** file-upload: the file to send (optional when changing a resource that has one). */
+  file: File | null;
+  /** datastore: the database and the table (`schema.table`). */
+  database: string;
+  table: string;
+  /** geoserver: `workspace:layer`. */
+  workspace: string;
+  layer: string;
+}
+
+export const EMPTY_VALUES: WizardValues = {
+  display_name: '',
+  description: '',
+  dataformat_id: '',
+  href: '',
+  filename: '',
+  file: null,
+  database: '',
+  table: '',
+  workspace: '',
+  layer: '',
+};
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+const REQUIRED = 'validation.required';
+
+/** The fields each type requires before anything is sent (catalogue keys as messages). */
+export function validate(type: ResourceType, values: WizardValues, creating: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.display_name.trim()) errors.display_name = REQUIRED;
+  if ((type === 'href' || type === 'file-download') && !values.href.trim()) errors.href = REQUIRED;
+  if (type === 'ftp' && !values.filename) errors.filename = REQUIRED;
+  if (type === 'file-upload' && creating && !values.file) errors.file = REQUIRED;
+  if (type === 'datastore' && !values.table) errors.table = REQUIRED;
+  if (type === 'geoserver' && !values.layer) errors.layer = REQUIRED;
+  return errors;
+}
+
+export function resourceWrite(type: ResourceType, values: WizardValues, usergroupId: number): ResourceWrite {
+  return { display_name: values.display_name.trim(), description: values.description, type, usergroup_id: usergroupId };
+}
+
+export function sourceWrite(type: ResourceType, values: WizardValues): SourceWrite {
+  const dataformat_id = values.dataformat_id === '' ? null : values.dataformat_id;
+  switch (type) {
+    case 'file-upload':
+      return { dataformat_id };
+    case 'file-download':
+    case 'href':
+      return { dataformat_id, href: values.href.trim() };
+    case 'ftp':
+      return { dataformat_id, filename: values.filename };
+    case 'datastore': {
+      const [schema_name, ...table] = values.table.split('.');
+      return { schema_name, table_name: table.join('.') };
+    }
+    case 'geoserver':
+      return { layer_name: values.layer };
+  }
+}
+
+/** The form's values for a resource being changed. */
+export function valuesOf(resource: { display_name: string; description: string; dataformat_id: number | null }, source: Source | null): WizardValues {
+  return {
+    ...EMPTY_VALUES,
+    display_name: resource.display_name,
+    description: resource.description ?? '',
+    dataformat_id: resource.dataformat_id ?? '',
+    href: source?.href ?? '',
+    filename: source?.filename ?? '',
+    table: source?.schema_name && source.table_name ? `${source.schema_name}.${source.table_name}` : '',
+    layer: source?.layer_name ?? '',
+    workspace: source?.layer_name?.split(':')[0] ?? '',
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * A geographic layer's page (issue 9): its features read for the layer's box, its styles, the
+ * style editor whose legend follows every change, and saving a style through its create or update
+ * scenario (spec, section 4 "Geographic layer style"), or the spec's 'no scenario found'.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_BOUNDS } from '../../schemas/constants.ts';
+import { USERS } from './fixtures.ts';
+import { renderApp } from './renderApp.tsx';
+import { LAYER, layerServer } from './resourcesFixtures.ts';
+import { server } from './server.ts';
+
+const LONG = { timeout: 10_000 };
+
+function layerPage(options: Parameters<typeof layerServer>[0] = {}) {
+  const layer = layerServer(options);
+  server.use(...layer.handlers);
+  renderApp('/publish/fr/data/layers/3/', USERS.role1);
+  return layer;
+}
+
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const legend = () => within(screen.getByRole('list', { name: 'Légende' })).getAllByRole('listitem').map((item) => item.textContent);
+
+describe("a geographic layer's page", { timeout: 30_000 }, () => {
+  it("reads the features inside the layer's box and shows how many", async () => {
+    const layer = layerPage();
+    expect(await screen.findByRole('heading', { name: 'Arrêts de bus', level: 1 }, LONG)).toBeInTheDocument();
+    expect(await screen.findByText('3 objets affichés sur 3 dans la zone (3 au total)', {}, LONG)).toBeInTheDocument();
+    const read = layer.featureReads[0];
+    expect(read.searchParams.get('bbox')!.split(',').map(Number)).toEqual(LAYER.bbox);
+    expect(read.searchParams.get('limit')).toBe('1000');
+  });
+
+  it('previews a classification by a column: one colour per value, changed live', async () => {
+    layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/objets affichés/, {}, LONG);
+    expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
+    await choose(user, 'Représentation', 'Une couleur par valeur');
+    await choose(user, 'Colonne', 'mode');
+    expect(legend()).toEqual(['bus (#e41a1c)', 'tram (#377eb8)']);
+    await choose(user, 'Représentation', 'Une couleur pour tous');
+    expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
+  });
+
+  it('saves a new style: creates it, sets its config, then runs its create scenario', async () => {
+    const layer = layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/objets affichés/, {}, LONG);
+    await user.type(screen.getByRole('textbox', { name: 'Nom du style' }), 'Par mode');
+    await choose(user, 'Représentation', 'Une couleur par valeur');
+    await choose(user, 'Colonne', 'mode');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
+    expect(await screen.findByText('La création du style a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(layer.calls()).toEqual([
+      'POST geospatial/geographiclayer/3/style/',
+      'PUT geospatial/style/9/config/',
+      'POST geospatial/style/9/_scenarios/71/run/?asynchrone=true',
+    ]);
+    expect(layer.writes[0].body).toEqual({ display_name: 'Par mode' });
+    expect(layer.writes[1].body).toEqual({
+      config: {
+        kind: 'classified',
+        column: 'mode',
+        size: 6,
+        opacity: 0.8,
+        classes: [
+          { value: 'bus', color: '#e41a1c' },
+          { value: 'tram', color: '#377eb8' },
+        ],
+      },
+    });
+  });
+
+  it('saves an existing style: sets its config, then runs its update scenario', async () => {
+    const layer = layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/objets affichés/, {}, LONG);
+    await choose(user, 'Style', 'Arrêts en bleu');
+    expect(screen.getByRole('textbox', { name: 'Nom du style' })).toHaveValue('Arrêts en bleu');
+    const size = screen.getByRole('spinbutton', { name: 'Taille (px)' });
+    fireEvent.change(size, { target: { value: '9' } });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
+    expect(await screen.findByText('La mise à jour du style a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(layer.calls()).toEqual(['PUT geospatial/style/8/config/', 'POST geospatial/style/8/_scenarios/72/run/?asynchrone=true']);
+    expect(layer.writes[0].body).toEqual({ config: { kind: 'simple', color: '#1f78b4', size: 9, opacity: 0.8 } });
+  });
+
+  it("says 'no scenario found' when the style has none for the action", async () => {
+    const layer = layerPage({ styleScenarios: [] });
+    const user = userEvent.setup();
+    await screen.findByText(/objets affichés/, {}, LONG);
+    await user.type(screen.getByRole('textbox', { name: 'Nom du style' }), 'Par mode');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
+    expect(await screen.findByText('Aucun scénario trouvé.', {}, LONG)).toBeInTheDocument();
+    await waitFor(() => expect(layer.calls()).toEqual(['POST geospatial/geographiclayer/3/style/', 'PUT geospatial/style/9/config/']));
+  });
+
+  it('shows the default region when the layer has no box yet', async () => {
+    const layer = layerServer();
+    server.use(...layer.handlers);
+    server.use(http.get('/:locale/geospatial/geographiclayer/3/', () => HttpResponse.json({ ...LAYER, bbox: null, feature_count: 0 })));
+    renderApp('/publish/fr/data/layers/3/', USERS.role1);
+    await screen.findByText(/objets affichés/, {}, LONG);
+    expect(layer.featureReads[0].searchParams.get('bbox')!.split(',').map(Number)).toEqual([...DEFAULT_MAP_BOUNDS]);
+  });
+});

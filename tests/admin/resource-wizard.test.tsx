@@ -1,0 +1,285 @@
+/**
+ * The resource wizard (issue 9, spec section 4 "Resource creation"): the types offered, the
+ * required fields, the calls in their order, the file sent with its progress, X and Y placed among
+ * the file's columns with the first rows shown, the scenario chosen (an annex runs the first
+ * itself), the task followed to its end, and the spec's messages when no scenario fits or the task
+ * fails. Changing a resource follows the same steps with the update scenarios.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { datasetHandlers } from './datasetsFixtures.ts';
+import { USERS } from './fixtures.ts';
+import { renderApp } from './renderApp.tsx';
+import { link, resource, resourceServer, scenario, source, type ResourceServerOptions } from './resourcesFixtures.ts';
+import { server } from './server.ts';
+
+const LONG = { timeout: 10_000 };
+
+const CSV = 'nom;lon;lat;mode\nBellecour;4.832;45.757;bus\nPart-Dieu;4.859;45.760;tram\nCharpennes;4.863;45.770;bus\n';
+
+function wizard(options: ResourceServerOptions = {}) {
+  const resources = resourceServer(options);
+  server.use(...datasetHandlers(), ...resources.handlers);
+  return resources;
+}
+
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Opens the wizard, picks the type and fills the name. */
+async function start(user: UserEvent, role: 'main' | 'annex', type: string, name: string) {
+  renderApp(`/publish/fr/data/datasets/1/resources/new/?role=${role}`, USERS.role1);
+  const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+  await user.click(within(types).getByRole('radio', { name: type }));
+  await user.click(screen.getByRole('button', { name: 'Suivant' }));
+  await user.type(await screen.findByRole('textbox', { name: 'Nom' }), name);
+}
+
+describe('the resource wizard', { timeout: 40_000 }, () => {
+  it('offers a main resource every available type, an annex only files and links', async () => {
+    wizard();
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    // The datastore answers its HEAD (200), the map server does not (503).
+    await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(5));
+    expect(within(types).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Fichier téléversé',
+      'Fichier téléchargé depuis une adresse',
+      'Fichier du dépôt sFTP',
+      'Lien',
+      'Table du datastore',
+    ]);
+  });
+
+  it('offers the map-server layer when the map server answers', async () => {
+    wizard();
+    server.use(http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })));
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    expect(await within(types).findByRole('radio', { name: 'Couche du serveur cartographique' }, LONG)).toBeInTheDocument();
+  });
+
+  it('creates a CSV main resource: sends the file with its progress, places X and Y, runs the chosen create scenario and follows its task to SUCCESS', async () => {
+    const resources = wizard();
+    const user = userEvent.setup();
+    await start(user, 'main', 'Fichier téléversé', 'Arrêts de bus');
+    await choose(user, 'Format', 'CSV');
+    const file = new File([CSV], 'arrets.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Choisir un fichier'), file);
+    expect(screen.getByText('arrets.csv')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+
+    // Every byte sent: the bar reached 100 % and its modal closed itself.
+    const sent = await screen.findByText(/^Envoyé :/, {}, LONG);
+    // The bytes of the whole request: the file and its multipart envelope.
+    const [, loaded, total] = /^Envoyé : (\d+)\u00a0octets sur (\d+)\u00a0octets \(100 %\)$/.exec(sent.textContent ?? '') ?? [];
+    expect(Number(loaded)).toBe(Number(total));
+    expect(Number(total)).toBeGreaterThan(file.size);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Envoi du fichier' })).toBeNull());
+
+    // The columns found in the file's header, and its first rows.
+    const placement = await screen.findByRole('region', { name: 'Position des données' }, LONG);
+    const preview = within(placement).getByRole('table', { name: 'Aperçu des premières lignes' });
+    expect(within(preview).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['nom', 'lon', 'lat', 'mode']);
+    expect(within(preview).getAllByRole('row')).toHaveLength(4);
+    expect(within(preview).getByText('Part-Dieu')).toBeInTheDocument();
+    // All three are required.
+    await user.click(within(placement).getByRole('button', { name: 'Suivant' }));
+    expect(within(placement).getAllByText('Ce champ est obligatoire.')).toHaveLength(3);
+    await choose(user, 'Colonne X (longitude)', 'lon');
+    await choose(user, 'Colonne Y (latitude)', 'lat');
+    await choose(user, 'Système de coordonnées', 'WGS 84 (EPSG:4326)');
+    await user.click(within(placement).getByRole('button', { name: 'Suivant' }));
+
+    // Only the create scenarios are offered.
+    const scenarios = await screen.findByRole('radiogroup', { name: 'Scénario à lancer' }, LONG);
+    expect(within(scenarios).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Créer la ressource (fichier)']);
+    await user.click(screen.getByRole('button', { name: 'Lancer' }));
+    expect(await screen.findByText('La création de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
+
+    const followed = await screen.findByRole('region', { name: 'Suivi de la tâche' }, LONG);
+    expect(within(followed).getByText('En attente')).toBeInTheDocument();
+    expect(await within(followed).findByText('Réussie', {}, LONG)).toBeInTheDocument();
+    expect(within(followed).getByText('3 lignes chargées dans le datastore')).toBeInTheDocument();
+
+    expect(resources.calls()).toEqual([
+      'POST resource/resources/',
+      'POST resource/resource-dataset/',
+      'POST resource/file-upload/',
+      'PUT resource/file-upload/102/file/',
+      'PATCH resource/file-upload/102/',
+      'POST resource/file-upload/102/_scenarios/31/run/?asynchrone=true',
+    ]);
+    const [created, linked, made, uploaded, placed, run] = resources.writes;
+    expect(created.body).toEqual({ display_name: 'Arrêts de bus', description: '', type: 'file-upload', usergroup_id: 10 });
+    expect(linked.body).toEqual({ resource_id: 100, dataset_id: 1, publish: true, type: 1 });
+    expect(made.body).toEqual({ dataformat_id: 1, resource_id: 100 });
+    expect(await ((uploaded.body as FormData).get('file') as File).text()).toBe(CSV);
+    expect(placed.body).toEqual({ column_x: 'lon', column_y: 'lat', crs: 4326 });
+    expect(run.body).toEqual({ kwargs: { target: { model: 'dataset', app_label: 'dataset', pk: 1 } } });
+  });
+
+  it('runs the first create scenario of a link annex by itself', async () => {
+    const resources = wizard();
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    expect(within(types).getAllByRole('radio')).toHaveLength(4);
+    await user.click(within(types).getByRole('radio', { name: 'Lien' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Nom' }), 'Horaires');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    // The link is required for a link.
+    expect(await screen.findByText('Ce champ est obligatoire.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('La création de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Scénario à lancer' })).toBeNull();
+    expect(resources.calls()).toEqual([
+      'POST resource/resources/',
+      'POST resource/resource-dataset/',
+      'POST resource/href/',
+      'POST resource/href/102/_scenarios/41/run/?asynchrone=true',
+    ]);
+    expect(resources.writes[1].body).toEqual({ resource_id: 100, dataset_id: 1, publish: true, type: 2 });
+    expect(resources.writes[2].body).toEqual({ dataformat_id: null, href: 'https://tcl.example.org/horaires', resource_id: 100 });
+  });
+
+  it('requires a name before anything is sent', async () => {
+    const resources = wizard();
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    await user.click(within(types).getByRole('radio', { name: 'Fichier téléversé' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(await screen.findByRole('button', { name: 'Suivant' }));
+    expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(2);
+    expect(resources.calls()).toEqual([]);
+  });
+
+  it('says the resource cannot be created when its source has no create scenario, or no scenario at all', async () => {
+    const resources = wizard({ scenarios: { href: [scenario(42, 'update-href', 'update', 'Mettre à jour le lien')] } });
+    const user = userEvent.setup();
+    await start(user, 'annex', 'Lien', 'Horaires');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('Aucun scénario de création : la ressource ne peut pas être créée.', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls().some((call) => call.includes('/run/'))).toBe(false);
+
+    server.use(http.get('/:locale/resource/:kind/:id/_scenarios/', () => HttpResponse.json([])));
+    // A second try carries on from the source already made.
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('Aucun scénario trouvé.', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls()).toEqual(['POST resource/resources/', 'POST resource/resource-dataset/', 'POST resource/href/', 'PUT resource/resources/100/', 'PATCH resource/href/102/']);
+  });
+
+  it("shows the task's failure, and the scenarios are cleared", async () => {
+    wizard({ outcome: 'FAILURE' });
+    const user = userEvent.setup();
+    await start(user, 'main', 'Lien', 'Horaires');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(await screen.findByRole('button', { name: 'Lancer' }, LONG));
+    const followed = await screen.findByRole('region', { name: 'Suivi de la tâche' }, LONG);
+    expect(await within(followed).findByText('Échec', {}, LONG)).toBeInTheDocument();
+    expect(within(followed).getByText("Le fichier n'est pas en UTF-8 (ligne 3).")).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Scénario à lancer' })).toBeNull();
+  });
+
+  it('shows field errors the server gives and closes the progress modal when the file is refused', async () => {
+    const resources = wizard();
+    server.use(http.put('/:locale/resource/file-upload/:id/file/', () => HttpResponse.json({ file: ["Ce fichier n'est pas un CSV en UTF-8."] }, { status: 400 })));
+    const user = userEvent.setup();
+    await start(user, 'main', 'Fichier téléversé', 'Arrêts');
+    await user.upload(screen.getByLabelText('Choisir un fichier'), new File(['\xff\xfe'], 'arrets.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect((await screen.findAllByText("Ce fichier n'est pas un CSV en UTF-8.", {}, LONG)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog', { name: 'Envoi du fichier' })).toBeNull();
+    expect(screen.queryByText(/^Envoyé :/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Position des données' })).toBeNull();
+    expect(resources.calls().at(-1)).toBe('POST resource/file-upload/');
+  });
+
+  it('changes a resource: its values shown, then saved and run through an update scenario', async () => {
+    const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
+    const resources = wizard({ links: [link(LINK, 1)], sources: [source({ id: 80, resource_id: 8, href: 'https://tcl.example.org/horaires', dataformat_id: null })] });
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/resources/8/', USERS.role1);
+    const name = await screen.findByRole('textbox', { name: 'Nom' }, LONG);
+    await waitFor(() => expect(name).toHaveValue('Horaires'));
+    expect(screen.getByRole('textbox', { name: 'Adresse (URL)' })).toHaveValue('https://tcl.example.org/horaires');
+    await user.clear(name);
+    await user.type(name, 'Horaires du réseau');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    const scenarios = await screen.findByRole('radiogroup', { name: 'Scénario à lancer' }, LONG);
+    expect(within(scenarios).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Mettre à jour le lien']);
+    await user.click(screen.getByRole('button', { name: 'Lancer' }));
+    expect(await screen.findByText('La mise à jour de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls()).toEqual(['PUT resource/resources/8/', 'PATCH resource/href/80/', 'POST resource/href/80/_scenarios/42/run/?asynchrone=true']);
+    expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', usergroup_id: 10 });
+  });
+
+  it('says the resource cannot be updated without an update scenario', async () => {
+    const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
+    wizard({
+      links: [link(LINK, 2)],
+      sources: [source({ id: 80, resource_id: 8, href: 'https://tcl.example.org/horaires' })],
+      scenarios: { href: [scenario(41, 'create-href', 'create', 'Créer le lien')] },
+    });
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/resources/8/', USERS.role1);
+    const name = await screen.findByRole('textbox', { name: 'Nom' }, LONG);
+    await waitFor(() => expect(name).toHaveValue('Horaires'));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('Aucun scénario de mise à jour : la ressource ne peut pas être mise à jour.', {}, LONG)).toBeInTheDocument();
+  });
+
+  it("offers the files of the dataset group's sFTP folder", async () => {
+    const resources = wizard();
+    const asked: URL[] = [];
+    server.use(
+      http.get('/:locale/resource/ftp-choices/', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json([{ value: 'releves/2026.csv', label: 'releves/2026.csv (12 ko)', size: 12345 }]);
+      }),
+    );
+    const user = userEvent.setup();
+    await start(user, 'annex', 'Fichier du dépôt sFTP', 'Relevés 2026');
+    await choose(user, 'Fichier du dépôt sFTP', 'releves/2026.csv (12 ko)');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('La création de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(asked[0].searchParams.get('usergroup_id')).toBe('10');
+    expect(resources.writes[2].body).toEqual({ dataformat_id: null, filename: 'releves/2026.csv', resource_id: 100 });
+  });
+
+  it('lists the free datastore tables, the first 10, or those matching a search', async () => {
+    const resources = wizard();
+    const tableReads: URL[] = [];
+    const tables = Array.from({ length: 12 }, (_, index) => ({ schema_name: 'public', table_name: `releves_${index + 1}` }));
+    server.use(
+      http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json(['datastore'])),
+      http.get('/:locale/datapusher/datastores/:database/tables/', ({ request }) => {
+        const url = new URL(request.url);
+        tableReads.push(url);
+        const search = url.searchParams.get('search');
+        return HttpResponse.json(search ? tables.filter((table) => table.table_name.endsWith(search)) : tables);
+      }),
+    );
+    const user = userEvent.setup();
+    await start(user, 'main', 'Table du datastore', 'Relevés');
+    await choose(user, 'Base de données', 'datastore');
+    await user.click(screen.getByRole('combobox', { name: 'Table' }));
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(10));
+    await user.keyboard('{Escape}');
+    expect(tableReads[0].searchParams.get('free')).toBe('true');
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher une table' }), '_12');
+    await waitFor(() => expect(tableReads.at(-1)!.searchParams.get('search')).toBe('_12'));
+    await choose(user, 'Table', 'public.releves_12');
+    expect(resources.calls()).toEqual([]);
+  });
+});
