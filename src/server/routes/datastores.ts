@@ -1,11 +1,10 @@
 /**
- * Availability of the datastore (data pusher) and of the map-server database. HEAD answers 200
- * when configured and 503 when not (Fastify derives it from GET); GET lists the databases.
- * Only the database name is shown, never the connection URL with its credentials.
+ * The datastore databases (/{type}/datastores/databases/, type = datapusher | geospatial): the
+ * datastore is always there — the `datastore` schema of the platform's database, or the database
+ * at DATASTORE_URL — so HEAD answers 200 and GET lists it. Only the database name is shown, never
+ * the connection URL with its credentials.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../http/errors.ts';
-import type { MessageKey } from '../i18n.ts';
 
 export interface DatastoreDatabase {
   name: string;
@@ -21,14 +20,8 @@ export function databaseName(url: string): string {
 }
 
 export default async function datastoreRoutes(app: FastifyInstance) {
-  const endpoints: Array<{ path: string; url: string | null; unavailable: MessageKey }> = [
-    { path: '/datapusher/datastores/databases/', url: app.config.datastoreUrl, unavailable: 'datastoreUnavailable' },
-    { path: '/geospatial/datastores/databases/', url: app.config.mapserverUrl, unavailable: 'mapserverUnavailable' },
-  ];
-  for (const { path, url, unavailable } of endpoints) {
-    app.get(path, { config: { auth: 'required' } }, async (): Promise<DatastoreDatabase[]> => {
-      if (!url) throw new ApiError(503, unavailable);
-      return [{ name: databaseName(url) }];
-    });
+  const name = app.config.datastoreUrl ? databaseName(app.config.datastoreUrl) : 'datastore';
+  for (const type of ['datapusher', 'geospatial']) {
+    app.get(`/${type}/datastores/databases/`, { config: { auth: 'required' } }, async (): Promise<DatastoreDatabase[]> => [{ name }]);
   }
 }
