@@ -16,6 +16,7 @@ import organisationRoutes from './organisation.ts';
 import resourceRoutes from './resource.ts';
 import scenarioRoutes from './scenarios.ts';
 import usergroupRoutes from './usergroup.ts';
+import geospatialRoutes from './geospatial.ts';
 
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   loginRoutes,
@@ -31,4 +32,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   datasetRoutes,
   catalogRoutes,
   scenarioRoutes,
+  geospatialRoutes,
 ];

@@ -3,7 +3,7 @@
  * (/{locale}/resource/scenario-execution-frequency/…). A dataset the user cannot see answers 404;
  * one they see but may not change, 403 (the rules of dataset writes, tasks/objects.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { FINISHED_STATUSES, type ScenarioExecutionFrequency, type TaskTarget } from '../../../schemas/scenarios.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
@@ -65,43 +65,58 @@ function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs:
   return { kwargs, target };
 }
 
+/** The scenarios of an object's class (GET …/{id}/_scenarios/); 404 when the user does not see the object. */
+export async function listObjectScenarios(app: FastifyInstance, request: FastifyRequest, className: string, id: string) {
+  if (!ID.test(id)) throw notFound();
+  if ((await objectAccess(app, className, Number(id), request.user!)) === 'none') throw notFound();
+  return scenarioList(app, className, request.locale);
+}
+
+/**
+ * Runs a scenario on an object (POST …/{id}/_scenarios/{scenario}/run/): queued as a task, answered
+ * 202 at once with ?asynchrone=true, otherwise 200 once finished.
+ */
+export async function runObjectScenario(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Querystring: { asynchrone?: string } }>,
+  reply: FastifyReply,
+  className: string,
+  id: string,
+  scenario: string,
+) {
+  if (!ID.test(id) || !ID.test(scenario)) throw notFound();
+  const access = await objectAccess(app, className, Number(id), request.user!);
+  if (access === 'none') throw notFound();
+  const { rows } = await app.db.query<{ id: number; codename: string }>('SELECT id, codename FROM scenarios WHERE id = $1 AND object_class = $2', [Number(scenario), className]);
+  if (!rows[0]) throw notFound();
+  if (access !== 'run') throw permissionDenied();
+  const { kwargs, target } = parseKwargs(request.body, request.locale);
+  const limit = scenarioHandler(rows[0].codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
+  const [taskId] = await queueTasks(app.db, [
+    { action: rows[0].codename, scenarioId: rows[0].id, objectClass: className, objectId: Number(id), target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
+  ]);
+  const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
+  if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
+  // Synchronous: wait for the end, at most the time limit and the recovery's margin.
+  const deadline = Date.now() + (limit + 5) * 1000;
+  let delay = 50;
+  for (;;) {
+    const task = await loadTask(app.db, taskId, request.user!, request.locale);
+    if (!task || FINISHED_STATUSES.includes(task.status) || Date.now() > deadline) return reply.code(200).send(task);
+    await sleep(delay);
+    delay = Math.min(delay * 2, 500);
+  }
+}
+
 export default async function scenarioRoutes(app: FastifyInstance) {
   const config = { auth: 'required' as const };
 
-  app.get<{ Params: { id: string } }>('/dataset/datasets/:id/_scenarios/', { config }, async (request) => {
-    if (!ID.test(request.params.id)) throw notFound();
-    if ((await objectAccess(app, 'dataset', Number(request.params.id), request.user!)) === 'none') throw notFound();
-    return scenarioList(app, 'dataset', request.locale);
-  });
+  app.get<{ Params: { id: string } }>('/dataset/datasets/:id/_scenarios/', { config }, async (request) => listObjectScenarios(app, request, 'dataset', request.params.id));
 
   app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string } }>(
     '/dataset/datasets/:id/_scenarios/:scenario/run/',
     { config },
-    async (request, reply) => {
-      const { id, scenario } = request.params;
-      if (!ID.test(id) || !ID.test(scenario)) throw notFound();
-      const access = await objectAccess(app, 'dataset', Number(id), request.user!);
-      if (access === 'none') throw notFound();
-      const { rows } = await app.db.query<{ id: number; codename: string }>("SELECT id, codename FROM scenarios WHERE id = $1 AND object_class = 'dataset'", [Number(scenario)]);
-      if (!rows[0]) throw notFound();
-      if (access !== 'run') throw permissionDenied();
-      const { kwargs, target } = parseKwargs(request.body, request.locale);
-      const limit = scenarioHandler(rows[0].codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
-      const [taskId] = await queueTasks(app.db, [
-        { action: rows[0].codename, scenarioId: rows[0].id, objectClass: 'dataset', objectId: Number(id), target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
-      ]);
-      const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
-      if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
-      // Synchronous: wait for the end, at most the time limit and the recovery's margin.
-      const deadline = Date.now() + (limit + 5) * 1000;
-      let delay = 50;
-      for (;;) {
-        const task = await loadTask(app.db, taskId, request.user!, request.locale);
-        if (!task || FINISHED_STATUSES.includes(task.status) || Date.now() > deadline) return reply.code(200).send(task);
-        await sleep(delay);
-        delay = Math.min(delay * 2, 500);
-      }
-    },
+    async (request, reply) => runObjectScenario(app, request, reply, 'dataset', request.params.id, request.params.scenario),
   );
 
   // Scheduled runs.

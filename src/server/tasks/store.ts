@@ -133,10 +133,12 @@ export function taskSelectSql(user: AccessSubject, params: SqlParams): string {
   const names: string[] = [];
   const runnable: string[] = [];
   for (const [name, objectClass] of Object.entries(OBJECT_CLASSES)) {
-    const cls = params.add(name);
-    const visible = objectClass.visibleSql('tq.object_id', user, params) ?? 'true';
-    if (name === 'dataset') names.push(`WHEN tq.object_class = ${cls} AND ${visible} THEN (SELECT d.display_name FROM datasets d WHERE d.id = tq.object_id)`);
-    runnable.push(`(tq.object_class = ${cls} AND ${objectClass.runnableSql('tq.object_id', user, params) ?? 'true'})`);
+    if (name === 'dataset') {
+      const visible = objectClass.visibleSql('tq.object_id', user, params) ?? 'true';
+      names.push(`WHEN tq.object_class = ${params.add(name)} AND ${visible} THEN (SELECT d.display_name FROM datasets d WHERE d.id = tq.object_id)`);
+    }
+    // Only the parameters the query uses: PostgreSQL cannot type an unused one.
+    if (!user.is_superuser) runnable.push(`(tq.object_class = ${params.add(name)} AND ${objectClass.runnableSql('tq.object_id', user, params) ?? 'true'})`);
   }
   // Tasks on no registered object (diagnostics) are the superusers'.
   const mayRun = user.is_superuser ? 'true' : `(${runnable.join(' OR ')})`;
