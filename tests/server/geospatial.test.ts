@@ -178,6 +178,20 @@ describe('layer styles', () => {
   });
 });
 
+describe('datastore tables', () => {
+  it('lists the datastore tables only, free ones apart, searchable, to editors and superusers', async () => {
+    await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: 8, filePath: dataFile('a\n1\n'), format: 'csv', columnX: null, columnY: null, crs: null });
+    const list = (query: string, user = admin) => get(user, `/fr/datapusher/datastores/datastore/tables/${query}`);
+    expect((await list('')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_7' }, { schema_name: 'datastore', table_name: 'resource_8' }]);
+    expect((await list('?free=true')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_8' }]);
+    expect((await list('?search=e_8')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_8' }]);
+    expect((await list('?search=users')).json()).toEqual([]);
+    expect((await list('?search=%25')).json()).toEqual([]);
+    expect((await get(admin, '/fr/geospatial/datastores/publish/tables/')).statusCode).toBe(404);
+    expect((await list('', await t.signIn('member'))).statusCode).toBe(403);
+  });
+});
+
 describe('map server listings', () => {
   it('relays GeoServer workspaces, layers and layer groups', async () => {
     expect((await get(admin, '/fr/geoserv/rest/workspaces.json')).json()).toEqual({
