@@ -110,4 +110,6 @@ export default {
   'geo.layerPublishedLocally': "Layer « %{name} » served by the platform (no map server configured).",
   'geo.mapserverFailed': "The map server refused the request: %{reason}",
   'geo.tableMissing': "The layer's table no longer exists.",
+  'datastore.jsonMalformed': "The GeoJSON file is malformed: %{reason}",
+  'datastore.featuresUnplaced': "%{count} features without a readable point (first: feature %{line}): loaded without a position.",
 };

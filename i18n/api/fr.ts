@@ -110,4 +110,6 @@ export default {
   'geo.layerPublishedLocally': "Couche « %{name} » servie par la plateforme (aucun serveur cartographique configuré).",
   'geo.mapserverFailed': "Le serveur cartographique a refusé la demande : %{reason}",
   'geo.tableMissing': "La table de la couche n'existe plus.",
+  'datastore.jsonMalformed': "Le fichier GeoJSON est mal formé : %{reason}",
+  'datastore.featuresUnplaced': "%{count} objets sans point lisible (premier : objet %{line}) : chargés sans position.",
 };

@@ -110,4 +110,6 @@ export default {
   'geo.layerPublishedLocally': "Strato « %{name} » servito dalla piattaforma (nessun server cartografico configurato).",
   'geo.mapserverFailed': "Il server cartografico ha rifiutato la richiesta: %{reason}",
   'geo.tableMissing': "La tabella dello strato non esiste più.",
+  'datastore.jsonMalformed': "Il file GeoJSON non è valido: %{reason}",
+  'datastore.featuresUnplaced': "%{count} oggetti senza punto leggibile (primo: oggetto %{line}): caricati senza posizione.",
 };

@@ -48,10 +48,11 @@ it('a load SIGKILLed in the middle of its COPY leaves the previous table current
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child!.once('exit', resolve));
+  let gone = false;
+  const exited = new Promise((resolve) => child!.once('exit', resolve)).then(() => (gone = true));
   // Killed once the COPY has started: the new table exists and is filling.
   const deadline = Date.now() + 60_000;
-  while (!(output.includes('datastore.analysed') && (await db.query(loading)).rows[0].n > 0) && Date.now() < deadline) await sleep(50);
+  while (!gone && !(output.includes('datastore.analysed') && (await db.query(loading)).rows[0].n > 0) && Date.now() < deadline) await sleep(50);
   await sleep(300);
   kill(child);
   await exited;

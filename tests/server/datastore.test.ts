@@ -182,6 +182,40 @@ describe('datastore positions', () => {
   });
 });
 
+describe('datastore load of a GeoJSON FeatureCollection', () => {
+  it('makes columns of the properties, positions of the points, and a layer', async () => {
+    const collection = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [4.8357, 45.764] }, properties: { nom: 'Lyon', population: 522250, capitale: false } },
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [5.3698, 43.2965] }, properties: { nom: 'Marseille', population: 873076, tags: ['port'] } },
+        { type: 'Feature', geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] }, properties: { nom: 'Ligne', population: null } },
+      ],
+    };
+    const { context, steps } = scenarioContext(db);
+    const result = await loadResourceIntoDatastore(context, { ...plain, format: 'geojson', resourceId: 501, filePath: dataFile(JSON.stringify(collection, null, 1), 'geojson') });
+    expect(result).toMatchObject({ rows: 3, bbox: [4.8357, 43.2965, 5.3698, 45.764] });
+    expect(result!.layerId).toBeGreaterThan(0);
+    expect(await columnTypes('resource_501')).toEqual({ _id: 'bigint', nom: 'text', population: 'integer', capitale: 'boolean', tags: 'text', lon: 'double precision', lat: 'double precision', _point: 'point' });
+    const { rows } = await db.query('SELECT nom, population, capitale, tags, lon, lat FROM datastore.resource_501 ORDER BY _id');
+    expect(rows).toEqual([
+      { nom: 'Lyon', population: 522250, capitale: false, tags: null, lon: 4.8357, lat: 45.764 },
+      { nom: 'Marseille', population: 873076, capitale: null, tags: '["port"]', lon: 5.3698, lat: 43.2965 },
+      { nom: 'Ligne', population: null, capitale: null, tags: null, lon: null, lat: null },
+    ]);
+    expect(steps.find((step) => step.level === 'warning')).toEqual({ code: 'datastore.featuresUnplaced', params: { count: 1, line: 3 }, level: 'warning' });
+  });
+
+  it('refuses malformed JSON and non-UTF-8 bytes, naming the line', async () => {
+    const broken = await failure(loadResourceIntoDatastore(scenarioContext(db).context, { ...plain, format: 'geojson', resourceId: 502, filePath: dataFile('{"type": "FeatureCollection", "features": [{"type": ', 'geojson') }));
+    expect(broken.code).toBe('datastore.jsonMalformed');
+    const latin1 = Buffer.concat([Buffer.from('{"type": "FeatureCollection",\n"features": [\n{"type": "Feature", "properties": {"nom": "'), Buffer.from('Besan\xe7on', 'latin1'), Buffer.from('"}, "geometry": null}]}')]);
+    const notUtf8 = await failure(loadResourceIntoDatastore(scenarioContext(db).context, { ...plain, format: 'geojson', resourceId: 502, filePath: dataFile(latin1, 'geojson') }));
+    expect(notUtf8.code).toBe('datastore.notUtf8');
+    expect(notUtf8.params).toEqual({ line: 3 });
+  });
+});
+
 describe('datastore replacement', () => {
   const first = 'n\n1\n2\n3\n';
 

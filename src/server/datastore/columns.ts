@@ -93,7 +93,9 @@ export class TypeInference {
     this.types = new Array<ColumnType | null>(count).fill(null);
   }
 
-  add(record: string[]): void {
+  add(record: Array<string | undefined>): void {
+    // Columns found later (GeoJSON properties) start untyped.
+    while (this.types.length < record.length) this.types.push(null);
     for (let index = 0; index < this.types.length; index += 1) {
       if (this.types[index] === 'text') continue;
       const value = record[index]?.trim();
@@ -101,8 +103,8 @@ export class TypeInference {
     }
   }
 
-  result(): ColumnType[] {
-    return this.types.map((type) => type ?? 'text');
+  result(count = this.types.length): ColumnType[] {
+    return Array.from({ length: count }, (_, index) => this.types[index] ?? 'text');
   }
 }
 

@@ -18,6 +18,7 @@ import { columnNames, copyValue, MAX_COLUMNS, parseNumber, TypeInference, type C
 import { datastoreDb, DATASTORE_SCHEMA } from './connection.ts';
 import { isSupportedCrs, toWgs84, type ToWgs84 } from './crs.ts';
 import { csvRecords, detectDelimiter, readHeaderLine, type Delimiter } from './csv.ts';
+import { geojsonFeatures, propertyText } from './geojson.ts';
 import { removeLayer, saveLayer, type Bbox } from './layers.ts';
 
 export interface DatastoreLoadInput {
@@ -37,7 +38,7 @@ export interface DatastoreLoadResult {
   layerId: number | null;
 }
 
-export const LOADABLE_FORMATS = ['csv'] as const;
+export const LOADABLE_FORMATS = ['csv', 'geojson'] as const;
 
 const DELIMITER_LABELS: Record<Delimiter, string> = { ',': ',', ';': ';', '\t': 'TAB', '|': '|' };
 /** Rows sent to COPY per write. */
@@ -47,23 +48,23 @@ export function resourceTableName(resourceId: number): string {
   return `resource_${resourceId}`;
 }
 
-interface Position {
-  x: number;
-  y: number;
-  project: ToWgs84;
-  decimalComma: boolean;
+/** One row to load: its values in column order, and its X/Y when it has a readable position. */
+interface SourceRow {
+  values: Array<string | undefined>;
+  xy: [number, number] | null;
 }
 
+/** What the first pass found: the columns and their types, and how to read the rows again. */
 interface Analysis {
-  delimiter: Delimiter;
   names: string[];
   types: ColumnType[];
   rows: number;
-  xIndex: number;
-  yIndex: number;
+  delimiter: string | null;
+  /** The rows again, streamed, for the COPY. */
+  reread: () => AsyncIterable<SourceRow>;
 }
 
-/** First pass: the file is UTF-8, its header has the X/Y columns, and its columns get types. */
+/** First pass over a CSV: UTF-8, the header has the X/Y columns, and the columns get types. */
 async function analyseCsv(context: ScenarioContext, input: DatastoreLoadInput): Promise<Analysis> {
   const delimiter = detectDelimiter(await readHeaderLine(input.filePath));
   let header: string[] | null = null;
@@ -84,37 +85,87 @@ async function analyseCsv(context: ScenarioContext, input: DatastoreLoadInput): 
   const yIndex = input.columnY === null ? -1 : header.indexOf(input.columnY);
   if (input.columnX !== null && xIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnX });
   if (input.columnY !== null && yIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnY });
-  return { delimiter, names: columnNames(header), types: inference!.result(), rows, xIndex, yIndex };
+  const decimalComma = delimiter !== ',';
+  const width = header.length;
+  return {
+    names: columnNames(header),
+    types: inference!.result(),
+    rows,
+    delimiter: DELIMITER_LABELS[delimiter],
+    reread: async function* () {
+      let first = true;
+      for await (const record of csvRecords(input.filePath, delimiter, context.signal)) {
+        if (first) {
+          first = false;
+          continue;
+        }
+        const x = xIndex === -1 ? null : parseNumber(record[xIndex] ?? '', decimalComma);
+        const y = yIndex === -1 ? null : parseNumber(record[yIndex] ?? '', decimalComma);
+        yield { values: record.length > width ? record.slice(0, width) : record, xy: x === null || y === null ? null : [x, y] };
+      }
+    },
+  };
 }
 
-/** The COPY text lines of the file's rows, in batches; counts the rows whose X/Y cannot be read. */
+/** First pass over a GeoJSON FeatureCollection: the properties become columns, typed. */
+async function analyseGeojson(context: ScenarioContext, input: DatastoreLoadInput): Promise<Analysis> {
+  const keys = new Map<string, number>();
+  const inference = new TypeInference(0, false);
+  let rows = 0;
+  const valuesOf = (properties: Record<string, unknown>, grow: boolean) => {
+    const values: Array<string | undefined> = [];
+    for (const [key, value] of Object.entries(properties)) {
+      let index = keys.get(key);
+      if (index === undefined) {
+        if (!grow) continue;
+        if (keys.size >= MAX_COLUMNS) throw new TaskFailure('datastore.tooManyColumns', { count: keys.size + 1, max: MAX_COLUMNS });
+        index = keys.size;
+        keys.set(key, index);
+      }
+      values[index] = propertyText(value);
+    }
+    return values;
+  };
+  for await (const feature of geojsonFeatures(input.filePath, context.signal)) {
+    inference.add(valuesOf(feature.properties, true));
+    rows += 1;
+  }
+  if (rows === 0) throw new TaskFailure('datastore.emptyFile');
+  const width = keys.size;
+  return {
+    names: columnNames([...keys.keys()]),
+    types: inference.result(width),
+    rows,
+    delimiter: null,
+    reread: async function* () {
+      for await (const feature of geojsonFeatures(input.filePath, context.signal)) {
+        const values = valuesOf(feature.properties, false);
+        values.length = width;
+        yield { values, xy: feature.point };
+      }
+    },
+  };
+}
+
+/** The COPY text lines of the rows, in batches; counts the rows whose position cannot be read. */
 async function* copyLines(
-  context: ScenarioContext,
-  input: DatastoreLoadInput,
   analysis: Analysis,
-  position: Omit<Position, 'x' | 'y'> | null,
+  project: ToWgs84 | null,
   stats: { rows: number; unplaced: number; firstUnplaced: number | null },
 ): AsyncGenerator<string> {
   let batch: string[] = [];
-  let header = true;
-  for await (const record of csvRecords(input.filePath, analysis.delimiter, context.signal)) {
-    if (header) {
-      header = false;
-      continue;
-    }
+  for await (const row of analysis.reread()) {
     stats.rows += 1;
     const fields = [String(stats.rows)];
-    for (let index = 0; index < analysis.types.length; index += 1) fields.push(copyValue(record[index], analysis.types[index]));
-    if (position) {
-      const x = parseNumber(record[analysis.xIndex] ?? '', position.decimalComma);
-      const y = parseNumber(record[analysis.yIndex] ?? '', position.decimalComma);
-      const lonLat = x === null || y === null ? null : position.project(x, y);
+    for (let index = 0; index < analysis.types.length; index += 1) fields.push(copyValue(row.values[index], analysis.types[index]));
+    if (project) {
+      const lonLat = row.xy === null ? null : project(row.xy[0], row.xy[1]);
       if (lonLat) {
         fields.push(String(lonLat[0]), String(lonLat[1]), `(${lonLat[0]},${lonLat[1]})`);
       } else {
         // Kept without a position rather than with a wrong one.
         stats.unplaced += 1;
-        stats.firstUnplaced ??= stats.rows + 1;
+        stats.firstUnplaced ??= stats.rows;
         fields.push('\\N', '\\N', '\\N');
       }
     }
@@ -141,19 +192,22 @@ async function dropLeftovers(client: pg.PoolClient, resourceId: number): Promise
   for (const { tablename } of rows) await client.query(`DROP TABLE IF EXISTS ${client.escapeIdentifier(DATASTORE_SCHEMA)}.${client.escapeIdentifier(tablename)}`);
 }
 
-function checkInput(input: DatastoreLoadInput): ToWgs84 | null {
+/** The CRS of the positions, or null for none: a CSV needs X, Y and a CRS; GeoJSON is WGS 84 unless told. */
+function positionCrs(input: DatastoreLoadInput, geojson: boolean): number | null {
+  if (geojson) return input.crs ?? 4326;
   const wantsPosition = input.columnX !== null || input.columnY !== null || input.crs !== null;
   if (!wantsPosition) return null;
   if (input.columnX === null || input.columnY === null || input.crs === null) throw new TaskFailure('datastore.positionIncomplete');
-  if (!isSupportedCrs(input.crs)) throw new TaskFailure('datastore.crsUnsupported', { crs: String(input.crs) });
-  return toWgs84(input.crs);
+  return input.crs;
 }
 
-async function loadCsv(context: ScenarioContext, input: DatastoreLoadInput): Promise<DatastoreLoadResult> {
-  const project = checkInput(input);
+async function loadTable(context: ScenarioContext, input: DatastoreLoadInput, geojson: boolean): Promise<DatastoreLoadResult> {
+  const crs = positionCrs(input, geojson);
+  if (crs !== null && !isSupportedCrs(crs)) throw new TaskFailure('datastore.crsUnsupported', { crs: String(crs) });
+  const project = crs === null ? null : toWgs84(crs);
   await context.step('datastore.checking');
-  const analysis = await analyseCsv(context, input);
-  await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: DELIMITER_LABELS[analysis.delimiter] });
+  const analysis = geojson ? await analyseGeojson(context, input) : await analyseCsv(context, input);
+  await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter ?? '-' });
 
   const tableName = resourceTableName(input.resourceId);
   const client = await datastoreDb(context.db).connect();
@@ -171,10 +225,9 @@ async function loadCsv(context: ScenarioContext, input: DatastoreLoadInput): Pro
     await client.query(`CREATE TABLE ${schema}.${quote(loading)} (${columns.join(', ')})`);
 
     const stats = { rows: 0, unplaced: 0, firstUnplaced: null as number | null };
-    const position = project ? { project, decimalComma: analysis.delimiter !== ',' } : null;
     const copy = client.query(copyFrom(`COPY ${schema}.${quote(loading)} FROM STDIN`));
     try {
-      await pipeline(Readable.from(copyLines(context, input, analysis, position, stats)), copy, { signal: context.signal });
+      await pipeline(Readable.from(copyLines(analysis, project, stats)), copy, { signal: context.signal });
     } catch (error) {
       // The connection is mid-COPY: it goes back to the pool only to be closed.
       broken = error as Error;
@@ -190,7 +243,9 @@ async function loadCsv(context: ScenarioContext, input: DatastoreLoadInput): Pro
         `SELECT CASE WHEN count(lon) = 0 THEN NULL ELSE ARRAY[min(lon), min(lat), max(lon), max(lat)] END AS box FROM ${schema}.${quote(loading)}`,
       );
       bbox = rows[0].box;
-      if (stats.unplaced > 0) await context.step('datastore.positionsUnread', { count: stats.unplaced, line: stats.firstUnplaced ?? 0 }, 'warning');
+      // Lines of a CSV count its header; GeoJSON features count from 1.
+      const line = (stats.firstUnplaced ?? 0) + (geojson ? 0 : 1);
+      if (stats.unplaced > 0) await context.step(geojson ? 'datastore.featuresUnplaced' : 'datastore.positionsUnread', { count: stats.unplaced, line }, 'warning');
     }
     await client.query(`ANALYZE ${schema}.${quote(loading)}`);
     context.signal.throwIfAborted();
@@ -210,7 +265,7 @@ async function loadCsv(context: ScenarioContext, input: DatastoreLoadInput): Pro
     let layerId: number | null = null;
     if (project) {
       layerId = await saveLayer(context.db, {
-        resourceId: input.resourceId, columnX: input.columnX!, columnY: input.columnY!, crs: input.crs!, bbox,
+        resourceId: input.resourceId, columnX: input.columnX, columnY: input.columnY, crs: crs!, bbox,
         featureCount: stats.rows - stats.unplaced, schemaName: DATASTORE_SCHEMA, tableName,
       });
       await context.step('datastore.layerSaved', { count: stats.rows - stats.unplaced });
@@ -230,7 +285,9 @@ async function loadCsv(context: ScenarioContext, input: DatastoreLoadInput): Pro
 export async function loadResourceIntoDatastore(context: ScenarioContext, input: DatastoreLoadInput): Promise<DatastoreLoadResult | null> {
   switch (input.format.toLowerCase()) {
     case 'csv':
-      return loadCsv(context, input);
+      return loadTable(context, input, false);
+    case 'geojson':
+      return loadTable(context, input, true);
     default:
       return null;
   }

@@ -8,8 +8,8 @@ export type Bbox = [number, number, number, number];
 
 export interface LayerSource {
   resourceId: number;
-  columnX: string;
-  columnY: string;
+  columnX: string | null;
+  columnY: string | null;
   crs: number;
   bbox: Bbox | null;
   featureCount: number;
