@@ -112,4 +112,5 @@ export default {
   'geo.tableMissing': "The layer's table no longer exists.",
   'datastore.jsonMalformed': "The GeoJSON file is malformed: %{reason}",
   'datastore.featuresUnplaced': "%{count} features without a readable point (first: feature %{line}): loaded without a position.",
+  'datastore.featuresRead': "%{rows} features and %{columns} properties read.",
 };

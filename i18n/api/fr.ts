@@ -112,4 +112,5 @@ export default {
   'geo.tableMissing': "La table de la couche n'existe plus.",
   'datastore.jsonMalformed': "Le fichier GeoJSON est mal formé : %{reason}",
   'datastore.featuresUnplaced': "%{count} objets sans point lisible (premier : objet %{line}) : chargés sans position.",
+  'datastore.featuresRead': "%{rows} objets et %{columns} propriétés lus.",
 };

@@ -112,4 +112,5 @@ export default {
   'geo.tableMissing': "La tabella dello strato non esiste più.",
   'datastore.jsonMalformed': "Il file GeoJSON non è valido: %{reason}",
   'datastore.featuresUnplaced': "%{count} oggetti senza punto leggibile (primo: oggetto %{line}): caricati senza posizione.",
+  'datastore.featuresRead': "%{rows} oggetti e %{columns} proprietà letti.",
 };

@@ -78,6 +78,15 @@ describe('geographic layers', () => {
     expect((await get(admin, `/fr/geospatial/geographiclayer/${layerId}/features/?limit=1`)).json().numberMatched).toBe(400);
   });
 
+  it('answers 404 for the features of a layer whose table is gone', async () => {
+    const loaded = await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: 9, filePath: dataFile('x,y\n1,2\n'), format: 'csv', columnX: 'x', columnY: 'y', crs: 4326 });
+    await t.db.query('DROP TABLE datastore.resource_9');
+    const response = await get(admin, `/en/geospatial/geographiclayer/${loaded!.layerId}/features/`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: "The layer's table no longer exists." });
+    await t.db.query('DELETE FROM geographic_layers WHERE id = $1', [loaded!.layerId]);
+  });
+
   it('refuses a malformed box or limit with a 400', async () => {
     for (const query of ['bbox=1,2,3', 'bbox=5,45,4,46', 'bbox=a,b,c,d', 'bbox=-200,0,0,10', 'limit=100000', 'offset=-1']) {
       const response = await get(admin, `/en/geospatial/geographiclayer/${layerId}/features/?${query}`);
@@ -166,6 +175,17 @@ describe('layer styles', () => {
     const style = (await get(admin, `/fr/geospatial/style/${styleId}/`)).json();
     expect(geoserver.styles.get(name)).toBe(style.sld);
     expect(style.applied_at).not.toBeNull();
+  });
+
+  it('answers 400, never 500, to hostile bodies', async () => {
+    for (const payload of [[], 'text', { config: null }, { config: [] }, { config: { kind: 'simple', color: '#000000', size: '6', opacity: 1 } }, { config: { kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: [null] } }]) {
+      const response = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/config/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const name = await send(admin, 'PATCH', `/fr/geospatial/style/${styleId}/`, { display_name: 'x'.repeat(301) });
+    expect(name.statusCode).toBe(400);
+    expect((await send(admin, 'PATCH', `/fr/geospatial/style/${styleId}/`, { display_name: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await get(admin, '/fr/geospatial/style/99999999999/')).statusCode).toBe(404);
   });
 
   it('renames, refuses others and deletes a style', async () => {

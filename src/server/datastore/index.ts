@@ -1,11 +1,12 @@
 /**
- * The datastore: a resource's CSV loaded into its own table, datastore.resource_<id>, typed from
- * its values. The file is read twice, streamed: once to check it (UTF-8, columns) and infer the
+ * The datastore: a resource's CSV or GeoJSON FeatureCollection loaded into its own table,
+ * datastore.resource_<id>, typed from its values. The file is read twice, streamed: once to check it (UTF-8, columns) and infer the
  * types, once to COPY it into a new table under a temporary name. Only when that table is complete
  * and indexed does one transaction drop the previous table and rename the new one, so a load that
  * fails or is killed leaves the previous table current (the temporary one is dropped by the next
  * load). With X/Y columns and a CRS every row gets lon/lat in WGS 84 and a point under a GiST
- * index, and the resource a geographic layer.
+ * index, and the resource a geographic layer. The layer lives in the platform's database, which
+ * may not be the datastore's: it is saved just after the switch.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -207,7 +208,8 @@ async function loadTable(context: ScenarioContext, input: DatastoreLoadInput, ge
   const project = crs === null ? null : toWgs84(crs);
   await context.step('datastore.checking');
   const analysis = geojson ? await analyseGeojson(context, input) : await analyseCsv(context, input);
-  await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter ?? '-' });
+  if (analysis.delimiter === null) await context.step('datastore.featuresRead', { rows: analysis.rows, columns: analysis.names.length });
+  else await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter });
 
   const tableName = resourceTableName(input.resourceId);
   const client = await datastoreDb(context.db).connect();
