@@ -2,8 +2,8 @@
  * The datastore databases (/{type}/datastores/databases/, type = datapusher | geospatial): the
  * datastore is always there — the `datastore` schema of the platform's database, or the database
  * at DATASTORE_URL — so HEAD answers 200 and GET lists it. Only the database name is shown, never
- * the connection URL with its credentials. Its tables (…/{database}/tables/) are listed to editors
- * and superusers: only the `datastore` schema when it shares the platform's database.
+ * the connection URL with its credentials. Its tables (…/{database}/tables/, those of the
+ * `datastore` schema only) are listed to editors and superusers.
  */
 import type { FastifyInstance } from 'fastify';
 import { canAccessData } from '../../../schemas/access.ts';
@@ -35,8 +35,9 @@ export default async function datastoreRoutes(app: FastifyInstance) {
         if (!canAccessData(request.user)) throw permissionDenied();
         if (request.params.database !== name) throw notFound();
         const db = datastoreDb(app.db);
-        const schemas = app.config.datastoreUrl ? "t.schemaname NOT IN ('pg_catalog', 'information_schema') AND t.schemaname NOT LIKE 'pg\\_%'" : 't.schemaname = $1';
-        const params: unknown[] = app.config.datastoreUrl ? [] : [DATASTORE_SCHEMA];
+        // Only the datastore schema: DATASTORE_URL may name a database holding other things too.
+        const schemas = 't.schemaname = $1';
+        const params: unknown[] = [DATASTORE_SCHEMA];
         const conditions = [schemas, "t.tablename NOT LIKE '%\\_\\_load\\_%'"];
         const search = typeof request.query.search === 'string' ? request.query.search.replaceAll('\u0000', '').slice(0, 200) : '';
         if (search !== '') {
