@@ -18,6 +18,8 @@ export interface GeoServerMock {
   requests: RecordedRequest[];
   styles: Map<string, string>;
   featureTypes: Set<string>;
+  /** The next style request answers 500, as a GeoServer that cannot parse an SLD does. */
+  failNextStyle: boolean;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,14 @@ export async function startGeoServerMock(): Promise<GeoServerMock> {
   const requests: RecordedRequest[] = [];
   const styles = new Map<string, string>();
   const featureTypes = new Set<string>();
+  const mock: GeoServerMock = {
+    url: '',
+    requests,
+    styles,
+    featureTypes,
+    failNextStyle: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
   const expectedAuth = `Basic ${Buffer.from('admin:geo secret').toString('base64')}`;
   const server: Server = createServer(async (request, response) => {
     const body = await read(request);
@@ -61,6 +71,11 @@ export async function startGeoServerMock(): Promise<GeoServerMock> {
       return json(200, { layerGroups: '' });
     }
     match = /^workspaces\/([^/]+)\/styles(?:\/([^/]+))?$/.exec(path);
+    if (match && mock.failNextStyle) {
+      mock.failNextStyle = false;
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      return response.end('Error while parsing the SLD');
+    }
     if (match) {
       const name = match[2] ? decodeURIComponent(match[2]) : url.searchParams.get('name');
       if (request.method === 'PUT' && name) {
@@ -92,11 +107,6 @@ export async function startGeoServerMock(): Promise<GeoServerMock> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://admin:geo%20secret@127.0.0.1:${port}/geoserver/`,
-    requests,
-    styles,
-    featureTypes,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  mock.url = `http://admin:geo%20secret@127.0.0.1:${port}/geoserver/`;
+  return mock;
 }

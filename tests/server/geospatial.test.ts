@@ -177,6 +177,15 @@ describe('layer styles', () => {
     expect(style.applied_at).not.toBeNull();
   });
 
+  it('fails the scenario with the refusal of the map server', async () => {
+    const scenarios = (await get(admin, `/fr/geospatial/style/${styleId}/_scenarios/`)).json();
+    const update = scenarios.find((s: { codename: string }) => s.codename === 'update-style');
+    geoserver.failNextStyle = true;
+    const run = await send(admin, 'POST', `/en/geospatial/style/${styleId}/_scenarios/${update.id}/run/`, {});
+    expect(run.json<Task>().status).toBe('FAILURE');
+    expect(run.json<Task>().error).toBe('The map server refused the request: HTTP 500: Error while parsing the SLD');
+  });
+
   it('answers 400, never 500, to hostile bodies', async () => {
     for (const payload of [[], 'text', { config: null }, { config: [] }, { config: { kind: 'simple', color: '#000000', size: '6', opacity: 1 } }, { config: { kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: [null] } }]) {
       const response = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/config/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
