@@ -27,9 +27,13 @@ export interface ServerConfig {
   logLevel: string;
   /** STATIC_DIR: the built admin app (vite build with base /publish/). Default ./dist. */
   staticDir: string;
-  /** DATASTORE_URL: the datastore database; unset = the datastore is not configured. */
+  /** DATASTORE_URL: the database holding the datastore tables (schema `datastore`); unset = the platform's own database. */
   datastoreUrl: string | null;
-  /** MAPSERVER_URL: the map-server database; unset = the map server is not configured. */
+  /**
+   * MAPSERVER_URL: GeoServer's base URL with its REST credentials, e.g.
+   * https://admin:secret@maps.example.org/geoserver/ (basic auth); unset = no map server: its
+   * calls answer 503 and styles are applied locally only.
+   */
   mapserverUrl: string | null;
   /** TRUST_PROXY: trust X-Forwarded-* headers (behind a reverse proxy). Default false. */
   trustProxy: boolean;

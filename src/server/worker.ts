@@ -10,7 +10,9 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { listMigrations } from './db/migrate.ts';
+import { closeDatastore, configureDatastore } from './datastore/connection.ts';
 import { createPool, type Db } from './db/pool.ts';
+import { configureMapserver } from './mapserver/client.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { startTaskEngine } from './tasks/engine.ts';
 
@@ -59,6 +61,8 @@ async function main() {
     await db.end();
     throw error;
   }
+  configureDatastore(config.datastoreUrl);
+  configureMapserver(config.mapserverUrl);
   const engine = await startTaskEngine({ db, config: config.tasks, runTasks: true, migrate: false, log: logger });
   logger.info({ concurrency: config.tasks.concurrency }, 'worker started');
   console.log(`Publish worker ${process.pid} is running ${config.tasks.concurrency} task(s) at a time`);
@@ -66,6 +70,7 @@ async function main() {
   stopOnSignals(logger, async () => {
     await engine.stop();
     await db.end();
+    await closeDatastore();
   });
 }
 

@@ -64,20 +64,19 @@ describe('data formats', () => {
 });
 
 describe('datastore availability', () => {
-  it('HEAD answers 200 when configured and 503 when not', async () => {
+  it('HEAD answers 200 for both kinds: the datastore is always there', async () => {
     const datastore = await t.app.inject({ method: 'HEAD', url: '/fr/datapusher/datastores/databases/', headers: member.jwtHeaders });
     expect(datastore.statusCode).toBe(200);
-    const mapserver = await t.app.inject({ method: 'HEAD', url: '/fr/geospatial/datastores/databases/', headers: member.jwtHeaders });
-    expect(mapserver.statusCode).toBe(503);
+    const geospatial = await t.app.inject({ method: 'HEAD', url: '/fr/geospatial/datastores/databases/', headers: member.jwtHeaders });
+    expect(geospatial.statusCode).toBe(200);
   });
 
   it('GET lists the database by name only, never the credentials', async () => {
     const response = await t.app.inject({ url: '/fr/datapusher/datastores/databases/', headers: member.jwtHeaders });
     expect(response.json()).toEqual([{ name: 'datastore' }]);
     expect(response.body).not.toContain('s3cret');
-    const missing = await t.app.inject({ url: '/en/geospatial/datastores/databases/', headers: member.jwtHeaders });
-    expect(missing.statusCode).toBe(503);
-    expect(missing.json()).toEqual({ detail: 'The map server is not configured.' });
+    const geospatial = await t.app.inject({ url: '/en/geospatial/datastores/databases/', headers: member.jwtHeaders });
+    expect(geospatial.json()).toEqual([{ name: 'datastore' }]);
   });
 
   it('requires authentication', async () => {

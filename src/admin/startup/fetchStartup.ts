@@ -51,7 +51,7 @@ export async function fetchStartup(http: HttpClient, locale: Locale, signal?: Ab
       listOrEmpty<Choice>(http, 'usergroup/user-group-roles', signal),
       listOrEmpty<DataFormat>(http, 'resource/data-format', signal),
       isAvailable(http, 'datapusher/datastores/databases', signal),
-      isAvailable(http, 'geospatial/datastores/databases', signal),
+      isAvailable(http, 'geoserv/rest/workspaces.json', signal),
     ]);
   return { ...base, userStatuses, usergroupStatuses, roles, dataFormats, datastoreAvailable, mapServerAvailable };
 }

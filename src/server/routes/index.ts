@@ -18,6 +18,7 @@ import scenarioRoutes from './scenarios.ts';
 import usergroupRoutes from './usergroup.ts';
 import resourceEntityRoutes from './resources.ts';
 import resourceSourceRoutes from './resource-sources.ts';
+import geospatialRoutes from './geospatial.ts';
 
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   loginRoutes,
@@ -35,4 +36,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   scenarioRoutes,
   resourceEntityRoutes,
   resourceSourceRoutes,
+  geospatialRoutes,
 ];

@@ -17,6 +17,7 @@ import { notFound, permissionDenied, ValidationError, type FieldErrors } from '.
 import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { datasetReach, resourceReach } from '../resources/access.ts';
 import { t, type MessageKey } from '../i18n.ts';
+import { dropResourceTable } from '../datastore/index.ts';
 import { deleteFile } from '../storage/index.ts';
 
 const CODENAME_MAX_LENGTH = 100;
@@ -174,7 +175,11 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     const keys = filesToRemove.get(request);
     if (!keys) return payload;
     filesToRemove.delete(request);
-    if (reply.statusCode === 204) for (const key of keys) await deleteFile(app.config.dataDir, key).catch(() => {});
+    if (reply.statusCode === 204) {
+      for (const key of keys) await deleteFile(app.config.dataDir, key).catch(() => {});
+      const id = Number((request.params as { id?: string }).id);
+      if (Number.isInteger(id)) await dropResourceTable(app.db, id).catch((error) => request.log.warn({ err: error }, 'datastore table not dropped'));
+    }
     return payload;
   });
 

@@ -5,6 +5,7 @@
  */
 import type { AccessSubject } from '../../../schemas/access.ts';
 import type { Db } from '../db/pool.ts';
+import { layerEditSql, layerVisibleSql } from '../datastore/access.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { resourceEditCondition, resourceReachCondition } from '../datasets/resource-visibility.ts';
 import type { SqlParams } from '../http/pagination.ts';
@@ -76,7 +77,35 @@ const resourcedataset: ObjectClass = {
   },
 };
 
-export const OBJECT_CLASSES: Record<string, ObjectClass> = { dataset, resource, resourcedataset };
+/** A geographic layer: who reaches it is decided in datastore/access.ts. */
+const geographiclayer: ObjectClass = {
+  async name(db, id) {
+    const { rows } = await db.query<{ display_name: string }>('SELECT display_name FROM geographic_layers WHERE id = $1', [id]);
+    return rows[0]?.display_name ?? null;
+  },
+  nameSql: (idSql) => `(SELECT gl.display_name FROM geographic_layers gl WHERE gl.id = ${idSql})`,
+  visibleSql: layerVisibleSql,
+  runnableSql: layerEditSql,
+};
+
+/** A layer's style: the access of its layer. */
+const style: ObjectClass = {
+  async name(db, id) {
+    const { rows } = await db.query<{ display_name: string }>('SELECT display_name FROM layer_styles WHERE id = $1', [id]);
+    return rows[0]?.display_name ?? null;
+  },
+  nameSql: (idSql) => `(SELECT s.display_name FROM layer_styles s WHERE s.id = ${idSql})`,
+  visibleSql(idSql, user, params) {
+    const condition = layerVisibleSql('s.layer_id', user, params);
+    return condition === null ? null : `EXISTS (SELECT 1 FROM layer_styles s WHERE s.id = ${idSql} AND ${condition})`;
+  },
+  runnableSql(idSql, user, params) {
+    const condition = layerEditSql('s.layer_id', user, params);
+    return condition === null ? null : `EXISTS (SELECT 1 FROM layer_styles s WHERE s.id = ${idSql} AND ${condition})`;
+  },
+};
+
+export const OBJECT_CLASSES: Record<string, ObjectClass> = { dataset, resource, resourcedataset, geographiclayer, style };
 
 export function objectClass(name: string): ObjectClass | null {
   return Object.hasOwn(OBJECT_CLASSES, name) ? OBJECT_CLASSES[name] : null;

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { exposeDataset, withdrawDataset } from '../catalog/entries.ts';
+import { applyStyle, publishLayer } from '../datastore/apply.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import type { TaskConfig } from '../config.ts';
 import type { MessageKey } from '../i18n.ts';
@@ -100,6 +101,10 @@ const SCENARIO_HANDLERS: Record<string, ScenarioHandler> = {
   'unpublish-dataset': unpublishDataset,
   'publish-resourcedataset': publishResourceDataset,
   'unpublish-resourcedataset': unpublishResourceDataset,
+  // Geographic layers and their styles (src/server/datastore/apply.ts).
+  'create-style': { run: applyStyle },
+  'update-style': { run: applyStyle },
+  'publish-geographiclayer': { run: publishLayer },
 };
 
 /** Scenarios for tests and the bench only (TASK_DIAGNOSTIC_SCENARIOS): they act on no object. */

@@ -1,0 +1,130 @@
+/**
+ * The map server, GeoServer, spoken to through its REST API (https://docs.geoserver.org/latest/en/api/)
+ * when MAPSERVER_URL is set: workspaces, layers and layer groups listed, feature types published,
+ * styles uploaded as SLD. The URL is a setting, not user input; the names in paths are encoded.
+ * Credentials in the URL become a basic-auth header (fetch refuses them in the URL).
+ */
+const TIMEOUT_MS = 30_000;
+/** GeoServer's listings are small; anything larger is not what we asked for. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export class MapserverError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface NamedLink {
+  name: string;
+  href?: string;
+}
+
+let configuredUrl: string | null = null;
+
+export function configureMapserver(url: string | null): void {
+  configuredUrl = url;
+}
+
+export function mapserverConfigured(): boolean {
+  return configuredUrl !== null;
+}
+
+/** The names GeoServer lists under {outer: {inner: [...]}}; an empty list is "" in its JSON. */
+function namedList(body: unknown, outer: string, inner: string): NamedLink[] {
+  const container = (body as Record<string, unknown> | null)?.[outer];
+  const items = container && typeof container === 'object' ? (container as Record<string, unknown>)[inner] : [];
+  const list = Array.isArray(items) ? items : items && typeof items === 'object' ? [items] : [];
+  return list
+    .filter((item): item is { name: string; href?: unknown } => !!item && typeof item === 'object' && typeof item.name === 'string')
+    .map((item) => ({ name: item.name, ...(typeof item.href === 'string' ? { href: item.href } : {}) }));
+}
+
+export class GeoServerClient {
+  private readonly base: string;
+  private readonly authorization: string | null;
+
+  constructor(url: string) {
+    const parsed = new URL(url);
+    this.authorization = parsed.username
+      ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}`
+      : null;
+    parsed.username = '';
+    parsed.password = '';
+    this.base = parsed.toString().replace(/\/+$/, '');
+  }
+
+  private async request(method: string, path: string, body?: { type: string; text: string }): Promise<{ status: number; text: string }> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.authorization) headers.authorization = this.authorization;
+    if (body) headers['content-type'] = body.type;
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}/rest/${path}`, { method, headers, body: body?.text, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      throw new MapserverError(0, (error as Error).message);
+    }
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > MAX_BODY_BYTES) throw new MapserverError(response.status, 'answer too large');
+    const text = await response.text();
+    if (text.length > MAX_BODY_BYTES) throw new MapserverError(response.status, 'answer too large');
+    return { status: response.status, text };
+  }
+
+  private async json(path: string): Promise<unknown> {
+    const { status, text } = await this.request('GET', path);
+    if (status === 404) return null;
+    if (status !== 200) throw new MapserverError(status, `HTTP ${status}`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new MapserverError(status, 'not JSON');
+    }
+  }
+
+  async workspaces(): Promise<NamedLink[]> {
+    return namedList(await this.json('workspaces.json'), 'workspaces', 'workspace');
+  }
+
+  /** Null when the workspace does not exist. */
+  async layers(workspace: string): Promise<NamedLink[] | null> {
+    const body = await this.json(`workspaces/${encodeURIComponent(workspace)}/layers.json`);
+    return body === null ? null : namedList(body, 'layers', 'layer');
+  }
+
+  async layerGroups(workspace: string): Promise<NamedLink[] | null> {
+    const body = await this.json(`workspaces/${encodeURIComponent(workspace)}/layergroups.json`);
+    return body === null ? null : namedList(body, 'layerGroups', 'layerGroup');
+  }
+
+  /** Creates the style or replaces its SLD. */
+  async putStyle(workspace: string, name: string, sld: string): Promise<void> {
+    const styles = `workspaces/${encodeURIComponent(workspace)}/styles`;
+    const body = { type: 'application/vnd.ogc.sld+xml', text: sld };
+    const updated = await this.request('PUT', `${styles}/${encodeURIComponent(name)}`, body);
+    if (updated.status === 200 || updated.status === 201) return;
+    if (updated.status !== 404) throw new MapserverError(updated.status, `HTTP ${updated.status}: ${updated.text.slice(0, 200)}`);
+    const created = await this.request('POST', `${styles}?name=${encodeURIComponent(name)}`, body);
+    if (created.status !== 201 && created.status !== 200) throw new MapserverError(created.status, `HTTP ${created.status}: ${created.text.slice(0, 200)}`);
+  }
+
+  /** Publishes a table of the workspace's datastore as a feature type (and so a layer); an existing one is kept. */
+  async publishFeatureType(workspace: string, store: string, name: string, title: string): Promise<void> {
+    const path = `workspaces/${encodeURIComponent(workspace)}/datastores/${encodeURIComponent(store)}/featuretypes`;
+    const existing = await this.request('GET', `${path}/${encodeURIComponent(name)}.json`);
+    if (existing.status === 200) return;
+    const created = await this.request('POST', path, { type: 'application/json', text: JSON.stringify({ featureType: { name, nativeName: name, title } }) });
+    if (created.status !== 201 && created.status !== 200) throw new MapserverError(created.status, `HTTP ${created.status}: ${created.text.slice(0, 200)}`);
+  }
+}
+
+/** The configured map server, or null when MAPSERVER_URL is unset. */
+export function mapserverClient(): GeoServerClient | null {
+  return configuredUrl ? new GeoServerClient(configuredUrl) : null;
+}
+
+/** Where the platform's layers and styles go on the map server. */
+export const MAPSERVER_WORKSPACE = 'publish';
+export const MAPSERVER_STORE = 'datastore';

@@ -1,0 +1,236 @@
+/**
+ * Geographic layers and their styles (/{locale}/geospatial/…), and the map server's listings
+ * (/{locale}/geoserv/rest/…, 503 without MAPSERVER_URL). Who reaches a layer is decided by
+ * datastore/access.ts: a layer the user cannot see answers 404, one they see but may not change 403.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessSubject } from '../../../schemas/access.ts';
+import { canAccessData } from '../../../schemas/access.ts';
+import { layerAccess, layerVisibleSql } from '../datastore/access.ts';
+import { datastoreDb } from '../datastore/connection.ts';
+import { featuresInBox, tableColumns } from '../datastore/features.ts';
+import type { Bbox } from '../datastore/layers.ts';
+import { DEFAULT_STYLE, styleSld, validateStyleConfig, type StyleConfig } from '../datastore/styles.ts';
+import { mapserverStyleName } from '../datastore/apply.ts';
+import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { t } from '../i18n.ts';
+import { MapserverError, mapserverClient } from '../mapserver/client.ts';
+import { registerScenarioPath } from './scenarios.ts';
+
+const ID = /^\d{1,9}$/;
+const MAX_FEATURES = 5000;
+
+const LAYER_SELECT = `l.id, l.resource_id, l.display_name, l.codename, l.column_x, l.column_y, l.crs, l.bbox, l.feature_count, l.schema_name, l.table_name`;
+const STYLE_SELECT = `s.id, s.layer_id, s.display_name, s.config, s.sld, s.applied_at`;
+
+const LAYER_LIST: ListSpec = {
+  fields: {
+    id: { column: 'l.id', type: 'integer', orderable: true },
+    resource_id: { column: 'l.resource_id', type: 'integer', filters: ['exact', 'in'] },
+    display_name: { column: 'l.display_name', type: 'text', orderable: true },
+  },
+  defaultOrdering: ['id'],
+  searchColumns: ['l.display_name'],
+};
+
+type User = AccessSubject & { id: number };
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  return request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+}
+
+function displayName(value: unknown, locale: FastifyRequest['locale'], required: boolean): { value?: string; errors?: string[] } {
+  if (value === undefined && !required) return {};
+  if (typeof value !== 'string' || value.trim() === '') return { errors: [t(locale, 'required')] };
+  if (value.trim().length > 300 || value.includes('\u0000')) return { errors: [t(locale, 'invalidValue')] };
+  return { value: value.trim() };
+}
+
+/** "minlon,minlat,maxlon,maxlat" in degrees, or a 400. */
+function parseBbox(raw: string | undefined, locale: FastifyRequest['locale']): Bbox | null {
+  if (raw === undefined || raw === '') return null;
+  const parts = raw.split(',').map((part) => (/^\s*-?\d+(\.\d+)?\s*$/.test(part) ? Number(part) : Number.NaN));
+  const [minLon, minLat, maxLon, maxLat] = parts;
+  const valid = parts.length === 4 && parts.every(Number.isFinite) && minLon <= maxLon && minLat <= maxLat &&
+    minLon >= -180 && maxLon <= 180 && minLat >= -90 && maxLat <= 90;
+  if (!valid) throw new ValidationError({ bbox: [t(locale, 'geo.bboxInvalid')] });
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+function boundedInteger(raw: string | undefined, fallback: number, max: number, field: string, locale: FastifyRequest['locale']): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) > max) throw new ValidationError({ [field]: [t(locale, 'invalidInteger')] });
+  return Number(raw);
+}
+
+function present<T extends { applied_at?: Date | null }>(row: T) {
+  return { ...row, ...('applied_at' in row ? { applied_at: row.applied_at ? row.applied_at.toISOString() : null } : {}) };
+}
+
+export default async function geospatialRoutes(app: FastifyInstance) {
+  const config = { auth: 'required' as const };
+
+  /** The layer's access for the user; 404 when none, 403 when writing without 'edit'. */
+  async function requireLayer(id: string, user: User, write: boolean): Promise<number> {
+    if (!ID.test(id)) throw notFound();
+    const access = await layerAccess(app.db, Number(id), user);
+    if (access === 'none') throw notFound();
+    if (write && access !== 'edit') throw permissionDenied();
+    return Number(id);
+  }
+
+  /** The style's layer id, with the same rules as its layer. */
+  async function requireStyle(id: string, user: User, write: boolean): Promise<number> {
+    if (!ID.test(id)) throw notFound();
+    const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [Number(id)]);
+    if (!rows[0]) throw notFound();
+    await requireLayer(String(rows[0].layer_id), user, write);
+    return Number(id);
+  }
+
+  async function readLayer(id: number) {
+    const { rows } = await app.db.query(`SELECT ${LAYER_SELECT} FROM geographic_layers l WHERE l.id = $1`, [id]);
+    const styles = await app.db.query(`SELECT ${STYLE_SELECT} FROM layer_styles s WHERE s.layer_id = $1 ORDER BY s.id`, [id]);
+    return { ...rows[0], styles: styles.rows.map(present) };
+  }
+
+  async function readStyle(id: number) {
+    const { rows } = await app.db.query(`SELECT ${STYLE_SELECT} FROM layer_styles s WHERE s.id = $1`, [id]);
+    return present(rows[0]);
+  }
+
+  async function layerColumns(layerId: number): Promise<string[]> {
+    const { rows } = await app.db.query<{ schema_name: string; table_name: string }>('SELECT schema_name, table_name FROM geographic_layers WHERE id = $1', [layerId]);
+    return (await tableColumns(datastoreDb(app.db), rows[0])) ?? [];
+  }
+
+  // Layers.
+  app.get<{ Querystring: QueryParams }>('/geospatial/geographiclayer/', { config }, async (request) =>
+    paginatedList(app.db, { from: 'geographic_layers l', select: LAYER_SELECT, where: (params) => {
+      const condition = layerVisibleSql('l.id', request.user!, params);
+      return condition === null ? [] : [condition];
+    } }, LAYER_LIST, request),
+  );
+
+  app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/', { config }, async (request) =>
+    readLayer(await requireLayer(request.params.id, request.user!, false)),
+  );
+
+  app.patch<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/', { config }, async (request) => {
+    const id = await requireLayer(request.params.id, request.user!, true);
+    const name = displayName(body(request).display_name, request.locale, false);
+    if (name.errors) throw new ValidationError({ display_name: name.errors });
+    if (name.value !== undefined) await app.db.query('UPDATE geographic_layers SET display_name = $2, updated_at = now() WHERE id = $1', [id, name.value]);
+    return readLayer(id);
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { bbox?: string; limit?: string; offset?: string } }>(
+    '/geospatial/geographiclayer/:id/features/',
+    { config },
+    async (request) => {
+      const id = await requireLayer(request.params.id, request.user!, false);
+      const box = parseBbox(request.query.bbox, request.locale);
+      const limit = boundedInteger(request.query.limit, 1000, MAX_FEATURES, 'limit', request.locale);
+      const offset = boundedInteger(request.query.offset, 0, 100_000_000, 'offset', request.locale);
+      const { rows } = await app.db.query<{ schema_name: string; table_name: string }>('SELECT schema_name, table_name FROM geographic_layers WHERE id = $1', [id]);
+      const collection = await featuresInBox(datastoreDb(app.db), rows[0], box, limit, offset);
+      if (!collection) throw new ApiError(404, 'geo.tableMissing');
+      return collection;
+    },
+  );
+
+  registerScenarioPath(app, { path: '/geospatial/geographiclayer/', className: 'geographiclayer' });
+
+  // Styles.
+  app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config }, async (request) => {
+    const id = await requireLayer(request.params.id, request.user!, false);
+    const { rows } = await app.db.query(`SELECT ${STYLE_SELECT} FROM layer_styles s WHERE s.layer_id = $1 ORDER BY s.id`, [id]);
+    return rows.map(present);
+  });
+
+  app.post<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config }, async (request, reply) => {
+    const layerId = await requireLayer(request.params.id, request.user!, true);
+    const name = displayName(body(request).display_name, request.locale, true);
+    if (name.errors) throw new ValidationError({ display_name: name.errors });
+    const { rows } = await app.db.query<{ id: number }>('INSERT INTO layer_styles (layer_id, display_name, config) VALUES ($1, $2, $3) RETURNING id', [layerId, name.value, DEFAULT_STYLE]);
+    await app.db.query('UPDATE layer_styles SET sld = $2 WHERE id = $1', [rows[0].id, styleSld(mapserverStyleName(rows[0].id), DEFAULT_STYLE)]);
+    return reply.code(201).send(await readStyle(rows[0].id));
+  });
+
+  app.get<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, async (request) => readStyle(await requireStyle(request.params.id, request.user!, false)));
+
+  /** PUT/PATCH {display_name, config}: config, when given, is validated against the layer's table. */
+  async function writeStyle(request: FastifyRequest<{ Params: { id: string } }>, partial: boolean) {
+    const id = await requireStyle(request.params.id, request.user!, true);
+    const input = body(request);
+    const errors: FieldErrors = {};
+    const name = displayName(input.display_name, request.locale, !partial);
+    if (name.errors) errors.display_name = name.errors;
+    let styleConfig: StyleConfig | undefined;
+    if (input.config !== undefined) {
+      const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [id]);
+      const checked = validateStyleConfig(input.config, await layerColumns(rows[0].layer_id), request.locale);
+      if ('errors' in checked) errors.config = Object.entries(checked.errors).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`));
+      else styleConfig = checked.config;
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    await app.db.query(
+      `UPDATE layer_styles SET display_name = COALESCE($2, display_name), config = COALESCE($3, config), sld = COALESCE($4, sld) WHERE id = $1`,
+      [id, name.value ?? null, styleConfig ?? null, styleConfig ? styleSld(mapserverStyleName(id), styleConfig) : null],
+    );
+    return readStyle(id);
+  }
+
+  app.put<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, (request) => writeStyle(request, false));
+  app.patch<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, (request) => writeStyle(request, true));
+
+  app.put<{ Params: { id: string } }>('/geospatial/style/:id/config/', { config }, async (request) => {
+    const id = await requireStyle(request.params.id, request.user!, true);
+    const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [id]);
+    const checked = validateStyleConfig(body(request).config, await layerColumns(rows[0].layer_id), request.locale);
+    if ('errors' in checked) throw new ValidationError(checked.errors);
+    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, checked.config, styleSld(mapserverStyleName(id), checked.config)]);
+    return readStyle(id);
+  });
+
+  app.delete<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, async (request, reply) => {
+    const id = await requireStyle(request.params.id, request.user!, true);
+    await app.db.query('DELETE FROM layer_styles WHERE id = $1', [id]);
+    return reply.code(204).send();
+  });
+
+  registerScenarioPath(app, { path: '/geospatial/style/', className: 'style' });
+
+  // The map server's listings: editors and superusers (data paths), 503 without MAPSERVER_URL.
+  async function mapserverCall<T>(request: FastifyRequest, call: (client: NonNullable<ReturnType<typeof mapserverClient>>) => Promise<T | null>): Promise<T> {
+    if (!canAccessData(request.user)) throw permissionDenied();
+    const client = mapserverClient();
+    if (!client) throw new ApiError(503, 'mapserverUnavailable');
+    let result: T | null;
+    try {
+      result = await call(client);
+    } catch (error) {
+      if (error instanceof MapserverError) throw new ApiError(502, 'geo.mapserverFailed', {}, { reason: error.message });
+      throw error;
+    }
+    if (result === null) throw notFound();
+    return result;
+  }
+
+  app.get('/geoserv/rest/workspaces.json', { config }, async (request) =>
+    mapserverCall(request, async (client) => ({ workspaces: { workspace: await client.workspaces() } })),
+  );
+  app.get<{ Params: { ws: string } }>('/geoserv/rest/workspaces/:ws/layers.json', { config }, async (request) =>
+    mapserverCall(request, async (client) => {
+      const layers = await client.layers(request.params.ws);
+      return layers && { layers: { layer: layers } };
+    }),
+  );
+  app.get<{ Params: { ws: string } }>('/geoserv/rest/workspaces/:ws/layergroups.json', { config }, async (request) =>
+    mapserverCall(request, async (client) => {
+      const groups = await client.layerGroups(request.params.ws);
+      return groups && { layerGroups: { layerGroup: groups } };
+    }),
+  );
+}

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../schemas/scenarios.ts';
+import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+import { dataFile, scenarioContext } from './datastore-helpers.ts';
+import { startGeoServerMock, type GeoServerMock } from './geoserver-mock.ts';
+
+let t: TestApp;
+let bare: TestApp;
+let geoserver: GeoServerMock;
+let admin: SignedIn;
+let editor: SignedIn;
+let layerId: number;
+
+beforeAll(async () => {
+  geoserver = await startGeoServerMock();
+  t = await createTestApp({ mapserverUrl: geoserver.url }, { tasks: true });
+  admin = await t.signIn('admin');
+  editor = await t.signIn('editor');
+  // 400 stops on a 20 × 20 grid over Lyon (4.80–4.99 E, 45.70–45.89 N), one kind in three a tram.
+  const lines = ['id;kind;name;lon;lat'];
+  for (let i = 0; i < 400; i += 1) lines.push(`${i};${i % 3 === 0 ? 'tram' : 'bus'};Arrêt ${i};${(4.8 + (i % 20) * 0.01).toFixed(2)};${(45.7 + Math.floor(i / 20) * 0.01).toFixed(2)}`);
+  const result = await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: 7, filePath: dataFile(lines.join('\n')), format: 'csv', columnX: 'lon', columnY: 'lat', crs: 4326 });
+  layerId = result!.layerId!;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await bare?.close();
+  await geoserver?.close();
+});
+
+const get = (user: SignedIn, url: string) => t.app.inject({ url, headers: user.jwtHeaders });
+const send = (user: SignedIn, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: user.jwtHeaders, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('geographic layers', () => {
+  it('reads a layer with its table, bbox and styles, lists them by resource, and renames it', async () => {
+    const response = await get(admin, `/fr/geospatial/geographiclayer/${layerId}/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: layerId, resource_id: 7, display_name: 'resource_7', codename: 'resource_7', column_x: 'lon', column_y: 'lat', crs: 4326,
+      bbox: [4.8, 45.7, 4.99, 45.89], feature_count: 400, schema_name: 'datastore', table_name: 'resource_7', styles: [],
+    });
+    const list = (await get(admin, '/fr/geospatial/geographiclayer/?resource_id=7')).json();
+    expect(list.count).toBe(1);
+    expect(list.results[0].id).toBe(layerId);
+    expect((await get(admin, '/fr/geospatial/geographiclayer/?resource_id=8')).json().count).toBe(0);
+    const renamed = await send(admin, 'PATCH', `/fr/geospatial/geographiclayer/${layerId}/`, { display_name: 'Arrêts TCL' });
+    expect(renamed.json().display_name).toBe('Arrêts TCL');
+    const empty = await send(admin, 'PATCH', `/en/geospatial/geographiclayer/${layerId}/`, { display_name: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ display_name: ['This field is required.'] });
+  });
+
+  it('hides layers from whoever does not reach them, and answers 404 for unknown ones', async () => {
+    expect((await get(editor, `/fr/geospatial/geographiclayer/${layerId}/`)).statusCode).toBe(404);
+    expect((await send(editor, 'PATCH', `/fr/geospatial/geographiclayer/${layerId}/`, { display_name: 'x' })).statusCode).toBe(404);
+    expect((await get(editor, '/fr/geospatial/geographiclayer/')).json().count).toBe(0);
+    expect((await get(admin, '/fr/geospatial/geographiclayer/99999/')).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/fr/geospatial/geographiclayer/${layerId}/` })).statusCode).toBe(401);
+  });
+
+  it('serves the features in a box as GeoJSON, paged', async () => {
+    // 0.045 wide, 0.025 high from the grid's corner: 5 columns × 3 rows of stops.
+    const url = `/fr/geospatial/geographiclayer/${layerId}/features/?bbox=4.795,45.695,4.845,45.725&limit=10`;
+    const page = (await get(admin, url)).json();
+    expect(page).toMatchObject({ type: 'FeatureCollection', numberMatched: 15, numberReturned: 10 });
+    expect(page.features[0]).toEqual({ type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [4.8, 45.7] }, properties: { id: 0, kind: 'tram', name: 'Arrêt 0', lon_2: 4.8, lat_2: 45.7 } });
+    const rest = (await get(admin, `${url}&offset=10`)).json();
+    expect(rest.numberReturned).toBe(5);
+    const ids = [...page.features, ...rest.features].map((feature: { id: number }) => feature.id);
+    expect(new Set(ids).size).toBe(15);
+    for (const feature of [...page.features, ...rest.features]) {
+      const [lon, lat] = feature.geometry.coordinates;
+      expect(lon >= 4.795 && lon <= 4.845 && lat >= 45.695 && lat <= 45.725).toBe(true);
+    }
+    expect((await get(admin, `/fr/geospatial/geographiclayer/${layerId}/features/?limit=1`)).json().numberMatched).toBe(400);
+  });
+
+  it('answers 404 for the features of a layer whose table is gone', async () => {
+    const loaded = await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: 9, filePath: dataFile('x,y\n1,2\n'), format: 'csv', columnX: 'x', columnY: 'y', crs: 4326 });
+    await t.db.query('DROP TABLE datastore.resource_9');
+    const response = await get(admin, `/en/geospatial/geographiclayer/${loaded!.layerId}/features/`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: "The layer's table no longer exists." });
+    await t.db.query('DELETE FROM geographic_layers WHERE id = $1', [loaded!.layerId]);
+  });
+
+  it('refuses a malformed box or limit with a 400', async () => {
+    for (const query of ['bbox=1,2,3', 'bbox=5,45,4,46', 'bbox=a,b,c,d', 'bbox=-200,0,0,10', 'limit=100000', 'offset=-1']) {
+      const response = await get(admin, `/en/geospatial/geographiclayer/${layerId}/features/?${query}`);
+      expect(response.statusCode, query).toBe(400);
+    }
+    expect((await get(admin, `/en/geospatial/geographiclayer/${layerId}/features/?bbox=1,2,3`)).json()).toEqual({ bbox: ['Expected: minlon,minlat,maxlon,maxlat in degrees.'] });
+  });
+
+  it('publishes the layer on the map server through its scenario', async () => {
+    const scenarios = (await get(admin, `/fr/geospatial/geographiclayer/${layerId}/_scenarios/`)).json();
+    expect(scenarios.map((s: { codename: string }) => s.codename)).toEqual(['publish-geographiclayer']);
+    const run = await send(admin, 'POST', `/en/geospatial/geographiclayer/${layerId}/_scenarios/${scenarios[0].id}/run/`, {});
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json<Task>().status).toBe('SUCCESS');
+    expect(geoserver.featureTypes.has('resource_7')).toBe(true);
+  });
+});
+
+describe('layer styles', () => {
+  let styleId: number;
+
+  it('creates a style with the default config and its SLD', async () => {
+    const created = await send(admin, 'POST', `/fr/geospatial/geographiclayer/${layerId}/style/`, { display_name: 'Par défaut' });
+    expect(created.statusCode).toBe(201);
+    styleId = created.json().id;
+    expect(created.json()).toMatchObject({ layer_id: layerId, display_name: 'Par défaut', config: { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 }, applied_at: null });
+    expect(created.json().sld).toContain('<CssParameter name="fill">#1f78b4</CssParameter>');
+    expect((await get(admin, `/fr/geospatial/geographiclayer/${layerId}/style/`)).json().map((s: { id: number }) => s.id)).toEqual([styleId]);
+    expect((await send(admin, 'POST', `/en/geospatial/geographiclayer/${layerId}/style/`, {})).json()).toEqual({ display_name: ['This field is required.'] });
+  });
+
+  it('validates the config: colours, size, opacity, a column of the table, at most 50 classes', async () => {
+    const put = (config: unknown) => send(admin, 'PUT', `/en/geospatial/style/${styleId}/config/`, { config });
+    const cases: Array<[unknown, string[]]> = [
+      [{ kind: 'simple', color: 'red', size: 6, opacity: 0.5 }, ['color']],
+      [{ kind: 'simple', color: '#ff0000', size: 0, opacity: 1.5 }, ['size', 'opacity']],
+      [{ kind: 'simple', color: '#ff0000', size: 51, opacity: 1 }, ['size']],
+      [{ kind: 'heatmap', size: 6, opacity: 1 }, ['kind']],
+      [{ kind: 'classified', column: 'nope', size: 6, opacity: 1, classes: [{ value: 'bus', color: '#ff0000' }] }, ['column']],
+      [{ kind: 'classified', column: '_point', size: 6, opacity: 1, classes: [{ value: 'bus', color: '#ff0000' }] }, ['column']],
+      [{ kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: Array.from({ length: 51 }, (_, i) => ({ value: `v${i}`, color: '#000000' })) }, ['classes']],
+      [{ kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: [{ value: 'bus', color: '#ff0000' }, { value: 'bus', color: '#00ff00' }] }, ['classes']],
+      ['simple', ['config']],
+    ];
+    for (const [config, fields] of cases) {
+      const response = await put(config);
+      expect(response.statusCode, JSON.stringify(config)).toBe(400);
+      expect(Object.keys(response.json()).sort()).toEqual(fields.sort());
+    }
+    expect((await put({ kind: 'simple', color: 'red', size: 6, opacity: 0.5 })).json()).toEqual({ color: ['A #rrggbb colour is expected.'] });
+  });
+
+  it('makes the SLD from a classified config, escaping the values', async () => {
+    const config = { kind: 'classified', column: 'kind', size: 8, opacity: 0.5, classes: [{ value: 'bus', color: '#E31A1C' }, { value: '<tram> & "co"', color: '#33a02c' }] };
+    const response = await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config });
+    expect(response.statusCode).toBe(200);
+    const style = response.json();
+    expect(style.config).toEqual({ ...config, classes: [{ value: 'bus', color: '#e31a1c' }, config.classes[1]] });
+    expect(style.sld).toContain('<ogc:PropertyName>kind</ogc:PropertyName><ogc:Literal>bus</ogc:Literal>');
+    expect(style.sld).toContain('<ogc:Literal>&lt;tram&gt; &amp; &quot;co&quot;</ogc:Literal>');
+    expect(style.sld).not.toContain('<tram>');
+    expect(style.sld).toContain('<Size>8</Size>');
+  });
+
+  it('applies the style on the map server through the create then the update scenario, asynchronously', async () => {
+    const scenarios = (await get(admin, `/fr/geospatial/style/${styleId}/_scenarios/`)).json();
+    expect(scenarios.map((s: { codename: string; action: string }) => [s.codename, s.action])).toEqual([['create-style', 'create'], ['update-style', 'update']]);
+    for (const scenario of scenarios) {
+      const queued = await send(admin, 'POST', `/fr/geospatial/style/${styleId}/_scenarios/${scenario.id}/run/?asynchrone=true`, {});
+      expect(queued.statusCode).toBe(202);
+      let task = queued.json<Task>();
+      expect(task).toMatchObject({ object_class: 'style', object_id: styleId, action: scenario.codename });
+      for (let i = 0; i < 100 && !['SUCCESS', 'FAILURE'].includes(task.status); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        task = (await get(admin, `/fr/dashboard/task-queue-track/${task.id}/`)).json<Task>();
+      }
+      expect(task.status).toBe('SUCCESS');
+    }
+    const name = `publish_style_${styleId}`;
+    const styleRequests = geoserver.requests.filter((r) => r.url.includes('/styles'));
+    expect(styleRequests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `PUT /geoserver/rest/workspaces/publish/styles/${name}`,
+      `POST /geoserver/rest/workspaces/publish/styles?name=${name}`,
+      `PUT /geoserver/rest/workspaces/publish/styles/${name}`,
+    ]);
+    const style = (await get(admin, `/fr/geospatial/style/${styleId}/`)).json();
+    expect(geoserver.styles.get(name)).toBe(style.sld);
+    expect(style.applied_at).not.toBeNull();
+  });
+
+  it('fails the scenario with the refusal of the map server', async () => {
+    const scenarios = (await get(admin, `/fr/geospatial/style/${styleId}/_scenarios/`)).json();
+    const update = scenarios.find((s: { codename: string }) => s.codename === 'update-style');
+    geoserver.failNextStyle = true;
+    const run = await send(admin, 'POST', `/en/geospatial/style/${styleId}/_scenarios/${update.id}/run/`, {});
+    expect(run.json<Task>().status).toBe('FAILURE');
+    expect(run.json<Task>().error).toBe('The map server refused the request: HTTP 500: Error while parsing the SLD');
+  });
+
+  it('answers 400, never 500, to hostile bodies', async () => {
+    for (const payload of [[], 'text', { config: null }, { config: [] }, { config: { kind: 'simple', color: '#000000', size: '6', opacity: 1 } }, { config: { kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: [null] } }]) {
+      const response = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/config/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const name = await send(admin, 'PATCH', `/fr/geospatial/style/${styleId}/`, { display_name: 'x'.repeat(301) });
+    expect(name.statusCode).toBe(400);
+    expect((await send(admin, 'PATCH', `/fr/geospatial/style/${styleId}/`, { display_name: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await get(admin, '/fr/geospatial/style/99999999999/')).statusCode).toBe(404);
+  });
+
+  it('renames, refuses others and deletes a style', async () => {
+    expect((await send(admin, 'PATCH', `/fr/geospatial/style/${styleId}/`, { display_name: 'Par mode' })).json().display_name).toBe('Par mode');
+    expect((await send(admin, 'PUT', `/en/geospatial/style/${styleId}/`, { config: { kind: 'simple', color: '#000000', size: 3, opacity: 1 } })).json()).toEqual({ display_name: ['This field is required.'] });
+    expect((await get(editor, `/fr/geospatial/style/${styleId}/`)).statusCode).toBe(404);
+    expect((await send(editor, 'DELETE', `/fr/geospatial/style/${styleId}/`)).statusCode).toBe(404);
+    expect((await send(admin, 'DELETE', `/fr/geospatial/style/${styleId}/`)).statusCode).toBe(204);
+    expect((await get(admin, `/fr/geospatial/style/${styleId}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('datastore tables', () => {
+  it('lists the datastore tables only, free ones apart, searchable, to editors and superusers', async () => {
+    await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: 8, filePath: dataFile('a\n1\n'), format: 'csv', columnX: null, columnY: null, crs: null });
+    const list = (query: string, user = admin) => get(user, `/fr/datapusher/datastores/datastore/tables/${query}`);
+    expect((await list('')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_7' }, { schema_name: 'datastore', table_name: 'resource_8' }]);
+    expect((await list('?free=true')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_8' }]);
+    expect((await list('?search=e_8')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_8' }]);
+    expect((await list('?search=users')).json()).toEqual([]);
+    expect((await list('?search=%25')).json()).toEqual([]);
+    expect((await get(admin, '/fr/geospatial/datastores/publish/tables/')).statusCode).toBe(404);
+    expect((await list('', await t.signIn('member'))).statusCode).toBe(403);
+  });
+});
+
+describe('map server listings', () => {
+  it('relays GeoServer workspaces, layers and layer groups', async () => {
+    expect((await get(admin, '/fr/geoserv/rest/workspaces.json')).json()).toEqual({
+      workspaces: { workspace: [{ name: 'publish', href: 'http://localhost:8080/geoserver/rest/workspaces/publish.json' }, { name: 'topp', href: 'http://localhost:8080/geoserver/rest/workspaces/topp.json' }] },
+    });
+    expect((await get(admin, '/fr/geoserv/rest/workspaces/topp/layers.json')).json().layers.layer.map((l: { name: string }) => l.name)).toEqual(['states', 'roads']);
+    expect((await get(admin, '/fr/geoserv/rest/workspaces/topp/layergroups.json')).json()).toEqual({ layerGroups: { layerGroup: [] } });
+    expect((await get(admin, '/fr/geoserv/rest/workspaces/nowhere/layers.json')).statusCode).toBe(404);
+    expect((await get(await t.signIn('member'), '/fr/geoserv/rest/workspaces.json')).statusCode).toBe(403);
+  });
+
+  it('answers 503 without MAPSERVER_URL, and the style scenario then applies the style locally', async () => {
+    bare = await createTestApp({}, { tasks: true });
+    const root = await bare.signIn('admin');
+    const response = await bare.app.inject({ url: '/en/geoserv/rest/workspaces.json', headers: root.jwtHeaders });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ detail: 'The map server is not configured.' });
+    const loaded = await loadResourceIntoDatastore(scenarioContext(bare.db).context, { resourceId: 3, filePath: dataFile('x,y\n4.85,45.75\n'), format: 'csv', columnX: 'x', columnY: 'y', crs: 4326 });
+    const style = (await bare.app.inject({ method: 'POST', url: `/fr/geospatial/geographiclayer/${loaded!.layerId}/style/`, headers: root.jwtHeaders, payload: { display_name: 'Simple' } })).json();
+    const scenarios = (await bare.app.inject({ url: `/fr/geospatial/style/${style.id}/_scenarios/`, headers: root.jwtHeaders })).json();
+    const run = await bare.app.inject({ method: 'POST', url: `/en/geospatial/style/${style.id}/_scenarios/${scenarios[0].id}/run/`, headers: root.jwtHeaders, payload: {} });
+    expect(run.json<Task>().status).toBe('SUCCESS');
+    expect(run.json<Task>().timeline.map((step) => step.message)).toContain('Style « Simple » saved.');
+    expect((await bare.app.inject({ url: `/fr/geospatial/style/${style.id}/`, headers: root.jwtHeaders })).json().applied_at).not.toBeNull();
+  });
+});
