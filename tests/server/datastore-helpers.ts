@@ -39,3 +39,20 @@ export function dataFile(content: string | Buffer, extension = 'csv'): string {
   writeFileSync(file, content);
   return file;
 }
+
+/**
+ * Resources of these ids, owned by a group of their own (so no demo account but the superuser
+ * reaches them): the datastore's tables and layers belong to a resource.
+ */
+export async function insertResources(db: Pick<Db, 'query'>, ids: number[]): Promise<void> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO usergroups (usergroup_type, display_name, slug) VALUES ('organisation', 'Datastore tests', 'datastore-tests')
+     ON CONFLICT (slug) DO UPDATE SET display_name = EXCLUDED.display_name RETURNING id`,
+  );
+  await db.query(
+    `INSERT INTO resources (id, display_name, codename, type, usergroup_id)
+     SELECT id, 'Resource ' || id, 'datastore-test-' || id, 'file-upload', $2 FROM unnest($1::integer[]) AS id
+     ON CONFLICT (id) DO NOTHING`,
+    [ids, rows[0].id],
+  );
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { createTestDatabase } from './helpers.ts';
-import { dataFile, scenarioContext } from './datastore-helpers.ts';
+import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
 
 let db: Db;
 let url: string;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   url = database.url;
   db = createPool(url);
   drop = database.drop;
+  await insertResources(db, [401]);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { closeDatastore, configureDatastore } from '../../src/server/datastore/c
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { createTestApp, createTestDatabase, type TestApp } from './helpers.ts';
-import { dataFile, scenarioContext } from './datastore-helpers.ts';
+import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
 
 let t: TestApp;
 let datastore: Db;
@@ -14,6 +14,7 @@ beforeAll(async () => {
   dropDatastore = database.drop;
   datastore = createPool(database.url);
   t = await createTestApp({ datastoreUrl: database.url });
+  await insertResources(t.db, [11]);
 });
 
 afterAll(async () => {

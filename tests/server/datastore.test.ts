@@ -4,7 +4,7 @@ import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { TaskFailure } from '../../src/server/tasks/scenarios.ts';
 import { createTestDatabase } from './helpers.ts';
-import { dataFile, scenarioContext } from './datastore-helpers.ts';
+import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -13,6 +13,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   db = createPool(database.url);
   drop = database.drop;
+  await insertResources(db, [101, 102, 103, 104, 105, 106, 201, 202, 301, 501, 502]);
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
-import { dataFile, scenarioContext } from './datastore-helpers.ts';
+import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
 import { startGeoServerMock, type GeoServerMock } from './geoserver-mock.ts';
 
 let t: TestApp;
@@ -17,6 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ mapserverUrl: geoserver.url }, { tasks: true });
   admin = await t.signIn('admin');
   editor = await t.signIn('editor');
+  await insertResources(t.db, [3, 7, 8, 9]);
   // 400 stops on a 20 × 20 grid over Lyon (4.80–4.99 E, 45.70–45.89 N), one kind in three a tram.
   const lines = ['id;kind;name;lon;lat'];
   for (let i = 0; i < 400; i += 1) lines.push(`${i};${i % 3 === 0 ? 'tram' : 'bus'};Arrêt ${i};${(4.8 + (i % 20) * 0.01).toFixed(2)};${(45.7 + Math.floor(i / 20) * 0.01).toFixed(2)}`);
@@ -39,7 +40,7 @@ describe('geographic layers', () => {
     const response = await get(admin, `/fr/geospatial/geographiclayer/${layerId}/`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      id: layerId, resource_id: 7, display_name: 'resource_7', codename: 'resource_7', column_x: 'lon', column_y: 'lat', crs: 4326,
+      id: layerId, resource_id: 7, display_name: 'Resource 7', codename: 'resource_7', column_x: 'lon', column_y: 'lat', crs: 4326,
       bbox: [4.8, 45.7, 4.99, 45.89], feature_count: 400, schema_name: 'datastore', table_name: 'resource_7', styles: [],
     });
     const list = (await get(admin, '/fr/geospatial/geographiclayer/?resource_id=7')).json();
@@ -234,6 +235,7 @@ describe('map server listings', () => {
 
   it('answers 503 without MAPSERVER_URL, and the style scenario then applies the style locally', async () => {
     bare = await createTestApp({}, { tasks: true });
+    await insertResources(bare.db, [3]);
     const root = await bare.signIn('admin');
     const response = await bare.app.inject({ url: '/en/geoserv/rest/workspaces.json', headers: root.jwtHeaders });
     expect(response.statusCode).toBe(503);

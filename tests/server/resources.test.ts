@@ -263,7 +263,21 @@ describe('resource sources and their scenarios', () => {
     expect(done).toMatchObject({ object_class: 'resource', object_id: resource.id });
     expect(done.timeline.map((step) => step.message)).toContain(`Le fichier « arrets.csv » (${Buffer.byteLength(CSV)} octets) est désormais celui de la ressource.`);
     const read = (await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json();
-    expect(read).toMatchObject({ size: Buffer.byteLength(CSV), dataformat: 'CSV', source_id: sourceId, rel: [{ '@app': 'resource', '@class': 'file-upload', '@uri': `/fr/resource/file-upload/${sourceId}/` }] });
+    const layer = await t.db.query<{ id: number }>('SELECT id FROM geographic_layers WHERE resource_id = $1', [resource.id]);
+    expect(read).toMatchObject({
+      size: Buffer.byteLength(CSV),
+      dataformat: 'CSV',
+      source_id: sourceId,
+      geographic: true,
+      rel: [
+        { '@app': 'resource', '@class': 'file-upload', '@uri': `/fr/resource/file-upload/${sourceId}/` },
+        { '@app': 'geospatial', '@class': 'geographiclayer', '@uri': `/fr/geospatial/geographiclayer/${layer.rows[0].id}/` },
+      ],
+    });
+    expect(read.bbox).toHaveLength(4);
+    // Whoever reads the resource reads its layer; others do not learn it exists.
+    expect((await call('editor', 'GET', `/fr/geospatial/geographiclayer/${layer.rows[0].id}/`)).statusCode).toBe(200);
+    expect((await call('marie.lefebvre', 'GET', `/fr/geospatial/geographiclayer/${layer.rows[0].id}/`)).statusCode).toBe(404);
     expect(read._processing).toMatchObject([{ action: 'create-file-upload', state: 'SUCCESS', message: null }]);
     const { rows } = await t.db.query('SELECT storage_key, pending_key FROM resource_sources WHERE id = $1', [sourceId]);
     expect(rows[0].pending_key).toBeNull();
