@@ -1,5 +1,6 @@
 /**
- * Scenario runs (/{locale}/dataset/datasets/{id}/_scenarios/…) and scheduled runs
+ * Scenario runs (/{locale}/dataset/datasets/{id}/_scenarios/…, and the same under an indexer,
+ * /{locale}/indexer/remote-api-indexes/{id}/_scenarios/…) and scheduled runs
  * (/{locale}/resource/scenario-execution-frequency/…). A dataset the user cannot see answers 404;
  * one they see but may not change, 403 (the rules of dataset writes, tasks/objects.ts).
  */
@@ -18,6 +19,12 @@ const ID = /^\d{1,9}$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type User = AccessSubject & { id: number };
+
+/** Object class → the API path of its records, under which `{id}/_scenarios/` lists and runs its scenarios. */
+const RUNNABLE_OBJECTS: Record<string, string> = {
+  dataset: '/dataset/datasets/',
+  remoteapiindex: '/indexer/remote-api-indexes/',
+};
 
 /** 'none' (404), 'see' or 'run' for the user on an object of a registered class. */
 async function objectAccess(app: FastifyInstance, className: string, id: number, user: User): Promise<'none' | 'see' | 'run'> {
@@ -68,41 +75,44 @@ function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs:
 export default async function scenarioRoutes(app: FastifyInstance) {
   const config = { auth: 'required' as const };
 
-  app.get<{ Params: { id: string } }>('/dataset/datasets/:id/_scenarios/', { config }, async (request) => {
-    if (!ID.test(request.params.id)) throw notFound();
-    if ((await objectAccess(app, 'dataset', Number(request.params.id), request.user!)) === 'none') throw notFound();
-    return scenarioList(app, 'dataset', request.locale);
-  });
+  // The objects scenarios run on by hand: under each, its scenarios and their run.
+  for (const [className, base] of Object.entries(RUNNABLE_OBJECTS)) {
+    app.get<{ Params: { id: string } }>(`${base}:id/_scenarios/`, { config }, async (request) => {
+      if (!ID.test(request.params.id)) throw notFound();
+      if ((await objectAccess(app, className, Number(request.params.id), request.user!)) === 'none') throw notFound();
+      return scenarioList(app, className, request.locale);
+    });
 
-  app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string } }>(
-    '/dataset/datasets/:id/_scenarios/:scenario/run/',
-    { config },
-    async (request, reply) => {
-      const { id, scenario } = request.params;
-      if (!ID.test(id) || !ID.test(scenario)) throw notFound();
-      const access = await objectAccess(app, 'dataset', Number(id), request.user!);
-      if (access === 'none') throw notFound();
-      const { rows } = await app.db.query<{ id: number; codename: string }>("SELECT id, codename FROM scenarios WHERE id = $1 AND object_class = 'dataset'", [Number(scenario)]);
-      if (!rows[0]) throw notFound();
-      if (access !== 'run') throw permissionDenied();
-      const { kwargs, target } = parseKwargs(request.body, request.locale);
-      const limit = scenarioHandler(rows[0].codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
-      const [taskId] = await queueTasks(app.db, [
-        { action: rows[0].codename, scenarioId: rows[0].id, objectClass: 'dataset', objectId: Number(id), target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
-      ]);
-      const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
-      if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
-      // Synchronous: wait for the end, at most the time limit and the recovery's margin.
-      const deadline = Date.now() + (limit + 5) * 1000;
-      let delay = 50;
-      for (;;) {
-        const task = await loadTask(app.db, taskId, request.user!, request.locale);
-        if (!task || FINISHED_STATUSES.includes(task.status) || Date.now() > deadline) return reply.code(200).send(task);
-        await sleep(delay);
-        delay = Math.min(delay * 2, 500);
-      }
-    },
-  );
+    app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string } }>(
+      `${base}:id/_scenarios/:scenario/run/`,
+      { config },
+      async (request, reply) => {
+        const { id, scenario } = request.params;
+        if (!ID.test(id) || !ID.test(scenario)) throw notFound();
+        const access = await objectAccess(app, className, Number(id), request.user!);
+        if (access === 'none') throw notFound();
+        const { rows } = await app.db.query<{ id: number; codename: string }>('SELECT id, codename FROM scenarios WHERE id = $1 AND object_class = $2', [Number(scenario), className]);
+        if (!rows[0]) throw notFound();
+        if (access !== 'run') throw permissionDenied();
+        const { kwargs, target } = parseKwargs(request.body, request.locale);
+        const limit = scenarioHandler(rows[0].codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
+        const [taskId] = await queueTasks(app.db, [
+          { action: rows[0].codename, scenarioId: rows[0].id, objectClass: className, objectId: Number(id), target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
+        ]);
+        const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
+        if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
+        // Synchronous: wait for the end, at most the time limit and the recovery's margin.
+        const deadline = Date.now() + (limit + 5) * 1000;
+        let delay = 50;
+        for (;;) {
+          const task = await loadTask(app.db, taskId, request.user!, request.locale);
+          if (!task || FINISHED_STATUSES.includes(task.status) || Date.now() > deadline) return reply.code(200).send(task);
+          await sleep(delay);
+          delay = Math.min(delay * 2, 500);
+        }
+      },
+    );
+  }
 
   // Scheduled runs.
   const FREQUENCY_SELECT = `f.id, f.scenario_id AS scenario, f.object_class, f.object_id, f.scheduler_id AS scheduler, f.next_run_at AS next_run, f.last_task_id AS last_task`;

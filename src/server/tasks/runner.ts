@@ -85,7 +85,7 @@ export async function runTask(options: RunnerOptions, taskId: number): Promise<v
       ]);
     };
     const outcome = await Promise.race([
-      handler.run({ db, taskId: task.id, objectId: task.object_id, kwargs: task.kwargs ?? {}, signal: controller.signal, step }).then(() => 'done' as const),
+      handler.run({ db, taskId: task.id, objectId: task.object_id, kwargs: task.kwargs ?? {}, signal: controller.signal, step, config: options.config }).then(() => 'done' as const),
       timeout,
     ]);
     if (lost) return;

@@ -5,7 +5,9 @@
  */
 import type pg from 'pg';
 import { exposeDataset, withdrawDataset } from '../catalog/entries.ts';
+import type { TaskConfig } from '../config.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
+import { harvestScenario } from '../harvest/scenario.ts';
 import type { MessageKey } from '../i18n.ts';
 
 export type StepParams = Record<string, string | number>;
@@ -18,6 +20,8 @@ export interface ScenarioContext {
   /** Aborted when the time limit passes or the task is no longer this worker's. */
   signal: AbortSignal;
   step(code: MessageKey, params?: StepParams, level?: 'info' | 'warning' | 'error'): Promise<void>;
+  /** The task settings of the process running it. */
+  config?: TaskConfig;
 }
 
 export interface ScenarioHandler {
@@ -73,6 +77,7 @@ const unpublishDataset: ScenarioHandler = {
 const SCENARIO_HANDLERS: Record<string, ScenarioHandler> = {
   'publish-dataset': publishDataset,
   'unpublish-dataset': unpublishDataset,
+  'harvest-remoteapiindex': harvestScenario,
 };
 
 /** Scenarios for tests and the bench only (TASK_DIAGNOSTIC_SCENARIOS): they act on no object. */

@@ -135,7 +135,7 @@ export function taskSelectSql(user: AccessSubject, params: SqlParams): string {
   for (const [name, objectClass] of Object.entries(OBJECT_CLASSES)) {
     const cls = params.add(name);
     const visible = objectClass.visibleSql('tq.object_id', user, params) ?? 'true';
-    if (name === 'dataset') names.push(`WHEN tq.object_class = ${cls} AND ${visible} THEN (SELECT d.display_name FROM datasets d WHERE d.id = tq.object_id)`);
+    names.push(`WHEN tq.object_class = ${cls} AND ${visible} THEN ${objectClass.nameSql('tq.object_id')}`);
     runnable.push(`(tq.object_class = ${cls} AND ${objectClass.runnableSql('tq.object_id', user, params) ?? 'true'})`);
   }
   // Tasks on no registered object (diagnostics) are the superusers'.
