@@ -62,3 +62,4 @@ try {
 await import('./lists.mjs');
 await import('./datasets.mjs');
 await import('./tasks.mjs');
+await import('./harvest.mjs');

@@ -110,7 +110,7 @@ function hydraNext(graph: Graph, pageUrl: string): string | null {
   }
 }
 
-async function graphOf(page: FetchedPage, source: RemoteSource): Promise<{ graph: Graph; next: string | null }> {
+async function graphOf(page: FetchedPage, source: RemoteSource): Promise<{ graph: Graph; next: string | null; csw?: boolean }> {
   const format = formatOf(page);
   try {
     if (format === 'turtle') {
@@ -128,7 +128,7 @@ async function graphOf(page: FetchedPage, source: RemoteSource): Promise<{ graph
       const nextRecord = Number(results?.getAttribute('nextRecord') ?? 0);
       const matched = Number(results?.getAttribute('numberOfRecordsMatched') ?? 0);
       const next = nextRecord > 0 && (!matched || nextRecord <= matched) ? withParams(page.url, { startPosition: nextRecord }) : null;
-      return { graph, next };
+      return { graph, next, csw: true };
     }
     if (root.namespaceURI !== RDF_NS || root.localName !== 'RDF') {
       throw new HarvestError('harvest.errorNotCatalogue', { url: page.url, kind: source.kind, detail: `an XML document of root ${root.tagName}, neither rdf:RDF nor a CSW GetRecords answer` });
@@ -153,9 +153,10 @@ export const dcatReader: Reader = {
     return source.url;
   },
   async parse(page, source) {
-    const { graph, next } = await graphOf(page, source);
+    const { graph, next, csw } = await graphOf(page, source);
     const datasets = graph.subjectsWith(`${RDF_NS}type`, `${DCAT}Dataset`);
-    if (datasets.length === 0 && graph.subjectsWith(`${RDF_NS}type`, `${DCAT}Catalog`).length === 0 && !next) {
+    // A CSW answer may hold no record (past the last one); a DCAT document holds a catalogue.
+    if (!csw && datasets.length === 0 && graph.subjectsWith(`${RDF_NS}type`, `${DCAT}Catalog`).length === 0 && !next) {
       throw new HarvestError('harvest.errorNotCatalogue', { url: page.url, kind: source.kind, detail: 'no dcat:Dataset nor dcat:Catalog in the document' });
     }
     return { entries: datasets.map((subject) => mapDataset(graph, subject)), next };
