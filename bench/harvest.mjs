@@ -64,7 +64,7 @@ try {
     }
   };
   const first = await run();
-  const last = (task) => task.timeline.at(-1)?.message ?? task.error;
+  const last = (task) => task.timeline.at(-2)?.message ?? task.error; // the harvest's summary, before "finished"
   console.log(`harvest: ${RECORDS} CKAN records (${Math.ceil(RECORDS / ROWS)} pages), first run ${first.task.status} in ${first.seconds.toFixed(1)} s: ${(RECORDS / first.seconds).toFixed(0)} records/s (${last(first.task)})`);
   const second = await run();
   console.log(`harvest: second run, nothing changed, ${second.task.status} in ${second.seconds.toFixed(1)} s (${last(second.task)})`);
