@@ -112,8 +112,8 @@ export default function IndexerPage() {
       const result = id === null ? await indexersApi.create(payload()) : await indexersApi.update(id, payload());
       notifySuccess(`resources.indexers.messages.${id === null ? 'created' : 'updated'}`);
       setErrors({});
-      await queryClient.invalidateQueries({ queryKey: ['indexers'] });
       if (id === null) navigate(appPath(indexerPaths.edit(usergroup, result.id)), { replace: true });
+      await queryClient.invalidateQueries({ queryKey: ['indexers'] });
     } catch (error) {
       setErrors(errorBody(error).errors ?? {});
       notifyError(error, { resource: 'indexers', message: `resources.indexers.messages.${id === null ? 'createFailed' : 'updateFailed'}` });
