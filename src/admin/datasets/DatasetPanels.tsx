@@ -1,6 +1,6 @@
 /**
  * What a dataset's page shows under its form: its failures to acknowledge, its latest tasks, the
- * way to its permissions, its contacts with their roles, its children and, for those who may
+ * harvester it comes from, the way to its permissions, its contacts with their roles, its children and, for those who may
  * change it, its history.
  */
 import { useRecordContext } from 'react-admin';
@@ -9,6 +9,7 @@ import { DatasetContacts } from './DatasetContacts.tsx';
 import { DatasetFailures } from './DatasetFailures.tsx';
 import { DatasetHistory } from './DatasetHistory.tsx';
 import { DatasetTasks } from './DatasetTasks.tsx';
+import { HarvestOrigin } from './HarvestOrigin.tsx';
 import { PermissionsLink } from './PermissionsLink.tsx';
 
 export function DatasetPanels() {
@@ -18,6 +19,7 @@ export function DatasetPanels() {
   const editable = record.editable === true;
   return (
     <>
+      <HarvestOrigin />
       <DatasetFailures datasetId={id} />
       <DatasetTasks datasetId={id} />
       <PermissionsLink />
