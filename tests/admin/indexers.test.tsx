@@ -46,7 +46,7 @@ function indexerHandlers(writes: Write[] = []) {
       expect(url.searchParams.get('page_size')).toBe('5');
       return HttpResponse.json(page([{
         id: 90, status: 'SUCCESS', action: 'harvest-remoteapiindex', action_label: 'Moissonner', object_class: 'remoteapiindex', object_id: 5, object_name: 'Région CKAN',
-        target: null, timeline: [{ date: '2026-01-01T00:00:00Z', level: 'info', message: 'Moissonnage terminé : 2 créés, 0 mis à jour, 0 inchangés, 0 ignorés, 0 retirés.' }],
+        target: null, timeline: [{ date: '2026-01-01T00:00:00Z', level: 'info', message: 'Moissonnage terminé : 2 créés, 0 mis à jour, 0 inchangés, 0 ignorés, 0 retirés.' }, { date: '2026-01-01T00:00:01Z', level: 'info', message: 'Terminée avec succès.' }],
         warnings: [], error: null, trigger: 'user', created_by: 'referent', retry_of: null, acknowledged: false, start_date: '2026-01-01T00:00:00Z',
         end_date: '2026-01-01T00:00:01Z', can_retry: false, can_cancel: false, can_acknowledge: false,
       }]));

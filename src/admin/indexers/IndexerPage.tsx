@@ -50,6 +50,9 @@ function TrialResult({ trial }: { trial: HarvestTrial }) {
   );
 }
 
+/** A finished run's counts: its step before the engine's closing one; a running one's latest step. */
+const runSummary = (task: Task) => (task.status === 'SUCCESS' ? task.timeline.at(-2) : task.timeline.at(-1))?.message ?? '';
+
 function Runs({ id }: { id: number }) {
   const translate = useTranslate();
   const { data } = useQuery({ queryKey: ['indexers', 'runs', id], queryFn: ({ signal }) => indexersApi.runs(id, signal), refetchInterval: 15_000 });
@@ -64,7 +67,7 @@ function Runs({ id }: { id: number }) {
               <TaskStatusChip status={task.status} />
               <ListItemText
                 primary={new Date(task.start_date).toLocaleString()}
-                secondary={task.error ?? task.timeline.at(-1)?.message ?? ''}
+                secondary={task.error ?? runSummary(task)}
               />
             </Stack>
           </ListItem>
