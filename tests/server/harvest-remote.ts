@@ -13,6 +13,8 @@ export interface RemoteAnswer {
   status?: number;
   type?: string;
   body: string;
+  /** Answer only after this long (a slow remote). */
+  delayMs?: number;
 }
 
 export type RemoteHandler = (url: URL) => RemoteAnswer;
@@ -43,7 +45,11 @@ export async function startRemote(): Promise<RemoteCatalogue> {
       return;
     }
     const answer = handler(url);
-    response.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'application/json' }).end(answer.body);
+    const send = () => {
+      if (!response.destroyed) response.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'application/json' }).end(answer.body);
+    };
+    if (answer.delayMs) setTimeout(send, answer.delayMs);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,7 +57,11 @@ export async function startRemote(): Promise<RemoteCatalogue> {
     base,
     routes,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
