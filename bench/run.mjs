@@ -63,3 +63,4 @@ await import('./lists.mjs');
 await import('./datasets.mjs');
 await import('./tasks.mjs');
 await import('./datastore.mjs');
+await import('./harvest.mjs');

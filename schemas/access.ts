@@ -137,6 +137,14 @@ export function canEditGroupContent(user: AccessSubject | null | undefined, grou
   return role !== null && role >= ROLE.editor;
 }
 
+/**
+ * See, change, try and run a group's indexers (harvesters): a superuser, or a delegated
+ * administrator (role 2) of the group, as for the group's other Accounts settings.
+ */
+export function canManageIndexers(user: AccessSubject | null | undefined, groupId: number | null | undefined): boolean {
+  return canManageGroup(user, groupId);
+}
+
 export interface ServiceConfig {
   key: string;
   url: string;

@@ -12,6 +12,7 @@ import datasetPermissions from './dataset-permissions.ts';
 import datasets from './datasets.ts';
 import groupMembers from './group-members.ts';
 import groups from './groups.ts';
+import indexers from './indexers.ts';
 import jurisdictions from './jurisdictions.ts';
 import licences from './licences.ts';
 import municipalities from './municipalities.ts';
@@ -45,6 +46,7 @@ export const RESOURCE_LABELS = {
   ...datasetLookups,
   'dataset-resources': datasetResources,
   'geographic-layers': geographicLayers,
+  indexers,
 } satisfies Record<string, Record<Locale, object>>;
 
 /** The `resources` part of one language's catalogue. */

@@ -15,4 +15,5 @@ export default {
   unique: 'This value is already used.',
   date: 'Enter a valid date (YYYY-MM-DD).',
   parentCycle: 'A dataset cannot be its own parent or the parent of one of its ancestors.',
+  urlPattern: "The URL pattern must contain the substitution variable {identifier}.",
 };

@@ -15,4 +15,5 @@ export default {
   unique: 'Cette valeur est déjà utilisée.',
   date: 'Saisissez une date valide (AAAA-MM-JJ).',
   parentCycle: 'Un jeu de données ne peut pas être son propre parent ni celui de l’un de ses ancêtres.',
+  urlPattern: "Le modèle d'URL doit contenir la variable de substitution {identifier}.",
 };

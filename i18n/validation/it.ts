@@ -15,4 +15,5 @@ export default {
   unique: 'Questo valore è già utilizzato.',
   date: 'Inserisci una data valida (AAAA-MM-GG).',
   parentCycle: 'Un insieme di dati non può essere il proprio genitore né quello di uno dei suoi antenati.',
+  urlPattern: "Il modello di URL deve contenere la variabile di sostituzione {identifier}.",
 };

@@ -26,6 +26,7 @@ const TaskRoutes = lazyPage(() => import('./tasks/TaskRoutes.tsx'));
 const ObjectLogsPage = lazyPage(() => import('./tasks/ObjectLogsPage.tsx'));
 const ResourceRoutes = lazyPage(() => import('./datasetResources/ResourceRoutes.tsx'));
 const LayerPage = lazyPage(() => import('./datasetResources/LayerPage.tsx'));
+const IndexerPage = lazyPage(() => import('./indexers/IndexerPage.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
@@ -109,6 +110,18 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
             </RequireAccess>
           }
         />
+        {/* A group's indexers: the server answers 403 to whoever does not administer the group. */}
+        {['accounts/usergroup/:usergroupId/indexer/new', 'accounts/usergroup/:usergroupId/indexer/:indexerId'].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireAccess allowed={canAccessAccounts}>
+                <IndexerPage key={path} />
+              </RequireAccess>
+            }
+          />
+        ))}
         {SCREEN_ENTITIES.map((entity) => (
           <Route
             key={entity.resource}

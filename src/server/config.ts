@@ -96,7 +96,36 @@ export interface TaskConfig {
   dataDir: string;
   outbound: OutboundConfig;
   uploadMaxBytes: number;
+  /** What harvests (scenario harvest-remoteapiindex) need; defaults when absent. */
+  harvest?: HarvestConfig;
 }
+
+/** Harvests of remote catalogues (src/server/harvest/). */
+export interface HarvestConfig {
+  /**
+   * HARVEST_WITHDRAW_GRACE_DAYS: a record the remote no longer lists is withdrawn (unpublished)
+   * once a complete run finds it still absent this many days after it was last seen. Default 7.
+   */
+  withdrawGraceDays: number;
+  /** HARVEST_MAX_PAGES: pages one run reads at most; a run stopped there is incomplete. Default 1000. */
+  maxPages: number;
+  /** Pages a trial reads. Default 2. */
+  trialPages: number;
+  /** Attempts per page before the run fails (pauses of 1 s, 2 s… between them). Default 3. */
+  attempts: number;
+  retryDelayMs: number;
+  /** The outbound settings (OUTBOUND_*), for worker processes too. */
+  outbound: OutboundConfig;
+}
+
+export const DEFAULT_HARVEST_CONFIG: HarvestConfig = {
+  withdrawGraceDays: 7,
+  maxPages: 1000,
+  trialPages: 2,
+  attempts: 3,
+  retryDelayMs: 1000,
+  outbound: { allowPrivate: false, timeoutMs: 30_000, maxRedirects: 5 },
+};
 
 function workersMode(env: Env): TaskConfig['workers'] {
   const value = text(env, 'WORKERS', 'inline');
@@ -161,13 +190,13 @@ export function loadSecretKey(env: Env, dataDir: string): string {
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
-  const dataDir = path.resolve(text(env, 'DATA_DIR', './var'));
-  const portalUrl = text(env, 'PORTAL_URL', '/');
   const outbound: OutboundConfig = {
     allowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     timeoutMs: positive(env, 'OUTBOUND_TIMEOUT_SECONDS', 30) * 1000,
     maxRedirects: integer(env, 'OUTBOUND_MAX_REDIRECTS', 5),
   };
+  const dataDir = path.resolve(text(env, 'DATA_DIR', './var'));
+  const portalUrl = text(env, 'PORTAL_URL', '/');
   const uploadMaxBytes = positive(env, 'UPLOAD_MAX_BYTES', 5 * 1024 ** 3);
   return {
     port: integer(env, 'PORT', 8080),
@@ -207,6 +236,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       dataDir,
       outbound,
       uploadMaxBytes,
+      harvest: {
+        ...DEFAULT_HARVEST_CONFIG,
+        withdrawGraceDays: integer(env, 'HARVEST_WITHDRAW_GRACE_DAYS', 7),
+        maxPages: positive(env, 'HARVEST_MAX_PAGES', 1000),
+        outbound,
+      },
     },
     outbound,
     uploadMaxBytes,

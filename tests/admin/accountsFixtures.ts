@@ -90,6 +90,8 @@ export function accountsHandlers(requests: Request[] = []) {
       record(request);
       return HttpResponse.json(GROUPS.find((g) => String(g.id) === params.id));
     }),
+    // A group's harvesters, listed under its page: none unless a test says otherwise.
+    http.get('/:locale/indexer/remote-api-indexes/', () => HttpResponse.json(page([]))),
   ];
 }
 

@@ -1,5 +1,6 @@
 /** An organisation: its form, its logo, its convention and the agreement (spec, sections 2 and 3). */
 import { readOnlyOverrides } from '../resources/inputElement.tsx';
+import { IndexersPanel } from '../indexers/IndexersPanel.tsx';
 import { SchemaEdit } from '../resources/SchemaEdit.tsx';
 import { accountsApi } from './accountsApi.ts';
 import { AgreementToggle } from './AgreementToggle.tsx';
@@ -20,6 +21,8 @@ export default function OrganisationEdit() {
         convention_signed: <AgreementToggle key="convention_signed" canChange={rights.manageGroups} />,
         ...readOnlyOverrides('organisations', rights.lockedGroupFields),
       }}
-    />
+    >
+      <IndexersPanel />
+    </SchemaEdit>
   );
 }

@@ -3,6 +3,7 @@
  * children (a sphere's children are its organisations).
  */
 import { readOnlyOverrides } from '../resources/inputElement.tsx';
+import { IndexersPanel } from '../indexers/IndexersPanel.tsx';
 import { SchemaEdit } from '../resources/SchemaEdit.tsx';
 import { accountsApi } from './accountsApi.ts';
 import { FileUploadField } from './FileUploadField.tsx';
@@ -32,6 +33,7 @@ export function UsergroupEdit({ resource }: { resource: 'groups' | 'spheres' }) 
         reference={sphere ? 'organisations' : 'usergroups'}
         canChange={rights.manageGroups}
       />
+      {!sphere && <IndexersPanel />}
     </SchemaEdit>
   );
 }

@@ -1,14 +1,15 @@
 /**
  * The datasets list (spec, section 2): the generated list with its search, filters and columns,
- * plus a sort choice, the export, and per row a duplicate and a delete button for the datasets
+ * the harvester a dataset comes from under its name, plus a sort choice, the export, and per row a duplicate and a delete button for the datasets
  * the user may change.
  */
-import { TextField, type RaRecord } from 'react-admin';
+import { TextField, WrapperField, type RaRecord } from 'react-admin';
 import { DeleteRecordButton } from '../resources/DeleteRecordButton.tsx';
 import { SchemaList } from '../resources/SchemaList.tsx';
 import { DatasetSortSelect } from './DatasetSortSelect.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { ExportButton } from './ExportButton.tsx';
+import { HarvestOrigin } from './HarvestOrigin.tsx';
 import { MainResourceField } from './MainResourceField.tsx';
 
 const isEditable = (record: RaRecord) => record.editable === true;
@@ -25,6 +26,13 @@ export default function DatasetList() {
         </>
       }
       columnOverrides={{
+        // A harvested dataset says where it comes from under its name.
+        display_name: (
+          <WrapperField key="display_name" source="display_name" sortBy="display_name" label="resources.datasets.fields.display_name">
+            <TextField source="display_name" />
+            <HarvestOrigin compact />
+          </WrapperField>
+        ),
         // The owner's name comes with the dataset: an editor may list datasets of groups they cannot read.
         usergroup: <TextField key="usergroup" source="usergroup_name" sortBy="usergroup" label="resources.datasets.fields.usergroup" />,
         main_resource: <MainResourceField key="main_resource" source="main_resource" sortable={false} />,

@@ -1,6 +1,6 @@
 /**
  * What a dataset's page shows under its form: its resources, its failures to acknowledge, its latest tasks, the
- * way to its permissions, its contacts with their roles, its children and, for those who may
+ * harvester it comes from, the way to its permissions, its contacts with their roles, its children and, for those who may
  * change it, its history.
  */
 import { useRecordContext } from 'react-admin';
@@ -10,6 +10,7 @@ import { DatasetContacts } from './DatasetContacts.tsx';
 import { DatasetFailures } from './DatasetFailures.tsx';
 import { DatasetHistory } from './DatasetHistory.tsx';
 import { DatasetTasks } from './DatasetTasks.tsx';
+import { HarvestOrigin } from './HarvestOrigin.tsx';
 import { PermissionsLink } from './PermissionsLink.tsx';
 
 export function DatasetPanels() {
@@ -20,6 +21,7 @@ export function DatasetPanels() {
   return (
     <>
       <ResourcesPanel datasetId={id} editable={editable} />
+      <HarvestOrigin />
       <DatasetFailures datasetId={id} />
       <DatasetTasks datasetId={id} />
       <PermissionsLink />

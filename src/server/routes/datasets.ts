@@ -19,6 +19,7 @@ import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../dataset
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
+import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
 import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
@@ -202,6 +203,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
       from: 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id',
       alias: 'd',
       columns: DATASET_COLUMNS,
+      // A harvested dataset's origin (harvest/origin.ts).
+      extras: { harvest: HARVEST_ORIGIN_SQL },
       // Full text: French stemming, accents ignored, every word a prefix ("donnée eau" finds "Données de l'eau").
       searchCondition: (search, params) => {
         const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
@@ -232,6 +235,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
         record.editable = canEditDataset(request.user, record as { usergroup: number });
         record.unfilled_fields = unfilledFields(datasets, record);
         record.detail_url = `/${request.locale}/${datasets.endpoint}/${row.id as number}/`;
+        record.harvest = presentHarvestOrigin(row.harvest);
         return record;
       },
     },

@@ -8,6 +8,7 @@ import contactRoutes from './contacts.ts';
 import dashboardRoutes from './dashboard.ts';
 import datasetRoutes from './datasets.ts';
 import datastoreRoutes from './datastores.ts';
+import indexerRoutes from './indexers.ts';
 import jurisdictionRoutes from './jurisdictions.ts';
 import licenceRoutes from './licences.ts';
 import loginPages from './login-pages.ts';
@@ -37,4 +38,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   resourceEntityRoutes,
   resourceSourceRoutes,
   geospatialRoutes,
+  indexerRoutes,
 ];

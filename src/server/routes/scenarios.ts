@@ -1,6 +1,6 @@
 /**
  * Scenario runs (/{locale}/dataset/datasets/{id}/_scenarios/…, and every path registered with
- * registerScenarioPath) and scheduled runs
+ * registerScenarioPath: resources, layers, styles, indexers) and scheduled runs
  * (/{locale}/resource/scenario-execution-frequency/…). A dataset the user cannot see answers 404;
  * one they see but may not change, 403 (the rules of dataset writes, tasks/objects.ts).
  */
@@ -20,6 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type User = AccessSubject & { id: number };
 
+/** Object class → the API path of its records, under which `{id}/_scenarios/` lists and runs its scenarios. */
 /** 'none' (404), 'see' or 'run' for the user on an object of a registered class. */
 async function objectAccess(app: FastifyInstance, className: string, id: number, user: User): Promise<'none' | 'see' | 'run'> {
   const cls = objectClass(className);
@@ -136,6 +137,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
 
   registerScenarioPath(app, { path: '/dataset/datasets/', className: 'dataset' });
   registerScenarioPath(app, { path: '/resource/resource-dataset/', className: 'resourcedataset' });
+  registerScenarioPath(app, { path: '/indexer/remote-api-indexes/', className: 'remoteapiindex' });
 
   // Scheduled runs.
   const FREQUENCY_SELECT = `f.id, f.scenario_id AS scenario, f.object_class, f.object_id, f.scheduler_id AS scheduler, f.next_run_at AS next_run, f.last_task_id AS last_task`;

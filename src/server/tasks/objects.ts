@@ -3,7 +3,7 @@
  * exist and what is it called, which of them a user sees (SQL, for task lists), and who may run
  * scenarios on one (and so retry, cancel or acknowledge its tasks).
  */
-import type { AccessSubject } from '../../../schemas/access.ts';
+import { administeredGroupIds, type AccessSubject } from '../../../schemas/access.ts';
 import type { Db } from '../db/pool.ts';
 import { layerEditSql, layerVisibleSql } from '../datastore/access.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
@@ -105,7 +105,23 @@ const style: ObjectClass = {
   },
 };
 
-export const OBJECT_CLASSES: Record<string, ObjectClass> = { dataset, resource, resourcedataset, geographiclayer, style };
+/** Indexers: seen and run by superusers and the delegated administrators (role 2) of their usergroup. */
+const remoteapiindex: ObjectClass = {
+  async name(db, id) {
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM remote_api_indexes WHERE id = $1', [id]);
+    return rows[0]?.name ?? null;
+  },
+  nameSql: (idSql) => `(SELECT ri.name FROM remote_api_indexes ri WHERE ri.id = ${idSql})`,
+  visibleSql(idSql, user, params) {
+    return remoteapiindex.runnableSql(idSql, user, params);
+  },
+  runnableSql(idSql, user, params) {
+    if (user.is_superuser) return null;
+    return `EXISTS (SELECT 1 FROM remote_api_indexes ri WHERE ri.id = ${idSql} AND ri.usergroup_id = ANY(${params.add(administeredGroupIds(user))}::integer[]))`;
+  },
+};
+
+export const OBJECT_CLASSES: Record<string, ObjectClass> = { dataset, resource, resourcedataset, geographiclayer, style, remoteapiindex };
 
 export function objectClass(name: string): ObjectClass | null {
   return Object.hasOwn(OBJECT_CLASSES, name) ? OBJECT_CLASSES[name] : null;

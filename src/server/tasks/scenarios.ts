@@ -5,9 +5,10 @@
  */
 import type pg from 'pg';
 import { exposeDataset, withdrawDataset } from '../catalog/entries.ts';
+import type { TaskConfig } from '../config.ts';
 import { applyStyle, publishLayer } from '../datastore/apply.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
-import type { TaskConfig } from '../config.ts';
+import { harvestScenario } from '../harvest/scenario.ts';
 import type { MessageKey } from '../i18n.ts';
 import { RESOURCE_SCENARIOS } from '../resources/scenarios.ts';
 
@@ -105,6 +106,7 @@ const SCENARIO_HANDLERS: Record<string, ScenarioHandler> = {
   'create-style': { run: applyStyle },
   'update-style': { run: applyStyle },
   'publish-geographiclayer': { run: publishLayer },
+  'harvest-remoteapiindex': harvestScenario,
 };
 
 /** Scenarios for tests and the bench only (TASK_DIAGNOSTIC_SCENARIOS): they act on no object. */

@@ -1,0 +1,204 @@
+/**
+ * An indexer of a group: accounts/usergroup/{usergroupId}/indexer/new and …/indexer/{indexerId}.
+ * The form (spec, section 3 "Indexer"), its trial before or after saving (counts and the first
+ * records mapped), the last runs with their counts, and a button to run it now.
+ */
+import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { HARVEST_EVERYTHING, type HarvestTrial } from '../../../schemas/indexers.ts';
+import type { Task } from '../../../schemas/scenarios.ts';
+import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { errorBody } from '../http/errors.ts';
+import { useAppPath } from '../routing/useAppPath.ts';
+import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
+import { indexersApi, type Indexer, type IndexerForm } from './indexersApi.ts';
+import { indexerPaths } from './IndexersPanel.tsx';
+
+const EMPTY: Omit<IndexerForm, 'usergroup'> = {
+  implementation_type: 0,
+  name: '',
+  description: '',
+  url: '',
+  command: HARVEST_EVERYTHING,
+  organisation_filter: '',
+  url_pattern: '',
+  scheduler: 0,
+};
+
+const FIELDS = ['implementation_type', 'name', 'description', 'url', 'command', 'organisation_filter', 'url_pattern', 'scheduler'] as const;
+
+function TrialResult({ trial }: { trial: HarvestTrial }) {
+  const translate = useTranslate();
+  if (trial.status === 'FAILURE') return <Alert severity="error">{translate('resources.indexers.messages.trialFailed', { error: trial.error })}</Alert>;
+  return (
+    <Box component="section" aria-label={translate('resources.indexers.page.trialTitle')}>
+      <Typography variant="subtitle1" component="h3">{translate('resources.indexers.page.trialTitle')}</Typography>
+      <Typography>{translate('resources.indexers.page.trialCounts', { ...trial.counts })}</Typography>
+      {!trial.complete && <Typography variant="body2" color="text.secondary">{translate('resources.indexers.page.trialPartial')}</Typography>}
+      <List dense>
+        {trial.records?.map((record) => (
+          <ListItem key={record.remote_id} disableGutters>
+            <ListItemText primary={record.display_name} secondary={`${record.remote_id} · ${translate(`resources.indexers.page.action_${record.action}`)}`} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/** A finished run's counts: its step before the engine's closing one; a running one's latest step. */
+const runSummary = (task: Task) => (task.status === 'SUCCESS' ? task.timeline.at(-2) : task.timeline.at(-1))?.message ?? '';
+
+function Runs({ id }: { id: number }) {
+  const translate = useTranslate();
+  const { data } = useQuery({ queryKey: ['indexers', 'runs', id], queryFn: ({ signal }) => indexersApi.runs(id, signal), refetchInterval: 15_000 });
+  return (
+    <Box component="section" aria-labelledby="indexer-runs">
+      <Typography variant="h6" component="h2" id="indexer-runs">{translate('resources.indexers.page.runs')}</Typography>
+      {data?.length === 0 && <Typography color="text.secondary">{translate('resources.indexers.page.noRuns')}</Typography>}
+      <List dense>
+        {data?.map((task: Task) => (
+          <ListItem key={task.id} disableGutters>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TaskStatusChip status={task.status} />
+              <ListItemText
+                primary={new Date(task.start_date).toLocaleString()}
+                secondary={task.error ?? runSummary(task)}
+              />
+            </Stack>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+export default function IndexerPage() {
+  const params = useParams();
+  const usergroup = Number(params.usergroupId);
+  const id = params.indexerId && params.indexerId !== 'new' ? Number(params.indexerId) : null;
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const appPath = useAppPath();
+  const queryClient = useQueryClient();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+  const [form, setForm] = useState<IndexerForm | null>(id === null ? { ...EMPTY, usergroup } : null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [trial, setTrial] = useState<HarvestTrial | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const types = useQuery({ queryKey: ['indexers', 'types'], queryFn: ({ signal }) => indexersApi.types(signal) });
+  const schedulers = useQuery({ queryKey: ['indexers', 'schedulers'], queryFn: ({ signal }) => indexersApi.schedulers(signal) });
+  const saved = useQuery({ queryKey: ['indexers', 'one', id], queryFn: ({ signal }) => indexersApi.get(id!, signal), enabled: id !== null });
+  const current: IndexerForm | null = form ?? (saved.data ? (({ id: _id, updated_at: _updated, ...rest }: Indexer) => rest)(saved.data) : null);
+  if (!current) return null;
+
+  const set = (field: keyof IndexerForm) => (event: ChangeEvent<HTMLInputElement>) => {
+    const numeric = field === 'implementation_type' || field === 'scheduler';
+    setForm({ ...current, [field]: numeric ? Number(event.target.value) : event.target.value });
+  };
+  const payload = (): IndexerForm => ({
+    ...current,
+    implementation_type: current.implementation_type || (null as unknown as number),
+    scheduler: current.scheduler || (null as unknown as number),
+  });
+  const backToGroup = () => navigate(-1);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const result = id === null ? await indexersApi.create(payload()) : await indexersApi.update(id, payload());
+      notifySuccess(`resources.indexers.messages.${id === null ? 'created' : 'updated'}`);
+      setErrors({});
+      if (id === null) navigate(appPath(indexerPaths.edit(usergroup, result.id)), { replace: true });
+      await queryClient.invalidateQueries({ queryKey: ['indexers'] });
+    } catch (error) {
+      setErrors(errorBody(error).errors ?? {});
+      notifyError(error, { resource: 'indexers', message: `resources.indexers.messages.${id === null ? 'createFailed' : 'updateFailed'}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    try {
+      await indexersApi.remove(id!);
+      notifySuccess('resources.indexers.messages.deleted');
+      await queryClient.invalidateQueries({ queryKey: ['indexers'] });
+      backToGroup();
+    } catch (error) {
+      notifyError(error, { resource: 'indexers', message: 'resources.indexers.messages.deleteFailed' });
+    }
+  };
+  const test = async () => {
+    setBusy(true);
+    setTrial(null);
+    try {
+      // The form as it stands, saved or not: the trial of what the administrator sees.
+      setTrial(await indexersApi.trial(form === null && id !== null ? id : null, payload()));
+      setErrors({});
+    } catch (error) {
+      setErrors(errorBody(error).errors ?? {});
+      notifyError(error, { resource: 'indexers' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const runNow = async () => {
+    try {
+      await indexersApi.runNow(id!);
+      notifySuccess('resources.indexers.page.runQueued');
+      await queryClient.invalidateQueries({ queryKey: ['indexers', 'runs', id] });
+    } catch (error) {
+      notifyError(error, { resource: 'indexers' });
+    }
+  };
+
+  const label = (field: string) => translate(`resources.indexers.fields.${field}`);
+  const helper = (field: string) => errors[field] || (['command', 'organisation_filter', 'url_pattern'].includes(field) ? translate(`resources.indexers.help.${field}`) : undefined);
+  const required = new Set(['implementation_type', 'name', 'url', 'command', 'scheduler']);
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {id === null ? translate('resources.indexers.page.newTitle') : translate('resources.indexers.page.editTitle', { name: saved.data?.name ?? '' })}
+        </Typography>
+        <Stack spacing={2} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
+          {FIELDS.map((field) =>
+            field === 'implementation_type' || field === 'scheduler' ? (
+              <TextField
+                key={field} select id={`indexer-${field}`} label={label(field)} required value={current[field] || ''} onChange={set(field)}
+                error={!!errors[field]} helperText={helper(field)}
+              >
+                {(field === 'implementation_type' ? types.data : schedulers.data)?.map((choice) => (
+                  <MenuItem key={choice.id} value={choice.id}>{choice.display_name}</MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <TextField
+                key={field} id={`indexer-${field}`} label={label(field)} required={required.has(field)} value={current[field] ?? ''} onChange={set(field)}
+                multiline={field === 'description'} error={!!errors[field]} helperText={helper(field)}
+              />
+            ),
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={busy}>{translate('resources.indexers.page.save')}</Button>
+            <Button onClick={() => void test()} variant="outlined" disabled={busy || !current.url || !current.implementation_type}>
+              {busy ? translate('resources.indexers.page.trialRunning') : translate('resources.indexers.page.trial')}
+            </Button>
+            {id !== null && <Button onClick={() => void runNow()} variant="outlined">{translate('resources.indexers.page.runNow')}</Button>}
+            {id !== null && <Button onClick={() => void remove()} color="error">{translate('resources.indexers.page.delete')}</Button>}
+          </Stack>
+        </Stack>
+        {trial && <Box sx={{ mt: 2 }}><TrialResult trial={trial} /></Box>}
+        {id !== null && <Box sx={{ mt: 3 }}><Runs id={id} /></Box>}
+        {id !== null && saved.data && <Chip sx={{ mt: 2 }} label={`#${id}`} size="small" />}
+      </CardContent>
+    </Card>
+  );
+}

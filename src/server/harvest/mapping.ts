@@ -1,0 +1,115 @@
+/** Helpers the readers share to turn remote values into our dataset's: text, dates, boxes, keywords. */
+import { sanitizeText } from '../../../schemas/validators.ts';
+import type { PageEntry, RemoteRecord } from './types.ts';
+
+/** Plain text of a remote text that may hold HTML (CKAN notes, Opendatasoft descriptions). */
+export function plainText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return sanitizeText(value.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, '\n')).replace(/\n{3,}/g, '\n\n');
+}
+
+/** YYYY-MM-DD of an ISO date or date-time, else null. */
+export function isoDate(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+  if (!match) return null;
+  const date = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+/** Distinct non-empty keywords, at most 100 characters each, first spelling kept (any case). */
+export function keywords(values: unknown[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const tag = sanitizeText(value).slice(0, 100).trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    result.push(tag);
+  }
+  return result.slice(0, 100);
+}
+
+type Position = number[];
+
+function positions(coordinates: unknown, out: Position[] = []): Position[] {
+  if (!Array.isArray(coordinates)) return out;
+  if (coordinates.length >= 2 && typeof coordinates[0] === 'number' && typeof coordinates[1] === 'number') {
+    out.push(coordinates as Position);
+    return out;
+  }
+  for (const item of coordinates) positions(item, out);
+  return out;
+}
+
+/** [min lon, min lat, max lon, max lat] of a box within the world's bounds, else null. */
+export function validBox(box: number[]): [number, number, number, number] | null {
+  const [minLon, minLat, maxLon, maxLat] = box;
+  if (![minLon, minLat, maxLon, maxLat].every(Number.isFinite)) return null;
+  if (minLon < -180 || maxLon > 180 || minLat < -90 || maxLat > 90 || minLon > maxLon || minLat > maxLat) return null;
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+/** The box around a GeoJSON geometry or feature (object or JSON text), else null. */
+export function geoJsonBox(value: unknown): [number, number, number, number] | null {
+  let geometry = value;
+  if (typeof geometry === 'string') {
+    try {
+      geometry = JSON.parse(geometry);
+    } catch {
+      return null;
+    }
+  }
+  if (!geometry || typeof geometry !== 'object') return null;
+  const object = geometry as { type?: string; geometry?: unknown; coordinates?: unknown; geometries?: unknown[] };
+  if (object.type === 'Feature') return geoJsonBox(object.geometry);
+  const points = object.type === 'GeometryCollection' ? (object.geometries ?? []).flatMap((g) => positions((g as { coordinates?: unknown }).coordinates)) : positions(object.coordinates);
+  if (points.length === 0) return null;
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return validBox([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)]);
+}
+
+/** The box of a WKT polygon, multipolygon or point (DCAT's dcat:bbox, locn:geometry), else null. */
+export function wktBox(value: string): [number, number, number, number] | null {
+  const text = value.replace(/^\s*<[^>]+>\s*/, ''); // an optional CRS IRI before the geometry
+  if (!/^\s*(MULTI)?(POLYGON|POINT)\s*\(/i.test(text)) return null;
+  const numbers = [...text.matchAll(/(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s+(-?\d+(?:\.\d+)?(?:e-?\d+)?)/gi)].map((m) => [Number(m[1]), Number(m[2])]);
+  if (numbers.length === 0) return null;
+  const lons = numbers.map((p) => p[0]);
+  const lats = numbers.map((p) => p[1]);
+  return validBox([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)]);
+}
+
+/** A page entry from the fields a reader found: skipped without an identifier or a title. */
+export function entry(remoteId: unknown, fields: Omit<RemoteRecord, 'remoteId' | 'title'> & { title: unknown }): PageEntry {
+  const id = typeof remoteId === 'string' || typeof remoteId === 'number' ? String(remoteId).trim().slice(0, 500) : '';
+  if (!id) return { ok: false, remoteId: null, reason: 'harvest.reasonNoIdentifier' };
+  const title = plainText(fields.title).replace(/\s+/g, ' ').slice(0, 255);
+  if (!title) return { ok: false, remoteId: id, reason: 'harvest.reasonNoTitle' };
+  return { ok: true, record: { ...fields, remoteId: id, title, description: fields.description.slice(0, 100_000) } };
+}
+
+/** A JSON document, or a bad-document failure saying why. */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text);
+}
+
+/** `url` with its query parameters set (replacing those of the same name). */
+export function withParams(url: string, params: Record<string, string | number | null>): string {
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null) target.searchParams.delete(name);
+    else target.searchParams.set(name, String(value));
+  }
+  return target.toString();
+}
+
+/** The site's root without a trailing slash, and without the API path a user may have pasted. */
+export function siteRoot(url: string, apiPath: RegExp): string {
+  const target = new URL(url);
+  target.search = '';
+  target.hash = '';
+  return target.toString().replace(apiPath, '').replace(/\/+$/, '');
+}

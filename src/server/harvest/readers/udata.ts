@@ -1,0 +1,48 @@
+/**
+ * udata (data.gouv.fr API 1): `GET /api/1/datasets/`, paged by the `next_page` it names; `command`
+ * is the search `q`, the organisation filter its `organization` id.
+ */
+import { HARVEST_EVERYTHING } from '../../../../schemas/indexers.ts';
+import { entry, geoJsonBox, isoDate, keywords, plainText, siteRoot, withParams } from '../mapping.ts';
+import type { PageEntry, Reader } from '../types.ts';
+import { isObject, jsonOf, list, notCatalogue, str, type Json } from './json.ts';
+
+function mapDataset(record: Json): PageEntry {
+  const contact = list(record.contact_points).find(isObject);
+  const organisation = isObject(record.organization) ? record.organization : {};
+  const spatial = isObject(record.spatial) ? record.spatial : {};
+  return entry(record.id, {
+    title: record.title,
+    description: plainText(record.description),
+    tags: keywords(list(record.tags)),
+    licence: [str(record.license)].filter(Boolean),
+    creationDate: isoDate(record.created_at),
+    publicationDate: isoDate(record.created_at),
+    lastUpdateDate: isoDate(record.last_update) ?? isoDate(record.last_modified),
+    frequency: str(record.frequency) || null,
+    bbox: geoJsonBox(spatial.geom),
+    contact: contact ? { name: str(contact.name), email: str(contact.email) } : str(organisation.name) ? { name: str(organisation.name), email: '' } : null,
+    links: list(record.resources)
+      .filter(isObject)
+      .filter((resource) => /^https?:\/\//.test(str(resource.url)))
+      .map((resource) => ({ title: str(resource.title) || str(resource.url), url: str(resource.url) })),
+  });
+}
+
+export const udataReader: Reader = {
+  firstPage(source) {
+    const root = siteRoot(source.url, /\/api\/1\/datasets\/?$/);
+    return withParams(`${root}/api/1/datasets/`, {
+      q: source.command && source.command !== HARVEST_EVERYTHING ? source.command : null,
+      organization: source.organisationFilter || null,
+      page: 1,
+      page_size: 100,
+    });
+  },
+  async parse(page, source) {
+    const body = jsonOf(page, source);
+    if (!isObject(body) || !Array.isArray(body.data)) throw notCatalogue(page, source, 'no data list (api/1/datasets)');
+    const next = typeof body.next_page === 'string' && body.next_page ? new URL(body.next_page, page.url).toString() : null;
+    return { entries: list(body.data).filter(isObject).map(mapDataset), next };
+  },
+};

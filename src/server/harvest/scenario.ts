@@ -1,0 +1,20 @@
+/** The scenario harvest-remoteapiindex: a harvest run as a task of the queue (tasks/). */
+import { DEFAULT_HARVEST_CONFIG } from '../config.ts';
+import { TaskFailure, type ScenarioHandler } from '../tasks/scenarios.ts';
+import { harvestErrorOf, HarvestError } from './errors.ts';
+import { loadIndexer, runHarvest } from './run.ts';
+
+export const harvestScenario: ScenarioHandler = {
+  async run({ db, objectId, signal, step, config }) {
+    const indexer = objectId === null ? null : await loadIndexer(db, objectId);
+    if (!indexer) throw new TaskFailure('task.objectGone');
+    try {
+      await runHarvest(db, indexer, { settings: config?.harvest ?? DEFAULT_HARVEST_CONFIG, signal, step });
+    } catch (error) {
+      // Only a reading failure is the remote's: anything else is ours and shows as unexpected.
+      if (error instanceof HarvestError) throw new TaskFailure(error.code, error.params);
+      if ((error as { code?: string }).code === 'aborted') throw new TaskFailure(harvestErrorOf(error, indexer.url).code);
+      throw error;
+    }
+  },
+};

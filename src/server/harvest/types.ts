@@ -1,0 +1,53 @@
+/** What the readers of remote catalogues (readers/) give the harvest (run.ts). */
+import type { IndexerKind } from '../../../schemas/indexers.ts';
+
+/** A remote record read and mapped, before its licence and frequency are matched to ours. */
+export interface RemoteRecord {
+  remoteId: string;
+  title: string;
+  description: string;
+  tags: string[];
+  /** Hints to find our licence: the remote's id, title or URL. */
+  licence: string[];
+  creationDate: string | null;
+  publicationDate: string | null;
+  lastUpdateDate: string | null;
+  /** The remote's frequency: an EU frequency URI, a udata or ISO 19115 code. */
+  frequency: string | null;
+  bbox: [number, number, number, number] | null;
+  contact: { name: string; email: string } | null;
+  links: { title: string; url: string }[];
+}
+
+/** A record of a page: mapped, or skipped with the reason (a message key) and its id when known. */
+export type PageEntry =
+  | { ok: true; record: RemoteRecord }
+  | { ok: false; remoteId: string | null; reason: 'harvest.reasonNoIdentifier' | 'harvest.reasonNoTitle' };
+
+export interface RemotePage {
+  entries: PageEntry[];
+  /** The next page's URL, or null on the last page. */
+  next: string | null;
+}
+
+/** What an indexer tells a reader. */
+export interface RemoteSource {
+  kind: IndexerKind;
+  url: string;
+  command: string;
+  organisationFilter: string;
+}
+
+/** A document as fetched: its text, type and the URL that answered. */
+export interface FetchedPage {
+  url: string;
+  contentType: string;
+  text: string;
+}
+
+export interface Reader {
+  /** The URL of the first page. */
+  firstPage(source: RemoteSource): string;
+  /** Reads one fetched page; throws HarvestError('harvest.errorNotCatalogue' | 'harvest.errorBadDocument') when it cannot. */
+  parse(page: FetchedPage, source: RemoteSource): Promise<RemotePage>;
+}

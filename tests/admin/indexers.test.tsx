@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { HarvestTrial } from '../../schemas/indexers.ts';
+import { accountsHandlers, page, recordWrite, type Write } from './accountsFixtures.ts';
+import { USERS } from './fixtures.ts';
+import { expectPath, renderApp } from './renderApp.tsx';
+import { server } from './server.ts';
+
+const LONG = { timeout: 10_000 };
+
+const INDEXER = {
+  id: 5, implementation_type: 1, name: 'Région CKAN', description: '', url: 'https://ckan.example.org/', command: '*',
+  organisation_filter: '', url_pattern: 'https://ckan.example.org/dataset/{identifier}', scheduler: 2, usergroup: 10, updated_at: '2026-01-01T00:00:00Z',
+};
+
+const TRIAL: HarvestTrial = {
+  status: 'SUCCESS', complete: true, pages: 1,
+  counts: { created: 2, updated: 0, unchanged: 0, skipped: 0, withdrawn: 0, duplicates: 0 },
+  records: [
+    {
+      remote_id: 'antennes', remote_url: null, action: 'create', display_name: 'Antennes régionales', description: '', tags: [], licence: null,
+      creation_date: null, publication_date: null, last_update_date: null, update_frequency: null, bbox: null, contact: null, links: [],
+    },
+  ],
+};
+
+function indexerHandlers(writes: Write[] = []) {
+  return [
+    http.get('/:locale/indexer/remote-api-index-types/', () => HttpResponse.json(page([{ id: 1, codename: 'ckan', display_name: 'CKAN' }, { id: 4, codename: 'dcat', display_name: 'DCAT' }]))),
+    http.get('/:locale/usergroup/schedulers/', () => HttpResponse.json([{ id: 2, codename: 'daily', display_name: 'Tous les jours', cron: '0 2 * * *' }])),
+    http.get('/:locale/indexer/remote-api-indexes/', () => HttpResponse.json(page([INDEXER]))),
+    http.get('/:locale/indexer/remote-api-indexes/:id/', () => HttpResponse.json(INDEXER)),
+    http.post('/:locale/indexer/remote-api-indexes/', async ({ request }) => {
+      const write = await recordWrite(writes, request);
+      return HttpResponse.json({ ...INDEXER, ...(write.body as object) }, { status: 201 });
+    }),
+    http.post('/:locale/indexer/remote-api-indexes/trial/', async ({ request }) => {
+      await recordWrite(writes, request);
+      return HttpResponse.json(TRIAL);
+    }),
+    http.get('/:locale/dashboard/task-queue-track/', ({ request }) => {
+      const url = new URL(request.url);
+      expect(url.searchParams.get('object_class')).toBe('remoteapiindex');
+      expect(url.searchParams.get('page_size')).toBe('5');
+      return HttpResponse.json(page([{
+        id: 90, status: 'SUCCESS', action: 'harvest-remoteapiindex', action_label: 'Moissonner', object_class: 'remoteapiindex', object_id: 5, object_name: 'Région CKAN',
+        target: null, timeline: [{ date: '2026-01-01T00:00:00Z', level: 'info', message: 'Moissonnage terminé : 2 créés, 0 mis à jour, 0 inchangés, 0 ignorés, 0 retirés.' }, { date: '2026-01-01T00:00:01Z', level: 'info', message: 'Terminée avec succès.' }],
+        warnings: [], error: null, trigger: 'user', created_by: 'referent', retry_of: null, acknowledged: false, start_date: '2026-01-01T00:00:00Z',
+        end_date: '2026-01-01T00:00:01Z', can_retry: false, can_cancel: false, can_acknowledge: false,
+      }]));
+    }),
+    http.get('/:locale/indexer/remote-api-indexes/:id/_scenarios/', () => HttpResponse.json([{ id: 7, codename: 'harvest-remoteapiindex', action: 'update', display_name: 'Moissonner' }])),
+    http.post('/:locale/indexer/remote-api-indexes/:id/_scenarios/:scenario/run/', async ({ request }) => {
+      await recordWrite(writes, request);
+      return HttpResponse.json({ id: 91, status: 'PENDING' }, { status: 202 });
+    }),
+    ...accountsHandlers(),
+  ];
+}
+
+describe('indexer screens', { timeout: 30_000 }, () => {
+  it("lists the organisation's indexers on its page, for its delegated administrator", async () => {
+    server.use(...indexerHandlers());
+    renderApp('/publish/fr/accounts/organisations/10/', USERS.role2);
+    const panel = await screen.findByRole('region', { name: 'Moissonneurs' }, LONG);
+    expect(await within(panel).findByText('Région CKAN', {}, LONG)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Ajouter un moissonneur' })).toHaveAttribute('href', '/publish/fr/accounts/usergroup/10/indexer/new');
+  });
+
+  it('tests an unsaved indexer, shows the preview, then creates it and opens its page', async () => {
+    const writes: Write[] = [];
+    server.use(...indexerHandlers(writes));
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/new', USERS.role2);
+    await user.click(await screen.findByRole('combobox', { name: /Type de catalogue/ }, LONG));
+    await user.click(await screen.findByRole('option', { name: 'CKAN' }));
+    await user.type(screen.getByRole('textbox', { name: /^Nom/ }), 'Région CKAN');
+    await user.type(screen.getByRole('textbox', { name: /Adresse du catalogue/ }), 'https://ckan.example.org/');
+    await user.click(screen.getByRole('combobox', { name: /Fréquence/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tous les jours' }));
+    await user.click(screen.getByRole('button', { name: 'Tester' }));
+    const preview = await screen.findByRole('region', { name: 'Résultat du test' }, LONG);
+    expect(within(preview).getByText(/2 à créer, 0 à mettre à jour/)).toBeInTheDocument();
+    expect(within(preview).getByText('Antennes régionales')).toBeInTheDocument();
+    expect(writes[0].path).toBe('/fr/indexer/remote-api-indexes/trial/');
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await expectPath('/publish/fr/accounts/usergroup/10/indexer/5');
+    const created = writes.find((write) => write.path === '/fr/indexer/remote-api-indexes/')!;
+    expect(created.body).toMatchObject({ implementation_type: 1, name: 'Région CKAN', url: 'https://ckan.example.org/', command: '*', scheduler: 2, usergroup: 10 });
+  });
+
+  it('saves a change with its toast, and shows a refused one under its field', async () => {
+    let refuse = false;
+    server.use(
+      ...indexerHandlers(),
+      http.put('/:locale/indexer/remote-api-indexes/:id/', async ({ request }) =>
+        refuse
+          ? HttpResponse.json({ url_pattern: ["Le modèle d'URL doit contenir la variable de substitution {identifier}."] }, { status: 400 })
+          : HttpResponse.json({ ...INDEXER, ...((await request.json()) as object) }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5', USERS.role2);
+    const name = await screen.findByRole('textbox', { name: /^Nom/ }, LONG);
+    await waitFor(() => expect(name).toHaveValue('Région CKAN'));
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Moissonneur mis à jour', {}, LONG)).toBeInTheDocument();
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Modèle d'URL/ })).toHaveAccessibleDescription(/variable de substitution/));
+  });
+
+  it('shows the last runs with their counts and runs the indexer now', async () => {
+    const writes: Write[] = [];
+    server.use(...indexerHandlers(writes));
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5', USERS.role2);
+    expect(await screen.findByText(/2 créés, 0 mis à jour/, {}, LONG)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exécuter maintenant' }));
+    expect(await screen.findByText('Moissonnage lancé', {}, LONG)).toBeInTheDocument();
+    await waitFor(() => expect(writes.some((write) => write.path === '/fr/indexer/remote-api-indexes/5/_scenarios/7/run/')).toBe(true));
+  });
+
+  it("shows a failed test's reason", async () => {
+    server.use(
+      ...indexerHandlers(),
+      http.get('/:locale/indexer/remote-api-indexes/:id/trial/', () => HttpResponse.json({ status: 'FAILURE', error: 'Le catalogue distant est injoignable : refusé' })),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5', USERS.role2);
+    await user.click(await screen.findByRole('button', { name: 'Tester' }, LONG));
+    expect(await screen.findByText(/Le test du moissonneur a échoué : Le catalogue distant est injoignable/, {}, LONG)).toBeInTheDocument();
+  });
+});

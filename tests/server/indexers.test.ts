@@ -1,0 +1,320 @@
+/**
+ * Indexers: who may list, create, change, delete, try and run them; harvests of a CKAN catalogue
+ * served by a local HTTP server (second run, changed record, local edit, removal with its grace
+ * period, a remote failing mid-way), trials that write nothing, and the SSRF guard.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HarvestTrial } from '../../schemas/indexers.ts';
+import type { Task } from '../../schemas/scenarios.ts';
+import { DEFAULT_HARVEST_CONFIG } from '../../src/server/config.ts';
+import { fixture, startRemote, type RemoteCatalogue } from './harvest-remote.ts';
+import { createTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let remote: RemoteCatalogue;
+const users: Record<string, SignedIn> = {};
+let region: number;
+let metropole: number;
+let daily: number;
+let ckanType: number;
+let harvestScenario: number;
+
+const outbound = { allowPrivate: true, timeoutMs: 5000, maxRedirects: 5 };
+
+beforeAll(async () => {
+  remote = await startRemote();
+  const base = testConfig();
+  t = await createTestApp(
+    { outbound, tasks: { ...base.tasks, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10, outbound } } },
+    { tasks: true },
+  );
+  for (const name of ['admin', 'referent', 'editor', 'member']) users[name] = await t.signIn(name);
+  const groupOf = async (username: string, role: number) =>
+    (await t.db.query<{ usergroup_id: number }>(
+      `SELECT m.usergroup_id FROM usergroup_members m JOIN users u ON u.id = m.user_id JOIN usergroups g ON g.id = m.usergroup_id
+        WHERE u.username = $1 AND m.role = $2 AND g.usergroup_type = 'organisation' ORDER BY m.usergroup_id LIMIT 1`,
+      [username, role],
+    )).rows[0].usergroup_id;
+  region = await groupOf('referent', 2);
+  metropole = await groupOf('editor', 1);
+  daily = (await t.db.query<{ id: number }>("SELECT id FROM schedulers WHERE codename = 'daily'")).rows[0].id;
+  ckanType = (await t.db.query<{ id: number }>("SELECT id FROM remote_api_index_types WHERE codename = 'ckan'")).rows[0].id;
+  harvestScenario = (await t.db.query<{ id: number }>("SELECT id FROM scenarios WHERE codename = 'harvest-remoteapiindex'")).rows[0].id;
+});
+afterAll(async () => {
+  await t?.close();
+  await remote?.close();
+});
+
+const api = (user: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: users[user].sessionHeaders, ...(payload ? { payload } : {}) });
+
+const indexerBody = (overrides: object = {}) => ({
+  implementation_type: ckanType,
+  name: 'Région CKAN',
+  description: 'Le catalogue de la région',
+  url: `${remote.base}/`,
+  command: '*',
+  organisation_filter: '',
+  url_pattern: 'https://opendata.example.org/dataset/{identifier}',
+  scheduler: daily,
+  usergroup: region,
+  ...overrides,
+});
+
+async function createIndexer(overrides: object = {}): Promise<number> {
+  const response = await api('referent', 'POST', '/fr/indexer/remote-api-indexes/', indexerBody(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+/** Runs the harvest now (the synchronous run waits for the end) and answers the finished task. */
+async function runNow(id: number, user = 'referent'): Promise<Task> {
+  const response = await api(user, 'POST', `/fr/indexer/remote-api-indexes/${id}/_scenarios/${harvestScenario}/run/`, {});
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Task>();
+}
+
+const datasetsOf = async (indexer: number) =>
+  (await t.db.query<{ id: number; remote_id: string; display_name: string; description: string; publish: boolean | null; updated_at: Date; withdrawn_at: Date | null }>(
+    `SELECT d.id, hr.remote_id, d.display_name, d.description, d.publish, d.updated_at, hr.withdrawn_at
+       FROM harvested_records hr JOIN datasets d ON d.id = hr.dataset_id WHERE hr.indexer_id = $1 ORDER BY hr.remote_id`,
+    [indexer],
+  )).rows;
+
+/** A CKAN package_search answer with these records (from the French fixture's shape). */
+function ckanAnswer(records: object[], count = records.length) {
+  const body = JSON.parse(fixture('ckan-package_search-fr.json'));
+  body.result.results = records;
+  body.result.count = count;
+  return JSON.stringify(body);
+}
+const ckanRecords = () => JSON.parse(fixture('ckan-package_search-fr.json')).result.results as Record<string, unknown>[];
+
+describe('indexer calls and who may make them', () => {
+  it('lists the four kinds of remote catalogue to Accounts users, in their language', async () => {
+    const response = await api('referent', 'GET', '/en/indexer/remote-api-index-types/');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results.map((row: { codename: string }) => row.codename)).toEqual(['ckan', 'udata', 'opendatasoft', 'dcat']);
+    expect(response.json().results[3].display_name).toContain('Geographic portal');
+    expect((await api('editor', 'GET', '/fr/indexer/remote-api-index-types/')).statusCode).toBe(403);
+  });
+
+  it('creates, reads, updates and deletes an indexer of the delegated administrator\'s organisation, with its schedule', async () => {
+    const id = await createIndexer();
+    const read = await api('referent', 'GET', `/fr/indexer/remote-api-indexes/${id}/`);
+    expect(read.json()).toMatchObject({ id, name: 'Région CKAN', usergroup: region, scheduler: daily, implementation_type: ckanType });
+    const frequency = await t.db.query("SELECT scheduler_id, next_run_at FROM scenario_execution_frequencies WHERE object_class = 'remoteapiindex' AND object_id = $1", [id]);
+    expect(frequency.rows[0].scheduler_id).toBe(daily);
+    expect(frequency.rows[0].next_run_at).not.toBeNull();
+
+    const list = await api('referent', 'GET', `/fr/indexer/remote-api-indexes/?usergroup_id=${region}`);
+    expect(list.json().results.map((row: { id: number }) => row.id)).toContain(id);
+    const updated = await api('referent', 'PUT', `/fr/indexer/remote-api-indexes/${id}/`, indexerBody({ name: 'Renamed' }));
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().name).toBe('Renamed');
+
+    expect((await api('referent', 'DELETE', `/fr/indexer/remote-api-indexes/${id}/`)).statusCode).toBe(204);
+    expect((await api('referent', 'GET', `/fr/indexer/remote-api-indexes/${id}/`)).statusCode).toBe(404);
+    expect((await t.db.query("SELECT 1 FROM scenario_execution_frequencies WHERE object_class = 'remoteapiindex' AND object_id = $1", [id])).rowCount).toBe(0);
+  });
+
+  it('refuses the required fields missing and a URL pattern without {identifier}, in the request language', async () => {
+    const missing = await api('referent', 'POST', '/en/indexer/remote-api-indexes/', { implementation_type: ckanType, usergroup: region });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json()).sort()).toEqual(expect.arrayContaining(['command', 'name', 'scheduler', 'url']));
+    const pattern = await api('referent', 'POST', '/en/indexer/remote-api-indexes/', indexerBody({ url_pattern: 'https://example.org/dataset/' }));
+    expect(pattern.statusCode).toBe(400);
+    expect(pattern.json().url_pattern[0]).toContain('{identifier}');
+    const french = await api('referent', 'POST', '/fr/indexer/remote-api-indexes/', indexerBody({ url_pattern: 'https://example.org/' }));
+    expect(french.json().url_pattern[0]).toContain('variable de substitution');
+  });
+
+  it('lets only superusers and the group\'s delegated administrators see, change, try and run its indexers', async () => {
+    const id = await createIndexer({ name: 'Guarded' });
+    // Another organisation's indexer, created by the superuser.
+    const other = await api('admin', 'POST', '/fr/indexer/remote-api-indexes/', indexerBody({ name: 'Métropole', usergroup: metropole }));
+    expect(other.statusCode).toBe(201);
+    const otherId = other.json().id as number;
+
+    expect((await api('referent', 'POST', '/fr/indexer/remote-api-indexes/', indexerBody({ usergroup: metropole }))).statusCode).toBe(403);
+    expect((await api('referent', 'GET', `/fr/indexer/remote-api-indexes/${otherId}/`)).statusCode).toBe(403);
+    expect((await api('referent', 'PUT', `/fr/indexer/remote-api-indexes/${otherId}/`, indexerBody())).statusCode).toBe(403);
+    expect((await api('referent', 'DELETE', `/fr/indexer/remote-api-indexes/${otherId}/`)).statusCode).toBe(403);
+    expect((await api('referent', 'GET', `/fr/indexer/remote-api-indexes/${otherId}/trial/`)).statusCode).toBe(403);
+    expect((await api('referent', 'POST', `/fr/indexer/remote-api-indexes/${otherId}/_scenarios/${harvestScenario}/run/?asynchrone=true`, {})).statusCode).toBe(404);
+    // Moving one's indexer to a group one does not administer.
+    expect((await api('referent', 'PUT', `/fr/indexer/remote-api-indexes/${id}/`, indexerBody({ usergroup: metropole }))).statusCode).toBe(403);
+    const listed = (await api('referent', 'GET', '/fr/indexer/remote-api-indexes/')).json().results.map((row: { id: number }) => row.id);
+    expect(listed).toContain(id);
+    expect(listed).not.toContain(otherId);
+
+    for (const user of ['editor', 'member']) {
+      expect((await api(user, 'GET', '/fr/indexer/remote-api-indexes/')).statusCode).toBe(403);
+      expect((await api(user, 'GET', `/fr/indexer/remote-api-indexes/${id}/`)).statusCode).toBe(403);
+      expect((await api(user, 'POST', '/fr/indexer/remote-api-indexes/', indexerBody())).statusCode).toBe(403);
+      expect((await api(user, 'PUT', `/fr/indexer/remote-api-indexes/${id}/`, indexerBody())).statusCode).toBe(403);
+      expect((await api(user, 'DELETE', `/fr/indexer/remote-api-indexes/${id}/`)).statusCode).toBe(403);
+      expect((await api(user, 'GET', `/fr/indexer/remote-api-indexes/${id}/trial/`)).statusCode).toBe(403);
+      expect((await api(user, 'POST', '/fr/indexer/remote-api-indexes/trial/', indexerBody())).statusCode).toBe(403);
+      expect((await api(user, 'POST', `/fr/indexer/remote-api-indexes/${id}/_scenarios/${harvestScenario}/run/?asynchrone=true`, {})).statusCode).toBe(404);
+    }
+    const adminRead = await api('admin', 'GET', `/fr/indexer/remote-api-indexes/${id}/`);
+    expect(adminRead.statusCode).toBe(200);
+    expect((await api('referent', 'GET', '/fr/indexer/remote-api-indexes/999999/')).statusCode).toBe(404);
+  });
+});
+
+describe('a CKAN harvest', () => {
+  it('creates the remote records as datasets of the organisation, with their fields and origin', async () => {
+    remote.routes.set('/api/3/action/package_search', () => ({ body: fixture('ckan-package_search-fr.json') }));
+    const id = await createIndexer({ name: 'CKAN fields' });
+    const task = await runNow(id);
+    expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
+    expect(task.timeline.map((step) => step.message).join('\n')).toMatch(/Page 1 : 2 créés, 0 mis à jour, 0 inchangés, 0 ignorés/);
+
+    const rows = await datasetsOf(id);
+    expect(rows.map((row) => row.remote_id)).toEqual(['antennes-regionales-de-la-region-hauts-de-france-au-01102019-0', 'insee-part-des-menages-presents-depuis-5-ans-ou-plus-2010']);
+    const read = await api('referent', 'GET', `/fr/dataset/datasets/${rows[0].id}/`);
+    const dataset = read.json();
+    expect(dataset.display_name).toBe('Antennes régionales de la Région Hauts-de-France (au 01/10/2019)');
+    expect(dataset.description).toBe('Liste et coordonnées des antennes de proximité du conseil régional Hauts-de-France.');
+    expect(dataset.usergroup).toBe(region);
+    expect(dataset.tags).toEqual(expect.arrayContaining(['ADMINISTRATION', 'PROXIMITE']));
+    expect(dataset.bbox).toEqual([1.18652344, 48.80546301, 4.65820313, 51.16423318]);
+    expect(dataset.creation_date).toBe('2019-12-10');
+    expect(dataset.last_update_date).toBe('2019-12-19');
+    const licence = (await t.db.query("SELECT id FROM licences WHERE alternate_title = 'Etalab-1.0'")).rows[0].id;
+    expect(dataset.licence).toBe(licence);
+    const irregular = (await t.db.query("SELECT id FROM update_frequencies WHERE codename = 'IRREG'")).rows[0].id;
+    expect(dataset.update_frequency).toBe(irregular);
+    expect(dataset.extras).toEqual(expect.arrayContaining([{ key: 'contact', value: 'Opendata de la Région Hauts-de-France <opendata@hautsdefrance.fr>' }]));
+    expect(dataset.harvest).toMatchObject({
+      indexer_id: id,
+      indexer_name: 'CKAN fields',
+      remote_url: 'https://opendata.example.org/dataset/antennes-regionales-de-la-region-hauts-de-france-au-01102019-0',
+    });
+    expect(Date.parse(dataset.harvest.harvested_at)).not.toBeNaN();
+    const odbl = (await t.db.query("SELECT id FROM licences WHERE alternate_title = 'ODbL-1.0'")).rows[0].id;
+    expect((await api('referent', 'GET', `/fr/dataset/datasets/${rows[1].id}/`)).json().licence).toBe(odbl);
+    // A dataset nobody harvested has no origin.
+    const local = (await t.db.query('SELECT id FROM datasets WHERE id NOT IN (SELECT dataset_id FROM harvested_records) LIMIT 1')).rows[0].id;
+    expect((await api('admin', 'GET', `/fr/dataset/datasets/${local}/`)).json().harvest).toBeNull();
+  });
+
+  it('changes nothing on a second run, updates a changed record, keeps a local edit, reports a repeated identifier', async () => {
+    const records = ckanRecords();
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN updates' });
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const first = await datasetsOf(id);
+    const count = (await t.db.query('SELECT count(*)::integer AS n FROM datasets')).rows[0].n;
+
+    const second = await runNow(id);
+    expect(second.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 0 mis à jour, 2 inchangés/);
+    const again = await datasetsOf(id);
+    expect(again.map((row) => row.updated_at.getTime())).toEqual(first.map((row) => row.updated_at.getTime()));
+    expect((await t.db.query('SELECT count(*)::integer AS n FROM datasets')).rows[0].n).toBe(count);
+
+    // An editor changes the description; the remote changes title and description.
+    const edit = await api('referent', 'PATCH', `/fr/dataset/datasets/${first[0].id}/`, { description: 'Description corrigée ici' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    records[0].title = 'Antennes régionales (mise à jour)';
+    records[0].notes = '<p>Nouvelle description distante</p>';
+    records.push({ ...records[1] }); // the same identifier twice
+    const third = await runNow(id);
+    const log = third.timeline.map((step) => step.message).join('\n');
+    expect(log).toMatch(/0 créés, 1 mis à jour, 1 inchangés, 1 ignorés/);
+    expect(log).toContain('plusieurs fois');
+    const [updated] = await datasetsOf(id);
+    expect(updated.display_name).toBe('Antennes régionales (mise à jour)');
+    expect(updated.description).toBe('Description corrigée ici');
+    const origin = (await api('referent', 'GET', `/fr/dataset/datasets/${updated.id}/`)).json().harvest;
+    expect(origin.local_fields).toEqual(['description']);
+    // The next remote change still leaves the local description alone.
+    records[0].notes = 'Encore une autre description';
+    await runNow(id);
+    expect((await datasetsOf(id))[0].description).toBe('Description corrigée ici');
+    expect((await t.db.query('SELECT count(*)::integer AS n FROM datasets')).rows[0].n).toBe(count);
+  });
+
+  it('withdraws a record gone from the remote only after a complete run and the grace period, through the unpublish scenario', async () => {
+    const records = ckanRecords();
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN removal' });
+    await runNow(id);
+    records.pop();
+    const soon = await runNow(id);
+    expect(soon.status).toBe('SUCCESS');
+    expect(soon.timeline.map((step) => step.message).join('\n')).toContain('retirés s\'ils le sont encore dans 7 jours');
+    let rows = await datasetsOf(id);
+    expect(rows[1].withdrawn_at).toBeNull();
+    expect(rows[1].publish).not.toBe(false);
+
+    // Eight days later, a run failing mid-way withdraws nothing.
+    await t.db.query("UPDATE harvested_records SET last_seen_at = now() - interval '8 days' WHERE indexer_id = $1 AND remote_id = $2", [id, rows[1].remote_id]);
+    remote.routes.set('/api/3/action/package_search', (url) =>
+      url.searchParams.get('start') === '0' ? { body: ckanAnswer(records, 5) } : { status: 500, body: 'Internal Server Error' },
+    );
+    const failed = await runNow(id);
+    expect(failed.status).toBe('FAILURE');
+    expect(failed.error).toMatch(/HTTP 500/);
+    rows = await datasetsOf(id);
+    expect(rows[1].withdrawn_at).toBeNull();
+
+    // A complete run then withdraws it: the record is unpublished by an unpublish-dataset task.
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const complete = await runNow(id);
+    expect(complete.timeline.map((step) => step.message).join('\n')).toMatch(/1 retirés/);
+    rows = await datasetsOf(id);
+    expect(rows[1].withdrawn_at).not.toBeNull();
+    for (let i = 0; i < 100 && (await datasetsOf(id))[1].publish !== false; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await datasetsOf(id))[1].publish).toBe(false);
+    const tasks = await t.db.query("SELECT status FROM task_queue_track WHERE action = 'unpublish-dataset' AND object_id = $1 AND trigger = 'harvest'", [rows[1].id]);
+    expect(tasks.rows.map((row) => row.status)).toEqual(['SUCCESS']);
+    expect(rows.length).toBe(2); // withdrawn, never deleted
+  });
+});
+
+describe('trials', () => {
+  it('says what a run would do, writing nothing, for a saved indexer and for an unsaved form', async () => {
+    remote.routes.set('/api/3/action/package_search', () => ({ body: fixture('ckan-package_search-fr.json') }));
+    const id = await createIndexer({ name: 'Trial' });
+    const before = (await t.db.query('SELECT (SELECT count(*) FROM datasets) + (SELECT count(*) FROM harvested_records) AS n')).rows[0].n;
+    const trial = (await api('referent', 'GET', `/fr/indexer/remote-api-indexes/${id}/trial/`)).json<HarvestTrial>();
+    expect(trial).toMatchObject({ status: 'SUCCESS', complete: true, counts: { created: 2, updated: 0, unchanged: 0, withdrawn: 0 } });
+    expect(trial.records![0]).toMatchObject({ display_name: 'Antennes régionales de la Région Hauts-de-France (au 01/10/2019)', action: 'create' });
+    const unsaved = await api('referent', 'POST', '/fr/indexer/remote-api-indexes/trial/', indexerBody());
+    expect(unsaved.statusCode).toBe(200);
+    expect(unsaved.json().records).toHaveLength(2);
+    expect((await t.db.query('SELECT (SELECT count(*) FROM datasets) + (SELECT count(*) FROM harvested_records) AS n')).rows[0].n).toBe(before);
+    const invalid = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url: 'ftp://x', url_pattern: 'nothing' }));
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json()).sort()).toEqual(['url', 'url_pattern']);
+  });
+
+  it('answers FAILURE in words an administrator understands', async () => {
+    remote.routes.set('/not-ckan/api/3/action/package_search', () => ({ type: 'text/html', body: '<html>Hello</html>' }));
+    const html = (await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url: `${remote.base}/not-ckan/` }))).json();
+    expect(html).toEqual({ status: 'FAILURE', error: expect.stringMatching(/does not answer as a ckan catalogue: the answer is not JSON/) });
+    const missing = (await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url: `${remote.base}/nothing/` }))).json();
+    expect(missing.error).toMatch(/answered HTTP 404/);
+    const closed = (await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url: 'http://127.0.0.1:1/' }))).json();
+    expect(closed).toMatchObject({ status: 'FAILURE', error: expect.stringMatching(/cannot be reached/) });
+  });
+
+  it('refuses private addresses unless OUTBOUND_ALLOW_PRIVATE is set', async () => {
+    const guarded = await createTestApp();
+    try {
+      const referent = await guarded.signIn('referent');
+      const response = await guarded.app.inject({
+        method: 'POST', url: '/en/indexer/remote-api-indexes/trial/', headers: referent.sessionHeaders,
+        payload: indexerBody(),
+      });
+      expect(response.json()).toMatchObject({ status: 'FAILURE', error: expect.stringMatching(/private network/) });
+      expect(remote.requests.filter((request) => request.includes('guarded'))).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
