@@ -185,8 +185,7 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(requests.map((request) => new URL(request.url)).some((url) => `${url.pathname}${url.search}` === '/fr/dataset/datasets/1/_scenarios/7/run/?asynchrone=true')).toBe(true),
     LONG);
-    // Typing every required field in jsdom is slow on a busy machine.
-  }, 90_000);
+  }, 90_000); // typing every required field in jsdom is slow on a busy machine
 
   it('shows a dataset the user may not change without inputs', async () => {
     server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable: false })), ...datasetHandlers());
