@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
-import { link, resource, resourceServer, scenario, source, type ResourceServerOptions } from './resourcesFixtures.ts';
+import { link, resource, resourceServer, scenario, source, SOURCE_KINDS, type ResourceServerOptions } from './resourcesFixtures.ts';
 import { server } from './server.ts';
 
 const LONG = { timeout: 10_000 };
@@ -34,14 +34,23 @@ async function choose(user: UserEvent, label: string, option: string) {
 async function start(user: UserEvent, role: 'main' | 'annex', type: string, name: string) {
   renderApp(`/publish/fr/data/datasets/1/resources/new/?role=${role}`, USERS.role1);
   const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-  await user.click(within(types).getByRole('radio', { name: type }));
+  await user.click(await within(types).findByRole('radio', { name: type }, LONG));
   await user.click(screen.getByRole('button', { name: 'Suivant' }));
   await user.type(await screen.findByRole('textbox', { name: 'Nom' }), name);
 }
 
 describe('the resource wizard', { timeout: 40_000 }, () => {
+  it('offers only the types the platform makes a resource of, though the datastore answers', async () => {
+    wizard();
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(4));
+    expect(within(types).queryByRole('radio', { name: 'Table du datastore' })).not.toBeInTheDocument();
+  });
+
   it('offers a main resource every available type, an annex only files and links', async () => {
     wizard();
+    server.use(http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore', 'geoserver'])));
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
     // The datastore answers its HEAD (200), the map server does not (503).
@@ -57,7 +66,10 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
 
   it('offers the map-server layer when the map server answers', async () => {
     wizard();
-    server.use(http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })));
+    server.use(
+      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
+      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'geoserver'])),
+    );
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
     expect(await within(types).findByRole('radio', { name: 'Couche du serveur cartographique' }, LONG)).toBeInTheDocument();
@@ -128,8 +140,8 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    expect(within(types).getAllByRole('radio')).toHaveLength(4);
-    await user.click(within(types).getByRole('radio', { name: 'Lien' }));
+    await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(4));
+    await user.click(await within(types).findByRole('radio', { name: 'Lien' }, LONG));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await user.type(await screen.findByRole('textbox', { name: 'Nom' }), 'Horaires');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
@@ -154,7 +166,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    await user.click(within(types).getByRole('radio', { name: 'Fichier téléversé' }));
+    await user.click(await within(types).findByRole('radio', { name: 'Fichier téléversé' }, LONG));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await user.click(await screen.findByRole('button', { name: 'Suivant' }));
     expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(2);
@@ -261,6 +273,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     const tableReads: URL[] = [];
     const tables = Array.from({ length: 12 }, (_, index) => ({ schema_name: 'public', table_name: `releves_${index + 1}` }));
     server.use(
+      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore'])),
       http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json(['datastore'])),
       http.get('/:locale/datapusher/datastores/:database/tables/', ({ request }) => {
         const url = new URL(request.url);
