@@ -19,9 +19,9 @@ const BROKEN_CSV = Buffer.from([0x61, 0x0a, 0xff, 0xfe, 0x0a]);
 /** A small site on this machine: a page that answers, and a broken CSV to download. */
 async function startSite(): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
-    if (request.url === '/notice.html') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(request.method === 'HEAD' ? undefined : '<p>Notice des comptages</p>');
+    if (request.url === '/notice.pdf') {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      response.end(request.method === 'HEAD' ? undefined : '%PDF-1.4\n%%EOF\n');
     } else if (request.url === '/broken.csv') {
       response.writeHead(200, { 'content-type': 'text/csv' });
       response.end(BROKEN_CSV);
@@ -108,7 +108,8 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
 
     // A link annex: the link answers, so its check succeeds.
     await startWizard(page, datasetUrl, 'annex', labels.types.href, 'Notice');
-    await page.getByLabel(labels.fields.href, { exact: false }).fill(`${site.url}/notice.html`);
+    await pickOption(page, labels.fields.dataformat, 'PDF');
+    await page.getByLabel(labels.fields.href, { exact: false }).fill(`${site.url}/notice.pdf`);
     await page.getByRole('button', { name: labels.actions.next }).click();
     await expect(page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true })).toBeVisible({ timeout: 60_000 });
     await page.getByRole('link', { name: labels.actions.back }).click();

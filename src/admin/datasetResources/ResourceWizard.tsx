@@ -207,7 +207,7 @@ export default function ResourceWizard() {
 
   const saveDetails = async () => {
     if (!type || usergroupId === null) return;
-    const found = validate(type, values, existingId === null || !source?.filename);
+    const found = validate(type, values, existingId === null || !source?.filename, !source);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
