@@ -283,7 +283,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     const tables = Array.from({ length: 12 }, (_, index) => ({ schema_name: 'public', table_name: `releves_${index + 1}` }));
     server.use(
       http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore'])),
-      http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json(['datastore'])),
+      http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json([{ name: 'datastore' }])),
       http.get('/:locale/datapusher/datastores/:database/tables/', ({ request }) => {
         const url = new URL(request.url);
         tableReads.push(url);

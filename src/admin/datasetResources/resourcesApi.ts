@@ -259,7 +259,9 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     ftpChoices: (usergroupId: number, signal?: AbortSignal) => get<FtpChoice[]>(PATHS.ftpChoices, { usergroup_id: usergroupId }, signal),
     datastoreAvailable: (signal?: AbortSignal) => answers(http, PATHS.datastoreDatabases('datapusher'), signal),
     mapServerAvailable: (signal?: AbortSignal) => answers(http, PATHS.mapServerWorkspaces, signal),
-    datastoreDatabases: (kind: DatastoreKind, signal?: AbortSignal) => get<string[]>(PATHS.datastoreDatabases(kind), undefined, signal),
+    /** The names of the datastore databases (the server answers `[{name}]`). */
+    datastoreDatabases: async (kind: DatastoreKind, signal?: AbortSignal) =>
+      (await get<Array<{ name: string }>>(PATHS.datastoreDatabases(kind), undefined, signal)).map((database) => database.name),
     /** The first 10 tables: free ones when `search` is empty, else those matching it. */
     datastoreTables: (kind: DatastoreKind, database: string, search: string, signal?: AbortSignal) =>
       get<DatastoreTable[]>(PATHS.datastoreTables(kind, database), search ? { search } : { free: true }, signal),
