@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
-import { link, resource, resourceServer, scenario, source, type ResourceServerOptions } from './resourcesFixtures.ts';
+import { link, resource, resourceServer, scenario, source, SOURCE_KINDS, type ResourceServerOptions } from './resourcesFixtures.ts';
 import { server } from './server.ts';
 
 const LONG = { timeout: 10_000 };
@@ -34,14 +34,23 @@ async function choose(user: UserEvent, label: string, option: string) {
 async function start(user: UserEvent, role: 'main' | 'annex', type: string, name: string) {
   renderApp(`/publish/fr/data/datasets/1/resources/new/?role=${role}`, USERS.role1);
   const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-  await user.click(within(types).getByRole('radio', { name: type }));
+  await user.click(await within(types).findByRole('radio', { name: type }, LONG));
   await user.click(screen.getByRole('button', { name: 'Suivant' }));
   await user.type(await screen.findByRole('textbox', { name: 'Nom' }), name);
 }
 
 describe('the resource wizard', { timeout: 40_000 }, () => {
+  it('offers only the types the platform makes a resource of, though the datastore answers', async () => {
+    wizard();
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(4));
+    expect(within(types).queryByRole('radio', { name: 'Table du datastore' })).not.toBeInTheDocument();
+  });
+
   it('offers a main resource every available type, an annex only files and links', async () => {
     wizard();
+    server.use(http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore', 'geoserver'])));
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
     // The datastore answers its HEAD (200), the map server does not (503).
@@ -57,7 +66,10 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
 
   it('offers the map-server layer when the map server answers', async () => {
     wizard();
-    server.use(http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })));
+    server.use(
+      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
+      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'geoserver'])),
+    );
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
     expect(await within(types).findByRole('radio', { name: 'Couche du serveur cartographique' }, LONG)).toBeInTheDocument();
@@ -128,14 +140,19 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    expect(within(types).getAllByRole('radio')).toHaveLength(4);
-    await user.click(within(types).getByRole('radio', { name: 'Lien' }));
+    await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(4));
+    await user.click(await within(types).findByRole('radio', { name: 'Lien' }, LONG));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await user.type(await screen.findByRole('textbox', { name: 'Nom' }), 'Horaires');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     // The link is required for a link.
-    expect(await screen.findByText('Ce champ est obligatoire.')).toBeInTheDocument();
+    expect((await screen.findAllByText('Ce champ est obligatoire.')).length).toBeGreaterThan(0);
     await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
+    // The format is required before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect((await screen.findAllByText('Ce champ est obligatoire.')).length).toBeGreaterThan(0);
+    expect(resources.calls()).toEqual([]);
+    await choose(user, 'Format', 'CSV');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText('La création de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup', { name: 'Scénario à lancer' })).toBeNull();
@@ -146,18 +163,18 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
       'POST resource/href/102/_scenarios/41/run/?asynchrone=true',
     ]);
     expect(resources.writes[1].body).toEqual({ resource_id: 100, dataset_id: 1, publish: true, type: 2 });
-    expect(resources.writes[2].body).toEqual({ dataformat_id: null, href: 'https://tcl.example.org/horaires', resource_id: 100 });
+    expect(resources.writes[2].body).toEqual({ dataformat_id: 1, href: 'https://tcl.example.org/horaires', resource_id: 100 });
   });
 
-  it('requires a name before anything is sent', async () => {
+  it('requires a name, a format and a file before anything is sent', async () => {
     const resources = wizard();
     const user = userEvent.setup();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    await user.click(within(types).getByRole('radio', { name: 'Fichier téléversé' }));
+    await user.click(await within(types).findByRole('radio', { name: 'Fichier téléversé' }, LONG));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await user.click(await screen.findByRole('button', { name: 'Suivant' }));
-    expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(2);
+    expect(screen.getAllByText('Ce champ est obligatoire.')).toHaveLength(3);
     expect(resources.calls()).toEqual([]);
   });
 
@@ -165,6 +182,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     const resources = wizard({ scenarios: { href: [scenario(42, 'update-href', 'update', 'Mettre à jour le lien')] } });
     const user = userEvent.setup();
     await start(user, 'annex', 'Lien', 'Horaires');
+    await choose(user, 'Format', 'CSV');
     await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText('Aucun scénario de création : la ressource ne peut pas être créée.', {}, LONG)).toBeInTheDocument();
@@ -181,6 +199,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     wizard({ outcome: 'FAILURE' });
     const user = userEvent.setup();
     await start(user, 'main', 'Lien', 'Horaires');
+    await choose(user, 'Format', 'CSV');
     await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await user.click(await screen.findByRole('button', { name: 'Lancer' }, LONG));
@@ -195,6 +214,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     server.use(http.put('/:locale/resource/file-upload/:id/file/', () => HttpResponse.json({ file: ["Ce fichier n'est pas un CSV en UTF-8."] }, { status: 400 })));
     const user = userEvent.setup();
     await start(user, 'main', 'Fichier téléversé', 'Arrêts');
+    await choose(user, 'Format', 'CSV');
     await user.upload(screen.getByLabelText('Choisir un fichier'), new File(['\xff\xfe'], 'arrets.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect((await screen.findAllByText("Ce fichier n'est pas un CSV en UTF-8.", {}, LONG)).length).toBeGreaterThan(0);
@@ -249,11 +269,12 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     );
     const user = userEvent.setup();
     await start(user, 'annex', 'Fichier du dépôt sFTP', 'Relevés 2026');
+    await choose(user, 'Format', 'CSV');
     await choose(user, 'Fichier du dépôt sFTP', 'releves/2026.csv (12 ko)');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect(await screen.findByText('La création de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
     expect(asked[0].searchParams.get('usergroup_id')).toBe('10');
-    expect(resources.writes[2].body).toEqual({ dataformat_id: null, filename: 'releves/2026.csv', resource_id: 100 });
+    expect(resources.writes[2].body).toEqual({ dataformat_id: 1, filename: 'releves/2026.csv', resource_id: 100 });
   });
 
   it('lists the free datastore tables, the first 10, or those matching a search', async () => {
@@ -261,7 +282,8 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     const tableReads: URL[] = [];
     const tables = Array.from({ length: 12 }, (_, index) => ({ schema_name: 'public', table_name: `releves_${index + 1}` }));
     server.use(
-      http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json(['datastore'])),
+      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore'])),
+      http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json([{ name: 'datastore' }])),
       http.get('/:locale/datapusher/datastores/:database/tables/', ({ request }) => {
         const url = new URL(request.url);
         tableReads.push(url);

@@ -57,6 +57,9 @@ export function source(overrides: Partial<Source> = {}): Source {
   };
 }
 
+/** The kinds `resource/kinds/` lists: those with a source endpoint. */
+export const SOURCE_KINDS = ['file-upload', 'file-download', 'ftp', 'href'];
+
 export const CRS = [
   { code: 4326, label: 'WGS 84 (EPSG:4326)' },
   { code: 2154, label: 'RGF93 / Lambert-93 (EPSG:2154)' },
@@ -196,6 +199,8 @@ export function resourceServer(options: ResourceServerOptions = {}) {
       return HttpResponse.json(task({ id: Number(params.id), status: 'FAILURE', acknowledged: true }));
     }),
     http.get('/:locale/resource/crs/', () => HttpResponse.json(CRS)),
+    // What the platform answers today: the kinds whose source it creates.
+    http.get('/:locale/resource/kinds/', () => HttpResponse.json(SOURCE_KINDS)),
     http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 503 })),
   ];
   /** "METHOD path" of each write, in order. */

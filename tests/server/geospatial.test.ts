@@ -231,6 +231,10 @@ describe('map server listings', () => {
     expect((await get(admin, '/fr/geoserv/rest/workspaces/topp/layergroups.json')).json()).toEqual({ layerGroups: { layerGroup: [] } });
     expect((await get(admin, '/fr/geoserv/rest/workspaces/nowhere/layers.json')).statusCode).toBe(404);
     expect((await get(await t.signIn('member'), '/fr/geoserv/rest/workspaces.json')).statusCode).toBe(403);
+    // The app's client ends its paths with a slash, and checks the map server with HEAD.
+    expect((await get(admin, '/fr/geoserv/rest/workspaces.json/')).json().workspaces.workspace).toHaveLength(2);
+    expect((await get(admin, '/fr/geoserv/rest/workspaces/topp/layers.json/')).json().layers.layer).toHaveLength(2);
+    expect((await t.app.inject({ method: 'HEAD', url: '/fr/geoserv/rest/workspaces.json/', headers: admin.jwtHeaders })).statusCode).toBe(200);
   });
 
   it('answers 503 without MAPSERVER_URL, and the style scenario then applies the style locally', async () => {

@@ -485,6 +485,12 @@ describe('demo FTP folder', () => {
 });
 
 describe('resource calls and odd input', () => {
+  it('offers the types whose source the platform creates', async () => {
+    const kinds = await call('editor', 'GET', '/fr/resource/kinds/');
+    expect(kinds.statusCode).toBe(200);
+    expect(kinds.json()).toEqual(['file-upload', 'file-download', 'ftp', 'href']);
+  });
+
   it('answers 401 to anonymous callers and 400 (never 500) to malformed bodies and ids', async () => {
     for (const url of ['/fr/resource/resources/', '/fr/resource/resource-dataset/?dataset_id=1', '/fr/resource/crs/', '/fr/resource/data-format/', '/fr/resource/ftp-choices/?usergroup_id=1', '/fr/resource/kinds/']) {
       expect((await call(null, 'GET', url)).statusCode, url).toBe(401);

@@ -54,17 +54,26 @@ interface Upload {
 
 const NO_UPLOAD: Upload = { open: false, loaded: 0, total: 0 };
 
-/** The types offered: annexes are files and links; the datastore and map server only when they answer. */
+/**
+ * The types offered: those the server can make a resource of (`resource/kinds/`); annexes are files
+ * and links; the datastore and map server besides only when they answer.
+ */
 function useAvailableTypes(role: ResourceRole): ResourceType[] {
   const { datastoreAvailable } = useStartup();
+  const { data: kinds = [] } = useQuery({
+    queryKey: ['dataset-resources', 'kinds'],
+    queryFn: ({ signal }) => resourcesApi.kinds(signal),
+    staleTime: Infinity,
+  });
   const { data: mapServer = false } = useQuery({
     queryKey: ['dataset-resources', 'map-server-available'],
     queryFn: ({ signal }) => resourcesApi.mapServerAvailable(signal),
-    enabled: role === 'main',
+    enabled: role === 'main' && kinds.includes('geoserver'),
     staleTime: Infinity,
   });
-  if (role === 'annex') return [...ANNEX_TYPES];
-  return RESOURCE_TYPES.filter((type) => (type === 'datastore' ? datastoreAvailable : type === 'geoserver' ? mapServer : true));
+  const offered = RESOURCE_TYPES.filter((type) => kinds.includes(type));
+  if (role === 'annex') return offered.filter((type) => ANNEX_TYPES.includes(type));
+  return offered.filter((type) => (type === 'datastore' ? datastoreAvailable : type === 'geoserver' ? mapServer : true));
 }
 
 function TypeStep({ types, value, onChange, onNext }: { types: ResourceType[]; value: ResourceType | null; onChange: (type: ResourceType) => void; onNext: () => void }) {
@@ -198,7 +207,7 @@ export default function ResourceWizard() {
 
   const saveDetails = async () => {
     if (!type || usergroupId === null) return;
-    const found = validate(type, values, existingId === null || !source?.filename);
+    const found = validate(type, values, existingId === null || !source?.filename, !source);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

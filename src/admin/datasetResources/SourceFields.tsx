@@ -33,12 +33,12 @@ function FormatSelect({ values, errors, onChange }: Pick<SourceFieldsProps, 'val
   return (
     <TextField
       select
+      required
       label={translate(`${L}.fields.dataformat`)}
       value={values.dataformat_id}
       onChange={(event) => onChange({ dataformat_id: event.target.value === '' ? '' : Number(event.target.value) })}
       {...helper(errors, 'dataformat_id')}
     >
-      <MenuItem value="">—</MenuItem>
       {dataFormats.map((format) => (
         <MenuItem key={format.id} value={format.id}>
           {format.display_name}

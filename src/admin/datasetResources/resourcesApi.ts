@@ -181,6 +181,7 @@ export const PATHS = {
   sourceScenarios: (type: ResourceType, sourceId: number) => `resource/${type}/${id(sourceId)}/_scenarios`,
   sourceRun: (type: ResourceType, sourceId: number, scenarioId: number) => `resource/${type}/${id(sourceId)}/_scenarios/${id(scenarioId)}/run`,
   crs: 'resource/crs',
+  kinds: 'resource/kinds',
   ftpChoices: 'resource/ftp-choices',
   datastoreDatabases: (kind: DatastoreKind) => `${kind}/datastores/databases`,
   datastoreTables: (kind: DatastoreKind, database: string) => `${kind}/datastores/${id(database)}/tables`,
@@ -253,10 +254,14 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     task: (taskId: number, signal?: AbortSignal) => get<Task>(PATHS.task(taskId), undefined, signal),
 
     crs: (signal?: AbortSignal) => get<Crs[]>(PATHS.crs, undefined, signal),
+    /** The types a resource can be made of on this platform now. */
+    kinds: (signal?: AbortSignal) => get<ResourceType[]>(PATHS.kinds, undefined, signal),
     ftpChoices: (usergroupId: number, signal?: AbortSignal) => get<FtpChoice[]>(PATHS.ftpChoices, { usergroup_id: usergroupId }, signal),
     datastoreAvailable: (signal?: AbortSignal) => answers(http, PATHS.datastoreDatabases('datapusher'), signal),
     mapServerAvailable: (signal?: AbortSignal) => answers(http, PATHS.mapServerWorkspaces, signal),
-    datastoreDatabases: (kind: DatastoreKind, signal?: AbortSignal) => get<string[]>(PATHS.datastoreDatabases(kind), undefined, signal),
+    /** The names of the datastore databases (the server answers `[{name}]`). */
+    datastoreDatabases: async (kind: DatastoreKind, signal?: AbortSignal) =>
+      (await get<Array<{ name: string }>>(PATHS.datastoreDatabases(kind), undefined, signal)).map((database) => database.name),
     /** The first 10 tables: free ones when `search` is empty, else those matching it. */
     datastoreTables: (kind: DatastoreKind, database: string, search: string, signal?: AbortSignal) =>
       get<DatastoreTable[]>(PATHS.datastoreTables(kind, database), search ? { search } : { free: true }, signal),

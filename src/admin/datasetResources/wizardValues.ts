@@ -35,10 +35,15 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 const REQUIRED = 'validation.required';
 
+/** The kinds whose source is made under resource/{kind}/, with a format. */
+const SOURCE_KINDS: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
+
 /** The fields each type requires before anything is sent (catalogue keys as messages). */
-export function validate(type: ResourceType, values: WizardValues, creating: boolean): FieldErrors {
+export function validate(type: ResourceType, values: WizardValues, creating: boolean, newSource = creating): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.display_name.trim()) errors.display_name = REQUIRED;
+  // A new source of a file or a link says its format (the server requires it).
+  if (newSource && SOURCE_KINDS.includes(type) && values.dataformat_id === '') errors.dataformat_id = REQUIRED;
   if ((type === 'href' || type === 'file-download') && !values.href.trim()) errors.href = REQUIRED;
   if (type === 'ftp' && !values.filename) errors.filename = REQUIRED;
   if (type === 'file-upload' && creating && !values.file) errors.file = REQUIRED;

@@ -218,19 +218,22 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return result;
   }
 
-  app.get('/geoserv/rest/workspaces.json', { config }, async (request) =>
-    mapserverCall(request, async (client) => ({ workspaces: { workspace: await client.workspaces() } })),
-  );
-  app.get<{ Params: { ws: string } }>('/geoserv/rest/workspaces/:ws/layers.json', { config }, async (request) =>
-    mapserverCall(request, async (client) => {
-      const layers = await client.layers(request.params.ws);
-      return layers && { layers: { layer: layers } };
-    }),
-  );
-  app.get<{ Params: { ws: string } }>('/geoserv/rest/workspaces/:ws/layergroups.json', { config }, async (request) =>
-    mapserverCall(request, async (client) => {
-      const groups = await client.layerGroups(request.params.ws);
-      return groups && { layerGroups: { layerGroup: groups } };
-    }),
-  );
+  // GeoServer's own names end with `.json`; the app's client ends every path with a slash: both answer.
+  for (const end of ['', '/']) {
+    app.get(`/geoserv/rest/workspaces.json${end}`, { config }, async (request) =>
+      mapserverCall(request, async (client) => ({ workspaces: { workspace: await client.workspaces() } })),
+    );
+    app.get<{ Params: { ws: string } }>(`/geoserv/rest/workspaces/:ws/layers.json${end}`, { config }, async (request) =>
+      mapserverCall(request, async (client) => {
+        const layers = await client.layers(request.params.ws);
+        return layers && { layers: { layer: layers } };
+      }),
+    );
+    app.get<{ Params: { ws: string } }>(`/geoserv/rest/workspaces/:ws/layergroups.json${end}`, { config }, async (request) =>
+      mapserverCall(request, async (client) => {
+        const groups = await client.layerGroups(request.params.ws);
+        return groups && { layerGroups: { layerGroup: groups } };
+      }),
+    );
+  }
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canEditResource } from '../../../schemas/access.ts';
-import { RESOURCE_DATASET_TYPE, RESOURCE_TYPES, resources } from '../../../schemas/resources.ts';
+import { RESOURCE_DATASET_TYPE, RESOURCE_TYPES, SOURCE_SLUGS, resources } from '../../../schemas/resources.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import { slugify } from '../../../schemas/slug.ts';
 import { bodyId, parseId, registerEntity, type RegisteredEntity, type Row, type WriteContext } from '../crud/index.ts';
@@ -283,6 +283,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  // The resource types the platform offers now.
-  app.get('/resource/kinds/', { config }, async () => RESOURCE_TYPES.filter((type) => type !== 'geoserver' || !!app.config.mapserverUrl));
+  // The resource types a resource can be made of now: those whose source this platform creates
+  // (resource/{slug}/). Datastore tables and map server layers have no source endpoint yet.
+  app.get('/resource/kinds/', { config }, async () => RESOURCE_TYPES.filter((type) => (SOURCE_SLUGS as readonly string[]).includes(type)));
 }
