@@ -38,7 +38,7 @@ export default defineConfig({
       DEMO_PASSWORD: demoPassword,
       SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',
-      // The harvester test's remote catalogue is a server on this machine (loopback).
+      // The harvester's remote catalogue and the resources' links are servers on this machine (loopback).
       OUTBOUND_ALLOW_PRIVATE: '1',
     },
   },
