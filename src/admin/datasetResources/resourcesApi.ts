@@ -8,55 +8,29 @@ import type { Scenario, Task } from '../../../schemas/scenarios.ts';
 import { httpClient, type HttpClient } from '../http/client.ts';
 import { uploadFile, type UploadProgress } from '../http/upload.ts';
 import type { Page } from '../providers/dataProvider.ts';
+import {
+  RESOURCE_DATASET_TYPE,
+  RESOURCE_TYPES,
+  type FtpChoice,
+  type Processing,
+  type Resource,
+  type ResourceDataset,
+  type ResourceRel as Relation,
+  type ResourceSource as Source,
+  type ResourceType,
+} from '../../../schemas/resources.ts';
 
-/** The six kinds of resource; the first four have a source endpoint of the same name. */
-export const RESOURCE_TYPES = ['file-upload', 'file-download', 'ftp', 'href', 'datastore', 'geoserver'] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
+// The resources' shapes are the shared schema's (schemas/resources.ts); the screens import them from here.
+export { RESOURCE_TYPES, type FtpChoice, type Processing, type Relation, type Resource, type ResourceDataset, type ResourceType, type Source };
 
 /** What an annex may be (spec, section 4). */
 export const ANNEX_TYPES: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
 
 /** resource_datasets.type */
-export const RESOURCE_ROLES = { main: 1, annex: 2 } as const;
+export const RESOURCE_ROLES = RESOURCE_DATASET_TYPE;
 export type ResourceRole = keyof typeof RESOURCE_ROLES;
 
-export type ProcessingState = 'PENDING' | 'FAILURE' | 'SUCCESS';
-
-export interface Processing {
-  task_id: number;
-  action: string;
-  action_label: string;
-  state: ProcessingState;
-  message: string | null;
-  date: string;
-  acknowledged: boolean;
-}
-
-export interface Relation {
-  '@app': string;
-  '@class': string;
-  '@uri': string;
-}
-
-export interface Resource {
-  id: number;
-  display_name: string;
-  codename: string;
-  description: string;
-  type: ResourceType;
-  hidden: boolean;
-  usergroup_id: number;
-  dataformat_id: number | null;
-  dataformat: string | null;
-  size: number | null;
-  bbox: [number, number, number, number] | null;
-  geographic: boolean;
-  last_update: string | null;
-  source_id: number | null;
-  editable: boolean;
-  _processing: Processing[];
-  rel: Relation[];
-}
+export type ProcessingState = Processing['state'];
 
 export interface ResourceWrite {
   display_name: string;
@@ -64,33 +38,6 @@ export interface ResourceWrite {
   type: ResourceType;
   hidden?: boolean;
   usergroup_id: number;
-}
-
-export interface ResourceDataset {
-  id: number;
-  resource_id: number;
-  dataset_id: number;
-  type: 1 | 2;
-  publish: boolean;
-  created_at: string;
-  resource: Resource;
-}
-
-export interface Source {
-  id: number;
-  resource_id: number;
-  dataformat_id: number | null;
-  href: string | null;
-  filename: string | null;
-  size: number | null;
-  column_x: string | null;
-  column_y: string | null;
-  crs: number | null;
-  columns: string[];
-  preview: string[][];
-  schema_name: string | null;
-  table_name: string | null;
-  layer_name: string | null;
 }
 
 /** What a source write carries, per kind (fields that do not apply are left out). */
@@ -101,12 +48,6 @@ export type SourceWrite = Partial<Pick<Source, 'dataformat_id' | 'href' | 'filen
 export interface Crs {
   code: number;
   label: string;
-}
-
-export interface FtpChoice {
-  value: string;
-  label: string;
-  size: number;
 }
 
 export interface DatastoreTable {
