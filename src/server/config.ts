@@ -96,8 +96,8 @@ export interface TaskConfig {
   dataDir: string;
   outbound: OutboundConfig;
   uploadMaxBytes: number;
-  /** What harvests (scenario harvest-remoteapiindex) need; defaults when absent. */
-  harvest?: HarvestConfig;
+  /** What harvests (scenario harvest-remoteapiindex) need. */
+  harvest: HarvestConfig;
 }
 
 /** Harvests of remote catalogues (src/server/harvest/). */
@@ -114,8 +114,6 @@ export interface HarvestConfig {
   /** Attempts per page before the run fails (pauses of 1 s, 2 s… between them). Default 3. */
   attempts: number;
   retryDelayMs: number;
-  /** The outbound settings (OUTBOUND_*), for worker processes too. */
-  outbound: OutboundConfig;
 }
 
 export const DEFAULT_HARVEST_CONFIG: HarvestConfig = {
@@ -124,7 +122,6 @@ export const DEFAULT_HARVEST_CONFIG: HarvestConfig = {
   trialPages: 2,
   attempts: 3,
   retryDelayMs: 1000,
-  outbound: { allowPrivate: false, timeoutMs: 30_000, maxRedirects: 5 },
 };
 
 function workersMode(env: Env): TaskConfig['workers'] {
@@ -240,7 +237,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         ...DEFAULT_HARVEST_CONFIG,
         withdrawGraceDays: integer(env, 'HARVEST_WITHDRAW_GRACE_DAYS', 7),
         maxPages: positive(env, 'HARVEST_MAX_PAGES', 1000),
-        outbound,
       },
     },
     outbound,

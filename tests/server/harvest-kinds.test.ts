@@ -20,7 +20,7 @@ const outbound = { allowPrivate: true, timeoutMs: 5000, maxRedirects: 5 };
 beforeAll(async () => {
   remote = await startRemote();
   const base = testConfig();
-  t = await createTestApp({ outbound, tasks: { ...base.tasks, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10, outbound } } }, { tasks: true });
+  t = await createTestApp({ outbound, tasks: { ...base.tasks, outbound, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10 } } }, { tasks: true });
   admin = await t.signIn('admin');
   group = (await t.db.query<{ id: number }>("SELECT id FROM usergroups WHERE usergroup_type = 'organisation' ORDER BY id LIMIT 1")).rows[0].id;
   scenario = (await t.db.query<{ id: number }>("SELECT id FROM scenarios WHERE codename = 'harvest-remoteapiindex'")).rows[0].id;

@@ -25,7 +25,7 @@ beforeAll(async () => {
   remote = await startRemote();
   const base = testConfig();
   t = await createTestApp(
-    { outbound, tasks: { ...base.tasks, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10, outbound } } },
+    { outbound, tasks: { ...base.tasks, outbound, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10 } } },
     { tasks: true },
   );
   for (const name of ['admin', 'referent', 'editor', 'member']) users[name] = await t.signIn(name);

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { URL_PATTERN_PLACEHOLDER, type HarvestCounts, type HarvestedFields, type HarvestTrial, type IndexerKind } from '../../../schemas/indexers.ts';
 import { exposeDataset } from '../catalog/entries.ts';
-import type { HarvestConfig } from '../config.ts';
+import type { HarvestConfig, OutboundConfig } from '../config.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import { changedFields, recordActivity, setTags, uniqueCodename } from '../datasets/store.ts';
 import type { MessageKey } from '../i18n.ts';
@@ -53,6 +53,8 @@ type StepFn = (code: MessageKey, params?: Record<string, string | number>, level
 
 export interface HarvestOptions {
   settings: HarvestConfig;
+  /** The guarded client's rules for the remote (OUTBOUND_*). */
+  outbound: OutboundConfig;
   signal?: AbortSignal;
   step?: StepFn;
 }
@@ -213,7 +215,7 @@ async function* remotePages(source: RemoteSource, maxPages: number, options: Har
     visited.add(url);
     number += 1;
     const fetched = await fetchPage(url, {
-      ...options.settings.outbound,
+      ...options.outbound,
       attempts: options.settings.attempts,
       retryDelayMs: options.settings.retryDelayMs,
       maxBytes: 50 * 1024 * 1024,

@@ -1,5 +1,4 @@
 /** The scenario harvest-remoteapiindex: a harvest run as a task of the queue (tasks/). */
-import { DEFAULT_HARVEST_CONFIG } from '../config.ts';
 import { TaskFailure, type ScenarioHandler } from '../tasks/scenarios.ts';
 import { harvestErrorOf, HarvestError } from './errors.ts';
 import { loadIndexer, runHarvest } from './run.ts';
@@ -9,7 +8,7 @@ export const harvestScenario: ScenarioHandler = {
     const indexer = objectId === null ? null : await loadIndexer(db, objectId);
     if (!indexer) throw new TaskFailure('task.objectGone');
     try {
-      await runHarvest(db, indexer, { settings: config?.harvest ?? DEFAULT_HARVEST_CONFIG, signal, step });
+      await runHarvest(db, indexer, { settings: config.harvest, outbound: config.outbound, signal, step });
     } catch (error) {
       // Only a reading failure is the remote's: anything else is ours and shows as unexpected.
       if (error instanceof HarvestError) throw new TaskFailure(error.code, error.params);

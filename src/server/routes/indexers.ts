@@ -8,7 +8,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccessAccounts, canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, HARVEST_SCENARIO, indexers, validUrlPattern, type HarvestTrial } from '../../../schemas/indexers.ts';
-import { DEFAULT_HARVEST_CONFIG } from '../config.ts';
 import { bodyId, fieldError, integerParam, registerEntity, translateValidation, type WriteContext } from '../crud/index.ts';
 import { permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { HarvestError } from '../harvest/errors.ts';
@@ -53,7 +52,7 @@ async function scheduleHarvest({ client, id, values, user }: WriteContext & { id
 /** A trial's answer: what a run would do, or its failure in the reader's language. */
 async function trial(app: FastifyInstance, indexer: Indexer, locale: Locale): Promise<HarvestTrial> {
   try {
-    return await trialHarvest(app.db, indexer, { settings: { ...DEFAULT_HARVEST_CONFIG, ...app.config.tasks.harvest, outbound: app.config.outbound } });
+    return await trialHarvest(app.db, indexer, { settings: app.config.tasks.harvest, outbound: app.config.outbound });
   } catch (error) {
     if (error instanceof HarvestError) return { status: 'FAILURE', error: t(locale, error.code, error.params) };
     throw error;
