@@ -3,62 +3,27 @@
  * recovery runs the harvest again to SUCCESS, and the records written before the kill are found
  * again by their key, none duplicated.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queueTasks } from '../../src/server/tasks/store.ts';
 import { fixture, startRemote, type RemoteCatalogue } from './harvest-remote.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { WorkerProcesses } from './worker-processes.ts';
 
 let t: TestApp;
 let remote: RemoteCatalogue;
-const children = new Set<ChildProcess>();
+const workers = new WorkerProcesses(() => t.databaseUrl, { OUTBOUND_ALLOW_PRIVATE: '1' });
 
 beforeAll(async () => {
   remote = await startRemote();
   t = await createTestApp({}, { tasks: { runTasks: false } });
 });
 afterAll(async () => {
-  await Promise.all([...children].map(killGroup));
+  await workers.stopAll();
   await t?.close();
   await remote?.close();
 });
 
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'src/server/worker.ts'], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: tmpdir(),
-      SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
-      WORKERS: 'external',
-      OUTBOUND_ALLOW_PRIVATE: '1',
-      TASK_STALE_SECONDS: '2',
-      TASK_HEARTBEAT_SECONDS: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  children.add(child);
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('is running')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
 
-function killGroup(child: ChildProcess) {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    /* already gone */
-  }
-  children.delete(child);
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -95,14 +60,14 @@ it('runs a harvest killed mid-way again to SUCCESS without duplicating what it h
   const scenario = (await t.db.query<{ id: number }>("SELECT id FROM scenarios WHERE codename = 'harvest-remoteapiindex'")).rows[0].id;
   const harvested = async () => (await t.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM harvested_records WHERE indexer_id = $1', [indexer])).rows[0].n;
 
-  const first = await startWorker();
+  const first = await workers.start();
   const [task] = await queueTasks(t.db, [
     { action: 'harvest-remoteapiindex', scenarioId: scenario, objectClass: 'remoteapiindex', objectId: indexer, trigger: 'user', createdBy: null, timeLimitSeconds: 60 },
   ]);
   expect(await waitFor(harvested, (n) => n === 2)).toBe(2);
-  await killGroup(first);
+  await workers.stop(first);
   await sleep(2500);
-  await startWorker();
+  await workers.start();
   const done = await waitFor(
     async () => (await t.db.query('SELECT status, attempt FROM task_queue_track WHERE id = $1', [task])).rows[0],
     (row) => row.status === 'SUCCESS' || row.status === 'FAILURE',
