@@ -177,4 +177,13 @@ export default {
   'harvest.errorNotCatalogue': "%{url} does not answer as a %{kind} catalogue: %{detail}",
   'harvest.errorBadDocument': "The remote document cannot be read: %{detail}",
   'harvest.errorCancelled': "The harvest was stopped.",
+  'datastore.tableGone': "The table %{table} no longer exists.",
+  'datastore.tableRead': "%{rows} rows and %{columns} columns read from the table.",
+  'resource.tableUnknown': "This table does not exist or you may not use it.",
+  'resource.notATableColumn': "Not a column of the table.",
+  'resource.layerNameInvalid': "Give the layer as workspace:layer.",
+  'resource.layerUnknown': "This layer does not exist on the map server.",
+  'geo.mapserverStoreUnknown': "The map server has no store for the datastore and no connection to create one with: set MAPSERVER_DATASTORE_URL.",
+  'geo.mirrorChecked': "Layer %{name} found on the map server.",
+  'geo.mirrorLayerMissing': "The layer %{name} no longer exists on the map server.",
 };

@@ -177,4 +177,13 @@ export default {
   'harvest.errorNotCatalogue': "%{url} ne répond pas comme un catalogue %{kind} : %{detail}",
   'harvest.errorBadDocument': "Le document distant est illisible : %{detail}",
   'harvest.errorCancelled': "Le moissonnage a été arrêté.",
+  'datastore.tableGone': "La table %{table} n'existe plus.",
+  'datastore.tableRead': "%{rows} lignes et %{columns} colonnes lues dans la table.",
+  'resource.tableUnknown': "Cette table n'existe pas ou vous ne pouvez pas l'utiliser.",
+  'resource.notATableColumn': "Ce n'est pas une colonne de la table.",
+  'resource.layerNameInvalid': "Indiquez la couche sous la forme espace:couche.",
+  'resource.layerUnknown': "Cette couche n'existe pas sur le serveur cartographique.",
+  'geo.mapserverStoreUnknown': "Le serveur cartographique n'a pas d'entrepôt pour le datastore et aucune connexion n'est connue pour le créer : renseignez MAPSERVER_DATASTORE_URL.",
+  'geo.mirrorChecked': "Couche %{name} trouvée sur le serveur cartographique.",
+  'geo.mirrorLayerMissing': "La couche %{name} n'existe plus sur le serveur cartographique.",
 };

@@ -177,4 +177,13 @@ export default {
   'harvest.errorNotCatalogue': "%{url} non risponde come un catalogo %{kind}: %{detail}",
   'harvest.errorBadDocument': "Il documento remoto è illeggibile: %{detail}",
   'harvest.errorCancelled': "La raccolta è stata interrotta.",
+  'datastore.tableGone': "La tabella %{table} non esiste più.",
+  'datastore.tableRead': "%{rows} righe e %{columns} colonne lette dalla tabella.",
+  'resource.tableUnknown': "Questa tabella non esiste o non può utilizzarla.",
+  'resource.notATableColumn': "Non è una colonna della tabella.",
+  'resource.layerNameInvalid': "Indichi il livello nella forma spazio:livello.",
+  'resource.layerUnknown': "Questo livello non esiste sul server cartografico.",
+  'geo.mapserverStoreUnknown': "Il server cartografico non ha un archivio per il datastore e nessuna connessione è nota per crearlo: imposti MAPSERVER_DATASTORE_URL.",
+  'geo.mirrorChecked': "Livello %{name} trovato sul server cartografico.",
+  'geo.mirrorLayerMissing': "Il livello %{name} non esiste più sul server cartografico.",
 };

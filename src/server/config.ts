@@ -35,6 +35,11 @@ export interface ServerConfig {
    * calls answer 503 and styles are applied locally only.
    */
   mapserverUrl: string | null;
+  /**
+   * MAPSERVER_DATASTORE_URL: `postgres://…` the map server uses to reach the datastore when the
+   * platform creates its PostGIS store; unset = DATASTORE_URL, else DATABASE_URL.
+   */
+  mapserverDatastoreUrl: string | null;
   /** TRUST_PROXY: trust X-Forwarded-* headers (behind a reverse proxy). Default false. */
   trustProxy: boolean;
   /** TERMS_VERSION: current version of the terms of use; users must accept it. Default "1". */
@@ -207,6 +212,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     staticDir: path.resolve(text(env, 'STATIC_DIR', './dist')),
     datastoreUrl: optional(env, 'DATASTORE_URL'),
     mapserverUrl: optional(env, 'MAPSERVER_URL'),
+    mapserverDatastoreUrl: optional(env, 'MAPSERVER_DATASTORE_URL'),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     termsVersion: text(env, 'TERMS_VERSION', '1'),
     sessionDays: integer(env, 'SESSION_DAYS', 14),

@@ -62,7 +62,7 @@ async function main() {
     throw error;
   }
   configureDatastore(config.datastoreUrl);
-  configureMapserver(config.mapserverUrl);
+  configureMapserver(config.mapserverUrl, config.mapserverDatastoreUrl ?? config.datastoreUrl ?? config.databaseUrl);
   const engine = await startTaskEngine({ db, config: config.tasks, runTasks: true, migrate: false, log: logger });
   logger.info({ concurrency: config.tasks.concurrency }, 'worker started');
   console.log(`Publish worker ${process.pid} is running ${config.tasks.concurrency} task(s) at a time`);

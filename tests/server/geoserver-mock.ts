@@ -1,7 +1,11 @@
 /**
  * A small local HTTP server speaking GeoServer's REST format (https://docs.geoserver.org/latest/en/api/):
  * JSON listings {"workspaces": {"workspace": [...]}}, an empty list as "", 404 for an unknown
- * workspace, styles created by POST ?name= and replaced by PUT, basic auth required.
+ * workspace, layer or layer group; a layer with its feature type (`latLonBoundingBox`), a layer
+ * group with its `bounds`; workspaces created by POST /workspaces {"workspace": {"name"}} and
+ * PostGIS stores by POST /workspaces/{ws}/datastores {"dataStore": {"name", "connectionParameters":
+ * {"entry": [{"@key", "$"}]}}} (201, or 409 when the name is taken); styles created by POST ?name=
+ * and replaced by PUT; basic auth required.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +22,9 @@ export interface GeoServerMock {
   requests: RecordedRequest[];
   styles: Map<string, string>;
   featureTypes: Set<string>;
+  workspaces: Set<string>;
+  /** `workspace/store` → its connection parameters (key → value). */
+  stores: Map<string, Record<string, string>>;
   /** The next style request answers 500, as a GeoServer that cannot parse an SLD does. */
   failNextStyle: boolean;
   close(): Promise<void>;
@@ -30,15 +37,31 @@ const read = (request: IncomingMessage) =>
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 
-export async function startGeoServerMock(): Promise<GeoServerMock> {
+/** The layers of the sample workspaces, with their boxes in degrees (GeoServer's topp:states and topp:roads samples). */
+const LAYERS: Record<string, [number, number, number, number]> = { states: [-124.73, 24.96, -66.97, 49.37], roads: [-103.87, 44.37, -103.62, 44.5] };
+const LAYER_GROUPS: Record<string, Record<string, [number, number, number, number]>> = { publish: { reseau: [4.8, 45.7, 4.99, 45.89] } };
+const SAMPLE_WORKSPACES = ['publish', 'topp'];
+
+export interface GeoServerMockOptions {
+  /** Workspaces there at the start; default publish and topp. */
+  workspaces?: string[];
+  /** Stores there at the start (`workspace/store`); default publish/datastore. */
+  stores?: string[];
+}
+
+export async function startGeoServerMock(options: GeoServerMockOptions = {}): Promise<GeoServerMock> {
   const requests: RecordedRequest[] = [];
   const styles = new Map<string, string>();
   const featureTypes = new Set<string>();
+  const workspaces = new Set(options.workspaces ?? SAMPLE_WORKSPACES);
+  const stores = new Map((options.stores ?? ['publish/datastore']).map((key) => [key, {} as Record<string, string>]));
   const mock: GeoServerMock = {
     url: '',
     requests,
     styles,
     featureTypes,
+    workspaces,
+    stores,
     failNextStyle: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -57,18 +80,73 @@ export async function startGeoServerMock(): Promise<GeoServerMock> {
     }
     const path = url.pathname.replace(/^\/geoserver\/rest\//, '');
     const href = (p: string) => `http://localhost:8080/geoserver/rest/${p}`;
+    const notFound = (what: string) => {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      return response.end(what);
+    };
+    const parsed = (): Record<string, unknown> | null => {
+      try {
+        return JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        return null;
+      }
+    };
+    const box = ([minx, miny, maxx, maxy]: number[]) => ({ minx, maxx, miny, maxy, crs: 'EPSG:4326' });
     if (request.method === 'GET' && path === 'workspaces.json') {
-      return json(200, { workspaces: { workspace: [{ name: 'publish', href: href('workspaces/publish.json') }, { name: 'topp', href: href('workspaces/topp.json') }] } });
+      return json(200, { workspaces: { workspace: [...workspaces].map((name) => ({ name, href: href(`workspaces/${name}.json`) })) } });
     }
-    let match = /^workspaces\/([^/]+)\/(layers|layergroups)\.json$/.exec(path);
+    if (request.method === 'POST' && path === 'workspaces') {
+      const name = (parsed()?.workspace as { name?: unknown } | undefined)?.name;
+      if (typeof name !== 'string' || request.headers['content-type'] !== 'application/json') return json(400, {});
+      if (workspaces.has(name)) return json(409, {});
+      workspaces.add(name);
+      response.writeHead(201, { location: href(`workspaces/${name}`) });
+      return response.end(name);
+    }
+    let match = /^workspaces\/([^/]+)\.json$/.exec(path);
     if (request.method === 'GET' && match) {
       const ws = decodeURIComponent(match[1]);
-      if (!['publish', 'topp'].includes(ws)) {
-        response.writeHead(404, { 'content-type': 'text/plain' });
-        return response.end(`No such workspace: '${ws}'`);
+      return workspaces.has(ws) ? json(200, { workspace: { name: ws } }) : notFound(`No such workspace: '${ws}'`);
+    }
+    match = /^workspaces\/([^/]+)\/datastores(?:\/([^/]+)\.json)?$/.exec(path);
+    if (match) {
+      const ws = decodeURIComponent(match[1]);
+      if (!workspaces.has(ws)) return notFound(`No such workspace: '${ws}'`);
+      if (request.method === 'GET' && match[2]) {
+        const key = `${ws}/${decodeURIComponent(match[2])}`;
+        return stores.has(key) ? json(200, { dataStore: { name: match[2], type: 'PostGIS' } }) : notFound(`No such datastore: ${key}`);
       }
-      if (match[2] === 'layers') return json(200, { layers: { layer: [{ name: 'states', href: href(`workspaces/${ws}/layers/states.json`) }, { name: 'roads', href: href(`workspaces/${ws}/layers/roads.json`) }] } });
-      return json(200, { layerGroups: '' });
+      if (request.method === 'POST' && !match[2]) {
+        const store = parsed()?.dataStore as { name?: unknown; connectionParameters?: { entry?: Array<{ '@key': string; $: string }> } } | undefined;
+        if (typeof store?.name !== 'string' || !Array.isArray(store.connectionParameters?.entry)) return json(400, {});
+        const key = `${ws}/${store.name}`;
+        if (stores.has(key)) return json(409, {});
+        stores.set(key, Object.fromEntries(store.connectionParameters.entry.map((entry) => [entry['@key'], entry.$])));
+        response.writeHead(201, { location: href(`workspaces/${ws}/datastores/${store.name}`) });
+        return response.end(store.name);
+      }
+    }
+    match = /^workspaces\/([^/]+)\/(layers|layergroups)\.json$/.exec(path);
+    if (request.method === 'GET' && match) {
+      const ws = decodeURIComponent(match[1]);
+      if (!workspaces.has(ws)) return notFound(`No such workspace: '${ws}'`);
+      const sample = SAMPLE_WORKSPACES.includes(ws);
+      if (match[2] === 'layers') return json(200, sample ? { layers: { layer: Object.keys(LAYERS).map((name) => ({ name, href: href(`workspaces/${ws}/layers/${name}.json`) })) } } : { layers: '' });
+      const groups = Object.keys(LAYER_GROUPS[ws] ?? {});
+      return json(200, { layerGroups: groups.length ? { layerGroup: groups.map((name) => ({ name, href: href(`workspaces/${ws}/layergroups/${name}.json`) })) } : '' });
+    }
+    match = /^workspaces\/([^/]+)\/(layers|layergroups|featuretypes)\/([^/]+)\.json$/.exec(path);
+    if (request.method === 'GET' && match) {
+      const [ws, kind, name] = [decodeURIComponent(match[1]), match[2], decodeURIComponent(match[3])];
+      if (!workspaces.has(ws)) return notFound(`No such workspace: '${ws}'`);
+      const sample = SAMPLE_WORKSPACES.includes(ws);
+      if (kind === 'layers' && sample && LAYERS[name]) {
+        return json(200, { layer: { name, type: 'VECTOR', resource: { '@class': 'featureType', name: `${ws}:${name}`, href: href(`workspaces/${ws}/featuretypes/${name}.json`) } } });
+      }
+      if (kind === 'featuretypes' && sample && LAYERS[name]) return json(200, { featureType: { name, nativeName: name, latLonBoundingBox: box(LAYERS[name]) } });
+      const group = LAYER_GROUPS[ws]?.[name];
+      if (kind === 'layergroups' && group) return json(200, { layerGroup: { name, mode: 'SINGLE', bounds: box(group) } });
+      return notFound(`No such ${kind.replace(/s$/, '')}: ${ws}:${name}`);
     }
     match = /^workspaces\/([^/]+)\/styles(?:\/([^/]+))?$/.exec(path);
     if (match && mock.failNextStyle) {

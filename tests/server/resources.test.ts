@@ -488,7 +488,7 @@ describe('resource calls and odd input', () => {
   it('offers the types whose source the platform creates', async () => {
     const kinds = await call('editor', 'GET', '/fr/resource/kinds/');
     expect(kinds.statusCode).toBe(200);
-    expect(kinds.json()).toEqual(['file-upload', 'file-download', 'ftp', 'href']);
+    expect(kinds.json()).toEqual(['file-upload', 'file-download', 'ftp', 'href', 'datastore']);
   });
 
   it('answers 401 to anonymous callers and 400 (never 500) to malformed bodies and ids', async () => {

@@ -5,7 +5,8 @@
  */
 import type { ScenarioContext } from '../tasks/scenarios.ts';
 import { TaskFailure } from '../tasks/scenarios.ts';
-import { MAPSERVER_STORE, MAPSERVER_WORKSPACE, MapserverError, mapserverClient } from '../mapserver/client.ts';
+import { DATASTORE_SCHEMA } from './connection.ts';
+import { GeoServerClient, MAPSERVER_STORE, MAPSERVER_WORKSPACE, MapserverError, mapserverClient, mapserverStoreUrl, storeParameters } from '../mapserver/client.ts';
 import { styleSld, type StyleConfig } from './styles.ts';
 
 /** The style's name on the map server. */
@@ -13,9 +14,25 @@ export function mapserverStyleName(styleId: number): string {
   return `publish_style_${styleId}`;
 }
 
-function mapserverFailure(error: unknown): never {
+export function mapserverFailure(error: unknown): never {
   if (error instanceof MapserverError) throw new TaskFailure('geo.mapserverFailed', { reason: error.message });
   throw error;
+}
+
+/**
+ * The platform's workspace and its PostGIS store on the map server, created when missing (a new
+ * GeoServer has neither); the store only when asked, since styles need the workspace alone.
+ */
+async function ensurePlace(client: GeoServerClient, withStore: boolean): Promise<void> {
+  await client.ensureWorkspace(MAPSERVER_WORKSPACE).catch(mapserverFailure);
+  if (!withStore) return;
+  await client
+    .ensureDatastore(MAPSERVER_WORKSPACE, MAPSERVER_STORE, () => {
+      const url = mapserverStoreUrl();
+      if (!url) throw new TaskFailure('geo.mapserverStoreUnknown');
+      return storeParameters(url, DATASTORE_SCHEMA);
+    })
+    .catch(mapserverFailure);
 }
 
 export async function applyStyle({ db, objectId, step }: ScenarioContext): Promise<void> {
@@ -24,6 +41,7 @@ export async function applyStyle({ db, objectId, step }: ScenarioContext): Promi
   const sld = styleSld(mapserverStyleName(objectId!), rows[0].config);
   const client = mapserverClient();
   if (client) {
+    await ensurePlace(client, false);
     await client.putStyle(MAPSERVER_WORKSPACE, mapserverStyleName(objectId!), sld).catch(mapserverFailure);
     await step('geo.styleUploaded', { name: rows[0].display_name });
   }
@@ -39,6 +57,7 @@ export async function publishLayer({ db, objectId, step }: ScenarioContext): Pro
     await step('geo.layerPublishedLocally', { name: rows[0].display_name });
     return;
   }
+  await ensurePlace(client, true);
   await client.publishFeatureType(MAPSERVER_WORKSPACE, MAPSERVER_STORE, rows[0].table_name, rows[0].display_name).catch(mapserverFailure);
   await step('geo.layerPublished', { name: rows[0].display_name });
 }

@@ -17,6 +17,17 @@ export function configureDatastore(url: string | null): void {
   datastoreUrl = url;
 }
 
+/** The datastore database's name as the API shows it (never its URL, which holds credentials). */
+export function datastoreDatabaseName(): string {
+  if (!datastoreUrl) return 'datastore';
+  try {
+    const parsed = new URL(datastoreUrl);
+    return decodeURIComponent(parsed.pathname.replace(/^\//, '')) || parsed.hostname;
+  } catch {
+    return 'default';
+  }
+}
+
 /** The pool holding the datastore tables (the platform's when no DATASTORE_URL). */
 export function datastoreDb(platform: Db): Db {
   if (!datastoreUrl) return platform;

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import QueryStream from 'pg-query-stream';
 import type { Db } from '../db/pool.ts';
 import type { ScenarioContext } from '../tasks/scenarios.ts';
 import { TaskFailure } from '../tasks/scenarios.ts';
@@ -38,6 +39,18 @@ export interface DatastoreLoadResult {
   rows: number;
   bbox: [number, number, number, number] | null;
   layerId: number | null;
+}
+
+/** A table of the datastore copied into a resource's own table (a `datastore` resource). */
+export interface TableLoadInput {
+  resourceId: number;
+  schemaName: string;
+  tableName: string;
+  /** Its columns, in order (attach.ts attachedColumns). */
+  columns: string[];
+  columnX: string | null;
+  columnY: string | null;
+  crs: number | null;
 }
 
 export const LOADABLE_FORMATS = ['csv', 'geojson'] as const;
@@ -149,6 +162,61 @@ async function analyseGeojson(context: ScenarioContext, input: DatastoreLoadInpu
   };
 }
 
+/** The rows of a datastore table as text, streamed through a cursor on a connection of its own. */
+async function* tableRecords(context: ScenarioContext, input: TableLoadInput): AsyncGenerator<Array<string | null>> {
+  const client = await datastoreDb(context.db).connect();
+  const quote = (name: string) => client.escapeIdentifier(name);
+  const rows = new QueryStream(
+    `SELECT ${input.columns.map((column) => `${quote(column)}::text`).join(', ')} FROM ${quote(input.schemaName)}.${quote(input.tableName)}`,
+    [],
+    { batchSize: 1000, rowMode: 'array' },
+  );
+  let failure: Error | undefined;
+  try {
+    client.query(rows);
+    for await (const row of rows as AsyncIterable<Array<string | null>>) {
+      context.signal.throwIfAborted();
+      yield row;
+    }
+  } catch (error) {
+    failure = error as Error;
+    if ((error as { code?: string }).code === '42P01') throw new TaskFailure('datastore.tableGone', { table: `${input.schemaName}.${input.tableName}` });
+    throw error;
+  } finally {
+    rows.destroy();
+    client.release(failure);
+  }
+}
+
+/** First pass over a datastore table: its columns get types from their values, as a CSV's would. */
+async function analyseTable(context: ScenarioContext, input: TableLoadInput): Promise<Analysis> {
+  if (input.columns.length === 0) throw new TaskFailure('datastore.tableGone', { table: `${input.schemaName}.${input.tableName}` });
+  const inference = new TypeInference(input.columns.length, false);
+  const asValues = (row: Array<string | null>) => row.map((value) => value ?? undefined);
+  let rows = 0;
+  for await (const row of tableRecords(context, input)) {
+    inference.add(asValues(row));
+    rows += 1;
+  }
+  const xIndex = input.columnX === null ? -1 : input.columns.indexOf(input.columnX);
+  const yIndex = input.columnY === null ? -1 : input.columns.indexOf(input.columnY);
+  if (input.columnX !== null && xIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnX });
+  if (input.columnY !== null && yIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnY });
+  return {
+    names: columnNames(input.columns),
+    types: inference.result(),
+    rows,
+    delimiter: null,
+    reread: async function* () {
+      for await (const row of tableRecords(context, input)) {
+        const x = xIndex === -1 ? null : parseNumber(row[xIndex] ?? '', false);
+        const y = yIndex === -1 ? null : parseNumber(row[yIndex] ?? '', false);
+        yield { values: asValues(row), xy: x === null || y === null ? null : [x, y] };
+      }
+    },
+  };
+}
+
 /** The COPY text lines of the rows, in batches; counts the rows whose position cannot be read. */
 async function* copyLines(
   analysis: Analysis,
@@ -195,7 +263,7 @@ async function dropLeftovers(client: pg.PoolClient, resourceId: number): Promise
 }
 
 /** The CRS of the positions, or null for none: a CSV needs X, Y and a CRS; GeoJSON is WGS 84 unless told. */
-function positionCrs(input: DatastoreLoadInput, geojson: boolean): number | null {
+function positionCrs(input: PlacedInput, geojson: boolean): number | null {
   if (geojson) return input.crs ?? 4326;
   const wantsPosition = input.columnX !== null || input.columnY !== null || input.crs !== null;
   if (!wantsPosition) return null;
@@ -203,13 +271,17 @@ function positionCrs(input: DatastoreLoadInput, geojson: boolean): number | null
   return input.crs;
 }
 
-async function loadTable(context: ScenarioContext, input: DatastoreLoadInput, geojson: boolean): Promise<DatastoreLoadResult> {
+type PlacedInput = Pick<DatastoreLoadInput, 'resourceId' | 'columnX' | 'columnY' | 'crs'>;
+
+/** Loads what `analyse` reads (a file, or another table) into the resource's table. */
+async function loadTable(context: ScenarioContext, input: PlacedInput, geojson: boolean, analyse: () => Promise<Analysis>): Promise<DatastoreLoadResult> {
   const crs = positionCrs(input, geojson);
   if (crs !== null && !isSupportedCrs(crs)) throw new TaskFailure('datastore.crsUnsupported', { crs: String(crs) });
   const project = crs === null ? null : toWgs84(crs);
   await context.step('datastore.checking');
-  const analysis = geojson ? await analyseGeojson(context, input) : await analyseCsv(context, input);
-  if (analysis.delimiter === null) await context.step('datastore.featuresRead', { rows: analysis.rows, columns: analysis.names.length });
+  const analysis = await analyse();
+  if (analysis.delimiter === null && geojson) await context.step('datastore.featuresRead', { rows: analysis.rows, columns: analysis.names.length });
+  else if (analysis.delimiter === null) await context.step('datastore.tableRead', { rows: analysis.rows, columns: analysis.names.length });
   else await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter });
 
   const tableName = resourceTableName(input.resourceId);
@@ -288,12 +360,17 @@ async function loadTable(context: ScenarioContext, input: DatastoreLoadInput, ge
 export async function loadResourceIntoDatastore(context: ScenarioContext, input: DatastoreLoadInput): Promise<DatastoreLoadResult | null> {
   switch (input.format.toLowerCase()) {
     case 'csv':
-      return loadTable(context, input, false);
+      return loadTable(context, input, false, () => analyseCsv(context, input));
     case 'geojson':
-      return loadTable(context, input, true);
+      return loadTable(context, input, true, () => analyseGeojson(context, input));
     default:
       return null;
   }
+}
+
+/** Copies a table of the datastore into the resource's own table, placed with its X/Y columns and CRS like a CSV. */
+export async function loadTableIntoDatastore(context: ScenarioContext, input: TableLoadInput): Promise<DatastoreLoadResult> {
+  return loadTable(context, input, false, () => analyseTable(context, input));
 }
 
 /** Drops a deleted resource's datastore table (the datastore may be another database: after the commit). */

@@ -23,9 +23,53 @@ export interface NamedLink {
 }
 
 let configuredUrl: string | null = null;
+let storeUrl: string | null = null;
 
-export function configureMapserver(url: string | null): void {
+/**
+ * `url`: MAPSERVER_URL. `datastoreUrl`: how the map server reaches the datastore's PostgreSQL
+ * (MAPSERVER_DATASTORE_URL, else DATASTORE_URL, else DATABASE_URL), used to create its store.
+ */
+export function configureMapserver(url: string | null, datastoreUrl: string | null = null): void {
   configuredUrl = url;
+  storeUrl = datastoreUrl;
+}
+
+/** The connection the map server's PostGIS store is created with, or null when none is known. */
+export function mapserverStoreUrl(): string | null {
+  return storeUrl;
+}
+
+/** A layer of the map server, or a group of layers. */
+export const MAPSERVER_LAYER_TYPES = ['layer', 'layergroup'] as const;
+export type MapserverLayerType = (typeof MAPSERVER_LAYER_TYPES)[number];
+
+/** [minlon, minlat, maxlon, maxlat] in WGS 84. */
+export type LonLatBox = [number, number, number, number];
+
+/** GeoServer's {minx, maxx, miny, maxy} as a box, when its four numbers are there and in degrees. */
+function lonLatBox(value: unknown): LonLatBox | null {
+  const box = value as { minx?: unknown; miny?: unknown; maxx?: unknown; maxy?: unknown } | null;
+  if (!box || typeof box !== 'object') return null;
+  const numbers = [box.minx, box.miny, box.maxx, box.maxy].map(Number);
+  if (!numbers.every(Number.isFinite)) return null;
+  const [minLon, minLat, maxLon, maxLat] = numbers;
+  if (minLon < -180 || maxLon > 180 || minLat < -90 || maxLat > 90 || minLon > maxLon || minLat > maxLat) return null;
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+/** PostGIS store parameters (GeoServer's `connectionParameters.entry`) of a PostgreSQL URL. */
+export function storeParameters(url: string, schema: string): Array<{ '@key': string; $: string }> {
+  const parsed = new URL(url);
+  const values: Record<string, string> = {
+    dbtype: 'postgis',
+    host: parsed.hostname,
+    port: parsed.port || '5432',
+    database: decodeURIComponent(parsed.pathname.replace(/^\//, '')),
+    schema,
+    user: decodeURIComponent(parsed.username),
+    passwd: decodeURIComponent(parsed.password),
+  };
+  return Object.entries(values).map(([key, value]) => ({ '@key': key, $: value }));
 }
 
 export function mapserverConfigured(): boolean {
@@ -97,6 +141,43 @@ export class GeoServerClient {
   async layerGroups(workspace: string): Promise<NamedLink[] | null> {
     const body = await this.json(`workspaces/${encodeURIComponent(workspace)}/layergroups.json`);
     return body === null ? null : namedList(body, 'layerGroups', 'layerGroup');
+  }
+
+  /**
+   * A layer or layer group with its box in WGS 84 (null when GeoServer gives none in degrees), or
+   * null when it does not exist. A layer's box is its feature type's `latLonBoundingBox`.
+   */
+  async layerInfo(type: MapserverLayerType, workspace: string, name: string): Promise<{ bbox: LonLatBox | null } | null> {
+    const ws = `workspaces/${encodeURIComponent(workspace)}`;
+    if (type === 'layergroup') {
+      const body = (await this.json(`${ws}/layergroups/${encodeURIComponent(name)}.json`)) as { layerGroup?: { bounds?: { crs?: unknown } } } | null;
+      if (!body?.layerGroup) return null;
+      const bounds = body.layerGroup.bounds;
+      return { bbox: bounds && /^EPSG:4326$/i.test(String(bounds.crs ?? '')) ? lonLatBox(bounds) : null };
+    }
+    const body = (await this.json(`${ws}/layers/${encodeURIComponent(name)}.json`)) as { layer?: { resource?: { '@class'?: unknown; name?: unknown } } } | null;
+    if (!body?.layer) return null;
+    const resource = body.layer.resource;
+    if (resource?.['@class'] !== 'featureType') return { bbox: null };
+    const featureType = String(resource.name ?? name).split(':').pop()!;
+    const described = (await this.json(`${ws}/featuretypes/${encodeURIComponent(featureType)}.json`)) as { featureType?: { latLonBoundingBox?: unknown } } | null;
+    return { bbox: lonLatBox(described?.featureType?.latLonBoundingBox) };
+  }
+
+  /** Creates the workspace when it is missing. */
+  async ensureWorkspace(workspace: string): Promise<void> {
+    if ((await this.json(`workspaces/${encodeURIComponent(workspace)}.json`)) !== null) return;
+    const created = await this.request('POST', 'workspaces', { type: 'application/json', text: JSON.stringify({ workspace: { name: workspace } }) });
+    if (created.status !== 201 && created.status !== 200) throw new MapserverError(created.status, `HTTP ${created.status}: ${created.text.slice(0, 200)}`);
+  }
+
+  /** Creates the workspace's PostGIS store when it is missing; `parameters` only when it must be created. */
+  async ensureDatastore(workspace: string, store: string, parameters: () => Array<{ '@key': string; $: string }>): Promise<void> {
+    const stores = `workspaces/${encodeURIComponent(workspace)}/datastores`;
+    if ((await this.json(`${stores}/${encodeURIComponent(store)}.json`)) !== null) return;
+    const body = { dataStore: { name: store, connectionParameters: { entry: parameters() } } };
+    const created = await this.request('POST', stores, { type: 'application/json', text: JSON.stringify(body) });
+    if (created.status !== 201 && created.status !== 200) throw new MapserverError(created.status, `HTTP ${created.status}: ${created.text.slice(0, 200)}`);
   }
 
   /** Creates the style or replaces its SLD. */

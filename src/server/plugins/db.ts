@@ -10,7 +10,7 @@ export default fp<{ db: Db; config: ServerConfig }>(
     app.decorate('db', db);
     app.decorate('config', config);
     configureDatastore(config.datastoreUrl);
-    configureMapserver(config.mapserverUrl);
+    configureMapserver(config.mapserverUrl, config.mapserverDatastoreUrl ?? config.datastoreUrl ?? config.databaseUrl);
     app.addHook('onClose', closeDatastore);
   },
   { name: 'db' },

@@ -3,14 +3,20 @@
  * - file-upload: the uploaded file becomes the resource's file;
  * - file-download: its URL is fetched (src/server/http/outbound.ts) into storage;
  * - ftp: the chosen file of the organisation's FTP folder is copied into storage;
- * - href: the link is checked to answer (HEAD, else GET).
+ * - href: the link is checked to answer (HEAD, else GET);
+ * - datastore: the attached table is copied into the resource's own table (datastore/attach.ts
+ *   says which tables may be attached), placed with its X/Y columns and CRS;
+ * - geoserver: the mirrored layer or layer group is checked on the map server and its box read.
  * A stored file is checked against its format, then CSV / GeoJSON go to the datastore, which
  * gives the resource its bounding box. Failures are TaskFailure with readable reasons.
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { loadResourceIntoDatastore } from '../datastore/index.ts';
+import { mapserverFailure } from '../datastore/apply.ts';
+import { attachedColumns } from '../datastore/attach.ts';
+import { loadResourceIntoDatastore, loadTableIntoDatastore, type DatastoreLoadResult } from '../datastore/index.ts';
 import { inTransaction } from '../db/pool.ts';
+import { mapserverClient, type MapserverLayerType } from '../mapserver/client.ts';
 import { fetchOutbound, OutboundError, type OutboundOptions } from '../http/outbound.ts';
 import type { MessageKey } from '../i18n.ts';
 import { deleteFile, StorageLimitError, storagePath, writeFile } from '../storage/index.ts';
@@ -32,12 +38,17 @@ interface SourceRow {
   column_x: string | null;
   column_y: string | null;
   crs: number | null;
+  schema_name: string | null;
+  table_name: string | null;
+  layer_name: string | null;
+  options: { layer_type?: MapserverLayerType };
 }
 
 async function sourceOf({ db, objectId }: ScenarioContext): Promise<SourceRow> {
   const { rows } = await db.query<SourceRow & { has_source: boolean }>(
     `SELECT s.id, r.id AS resource_id, s.kind, r.usergroup_id, f.codename AS format, s.href, s.filename, s.storage_key,
-            s.pending_key, s.pending_size, s.column_x, s.column_y, s.crs, s.id IS NOT NULL AS has_source
+            s.pending_key, s.pending_size, s.column_x, s.column_y, s.crs, s.schema_name, s.table_name, s.layer_name, s.options,
+            s.id IS NOT NULL AS has_source
        FROM resources r LEFT JOIN resource_sources s ON s.resource_id = r.id LEFT JOIN data_formats f ON f.id = s.dataformat_id
       WHERE r.id = $1`,
     [objectId],
@@ -125,12 +136,21 @@ async function loadDatastore(context: ScenarioContext, source: SourceRow, key: s
     if (source.format === 'csv' || source.format === 'geojson') await context.step('task.resourceNotLoaded');
     return;
   }
+  await recordLoad(context, source, result, true);
+}
+
+/**
+ * The resource's box and layer after a load. A file's source names the table it was loaded into;
+ * a datastore source keeps naming the table it was attached to.
+ */
+async function recordLoad(context: ScenarioContext, source: SourceRow, result: DatastoreLoadResult, nameTable: boolean) {
   await inTransaction(context.db, async (client) => {
     await client.query(`UPDATE resources SET bbox = $2, geographic = $3, last_update = now() WHERE id = $1`, [source.resource_id, result.bbox, result.bbox !== null]);
     // The layer made of the table, shown in the resource's `rel`.
     await client.query(
-      `UPDATE resource_sources SET schema_name = $2, table_name = $3, options = options - 'layer_id' || COALESCE(jsonb_build_object('layer_id', $4::integer), '{}'), updated_at = now() WHERE id = $1`,
-      [source.id, result.schemaName, result.tableName, result.layerId],
+      `UPDATE resource_sources SET schema_name = CASE WHEN $5 THEN $2 ELSE schema_name END, table_name = CASE WHEN $5 THEN $3 ELSE table_name END,
+              options = options - 'layer_id' || COALESCE(jsonb_build_object('layer_id', $4::integer), '{}'), updated_at = now() WHERE id = $1`,
+      [source.id, result.schemaName, result.tableName, result.layerId, nameTable],
     );
   });
   await context.step('task.resourceLoaded', { rows: result.rows, table: `${result.schemaName}.${result.tableName}` });
@@ -214,6 +234,38 @@ const href: ScenarioHandler = {
   },
 };
 
+const datastoreTable: ScenarioHandler = {
+  async run(context) {
+    const source = await sourceOf(context);
+    const table = { schema_name: source.schema_name ?? '', table_name: source.table_name ?? '' };
+    const columns = await attachedColumns(context.db, table);
+    if (columns.length === 0) throw new TaskFailure('datastore.tableGone', { table: `${table.schema_name}.${table.table_name}` });
+    const result = await loadTableIntoDatastore(context, {
+      resourceId: source.resource_id, schemaName: table.schema_name, tableName: table.table_name, columns,
+      columnX: source.column_x, columnY: source.column_y, crs: source.crs,
+    });
+    await recordLoad(context, source, result, false);
+  },
+};
+
+const geoserverMirror: ScenarioHandler = {
+  async run(context) {
+    const source = await sourceOf(context);
+    const client = mapserverClient();
+    if (!client) throw new TaskFailure('mapserverUnavailable');
+    const name = source.layer_name ?? '';
+    const [workspace, layer] = name.split(':');
+    const found = await client.layerInfo(source.options.layer_type ?? 'layer', workspace ?? '', layer ?? '').catch(mapserverFailure);
+    if (!found) throw new TaskFailure('geo.mirrorLayerMissing', { name });
+    await context.step('geo.mirrorChecked', { name });
+    // A map server layer is served as WMS.
+    await context.db.query(
+      `UPDATE resources SET bbox = $2, geographic = $3, last_update = now(), dataformat_id = (SELECT id FROM data_formats WHERE codename = 'wms') WHERE id = $1`,
+      [source.resource_id, found.bbox, found.bbox !== null],
+    );
+  },
+};
+
 /** Resource scenarios by codename (rows of `scenarios`, migration 011). */
 export const RESOURCE_SCENARIOS: Record<string, ScenarioHandler> = {
   'create-file-upload': fileUpload(true),
@@ -224,4 +276,8 @@ export const RESOURCE_SCENARIOS: Record<string, ScenarioHandler> = {
   'update-href': href,
   'create-ftp': ftp,
   'update-ftp': ftp,
+  'create-datastore': datastoreTable,
+  'update-datastore': datastoreTable,
+  'create-geoserver': geoserverMirror,
+  'update-geoserver': geoserverMirror,
 };

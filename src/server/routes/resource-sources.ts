@@ -1,28 +1,47 @@
 /**
  * The source of each resource, one endpoint per kind (/{locale}/resource/{slug}/, slug =
- * file-upload | file-download | href | ftp), the file upload (PUT file-upload/{id}/file/, streamed
- * to storage and checked against the format), the FTP choices, the coordinate systems and the
- * sources' scenarios (`create-<slug>`, `update-<slug>`, run on the resource).
+ * file-upload | file-download | href | ftp; a datastore table at /{type}/datastores/{database}/,
+ * a map server layer at /geoserv/mirror/{layerType}/ then /geoserv/mirror/{id}/), the file upload
+ * (PUT file-upload/{id}/file/, streamed to storage and checked against the format), the FTP
+ * choices, the coordinate systems and the sources' scenarios (`create-<kind>`, `update-<kind>`,
+ * run on the resource).
  */
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canEditGroupContent } from '../../../schemas/access.ts';
-import { CRS_CODES, CRS_LIST, SOURCE_SLUGS, type SourceSlug } from '../../../schemas/resources.ts';
+import { CRS_CODES, CRS_LIST, PREVIEW_ROWS, SOURCE_SLUGS, type ResourceType } from '../../../schemas/resources.ts';
 import { bodyId, parseId, type Row } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
+import { attachedColumns, attachedPreview, mayAttachTable } from '../datastore/attach.ts';
+import { datastoreDatabaseName } from '../datastore/connection.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { MAPSERVER_LAYER_TYPES, MapserverError, mapserverClient, type MapserverLayerType } from '../mapserver/client.ts';
 import { t } from '../i18n.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
 import { resourceReach } from '../resources/access.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
 import { deleteFile, StorageLimitError, writeFile } from '../storage/index.ts';
+import { DATASTORE_TYPES } from './datastores.ts';
 import { registerScenarioPath } from './scenarios.ts';
 
 const SOURCE_SELECT = `s.id, s.resource_id, s.dataformat_id, s.href, s.filename, COALESCE(s.pending_size, r.size)::float8 AS size,
   s.column_x, s.column_y, s.crs, s.columns, s.preview, s.schema_name, s.table_name, s.layer_name`;
 const HREF_KINDS: readonly string[] = ['file-download', 'href'];
 const HREF_MAX_LENGTH = 2000;
+/** `workspace:layer`, as GeoServer names a layer (no spaces, slashes or other colons). */
+const LAYER_NAME = /^[^\s:/?#%\\]{1,200}:[^\s:/?#%\\]{1,200}$/;
+
+/**
+ * Where the sources of a kind are served: created at `collection` (POST), each at `{item}{id}/`.
+ * `guard` checks the path's own parameters (404 for an unknown database, 503 without a map server).
+ */
+interface SourceEndpoint {
+  kind: ResourceType;
+  collection: string;
+  item: string;
+  guard?: (request: FastifyRequest) => void;
+}
 
 type Body = Record<string, unknown>;
 
@@ -48,9 +67,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     return new Set(rows.map((row) => row.extension.toLowerCase()));
   }
 
-  async function loadSource(slug: SourceSlug, id: number): Promise<Row | null> {
+  async function loadSource(slug: ResourceType, id: number): Promise<Row | null> {
     const { rows } = await app.db.query<Row>(
-      `SELECT ${SOURCE_SELECT}, r.usergroup_id, f.codename AS format, s.storage_key, s.pending_key
+      `SELECT ${SOURCE_SELECT}, r.usergroup_id, f.codename AS format, s.storage_key, s.pending_key, s.options
          FROM resource_sources s JOIN resources r ON r.id = s.resource_id LEFT JOIN data_formats f ON f.id = s.dataformat_id
         WHERE s.id = $1 AND s.kind = $2`,
       [id, slug],
@@ -59,12 +78,12 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
   }
 
   function present(row: Row): Row {
-    const { usergroup_id: _group, format: _format, storage_key: _key, pending_key: _pending, ...source } = row;
+    const { usergroup_id: _group, format: _format, storage_key: _key, pending_key: _pending, options: _options, ...source } = row;
     return source;
   }
 
   /** The source of the path with the user's reach on its resource: 404 unseen, 403 when `edit` is needed and not given. */
-  async function sourceOr404(request: FastifyRequest<{ Params: { id: string } }>, slug: SourceSlug, edit: boolean) {
+  async function sourceOr404(request: FastifyRequest<{ Params: { id: string } }>, slug: ResourceType, edit: boolean) {
     const id = parseId(request.params.id);
     const source = id === null ? null : await loadSource(slug, id);
     if (!source) throw notFound();
@@ -75,14 +94,15 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
   }
 
   /** Checks a source write; answers the columns to set. `existing` is absent on creation. */
-  async function validateSource(request: FastifyRequest, slug: SourceSlug, body: Body, partial: boolean, existing: Row | null, usergroupId: number): Promise<Row> {
+  async function validateSource(request: FastifyRequest, slug: ResourceType, body: Body, partial: boolean, existing: Row | null, usergroupId: number, resourceId: number): Promise<Row> {
     const locale = request.locale;
     const errors: FieldErrors = {};
     const row: Row = {};
     const given = (field: string) => Object.hasOwn(body, field);
     const required = (field: string) => !partial && (body[field] === undefined || body[field] === null || body[field] === '');
 
-    if (required('dataformat_id') && !existing) errors.dataformat_id = [t(locale, 'required')];
+    const fileOrLink = (SOURCE_SLUGS as readonly string[]).includes(slug);
+    if (fileOrLink && required('dataformat_id') && !existing) errors.dataformat_id = [t(locale, 'required')];
     if (given('dataformat_id') && body.dataformat_id !== null) {
       const id = bodyId(body.dataformat_id);
       const known = id !== null && (await app.db.query('SELECT 1 FROM data_formats WHERE id = $1', [id])).rowCount;
@@ -103,12 +123,20 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         else row.filename = body.filename;
       }
     }
-    if (existing) {
-      const columns = (existing.columns as string[]) ?? [];
+    let columns = (existing?.columns as string[] | undefined) ?? [];
+    if (slug === 'datastore') columns = await validateTable(request, body, existing, resourceId, row, errors);
+    if (slug === 'geoserver') await validateLayer(request, body, existing, row, errors);
+    // X/Y of a file once its columns are known; of a table from the start.
+    if (existing || slug === 'datastore') {
+      const notAColumn = t(locale, slug === 'datastore' ? 'resource.notATableColumn' : 'resource.notAColumn');
       for (const field of ['column_x', 'column_y']) {
-        if (!given(field)) continue;
+        if (!given(field)) {
+          // A new table keeps the X/Y that are still its columns.
+          if (existing && Object.hasOwn(row, 'columns') && existing[field] !== null && !columns.includes(existing[field] as string)) row[field] = null;
+          continue;
+        }
         if (body[field] === null || body[field] === '') row[field] = null;
-        else if (typeof body[field] !== 'string' || !columns.includes(body[field])) errors[field] = [t(locale, 'resource.notAColumn')];
+        else if (typeof body[field] !== 'string' || !columns.includes(body[field])) errors[field] = [notAColumn];
         else row[field] = body[field];
       }
       if (given('crs')) {
@@ -121,10 +149,86 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     return row;
   }
 
-  for (const slug of SOURCE_SLUGS) {
-    const base = `/resource/${slug}/`;
+  /** A datastore source's table (datastore/attach.ts says who may attach which); answers its columns. */
+  async function validateTable(request: FastifyRequest, body: Body, existing: Row | null, resourceId: number, row: Row, errors: FieldErrors): Promise<string[]> {
+    const locale = request.locale;
+    const changes = Object.hasOwn(body, 'schema_name') || Object.hasOwn(body, 'table_name');
+    if (!changes && existing) return (existing.columns as string[]) ?? [];
+    const schema = Object.hasOwn(body, 'schema_name') ? body.schema_name : (existing?.schema_name ?? 'datastore');
+    const table = body.table_name;
+    if (table === undefined || table === null || table === '') {
+      errors.table_name = [t(locale, 'required')];
+      return [];
+    }
+    if (!(await mayAttachTable(app.db, request.user!, schema, table, resourceId))) {
+      errors.table_name = [t(locale, 'resource.tableUnknown')];
+      return [];
+    }
+    const attached = { schema_name: schema as string, table_name: table as string };
+    const columns = await attachedColumns(app.db, attached);
+    row.schema_name = attached.schema_name;
+    row.table_name = attached.table_name;
+    row.columns = JSON.stringify(columns);
+    row.preview = JSON.stringify(await attachedPreview(app.db, attached, columns, PREVIEW_ROWS));
+    return columns;
+  }
 
-    app.post(base, { config }, async (request, reply) => {
+  /** A map server source's `workspace:layer` (`name`) and its type (`layer_type`, on a change), checked on the map server. */
+  async function validateLayer(request: FastifyRequest, body: Body, existing: Row | null, row: Row, errors: FieldErrors): Promise<void> {
+    const locale = request.locale;
+    const currentType = ((existing?.options as { layer_type?: MapserverLayerType } | undefined)?.layer_type ?? 'layer') as MapserverLayerType;
+    const type = existing ? (body.layer_type ?? currentType) : (request.params as { layerType: MapserverLayerType }).layerType;
+    if (!(MAPSERVER_LAYER_TYPES as readonly unknown[]).includes(type)) {
+      errors.layer_type = [t(locale, 'invalidValue')];
+      return;
+    }
+    if (existing && !Object.hasOwn(body, 'name') && type === currentType) return;
+    const name = Object.hasOwn(body, 'name') ? body.name : existing?.layer_name;
+    if (name === undefined || name === null || name === '') {
+      errors.name = [t(locale, 'required')];
+      return;
+    }
+    if (typeof name !== 'string' || !LAYER_NAME.test(name)) {
+      errors.name = [t(locale, 'resource.layerNameInvalid')];
+      return;
+    }
+    const [workspace, layer] = name.split(':');
+    let found;
+    try {
+      found = await mapserverClient()!.layerInfo(type as MapserverLayerType, workspace, layer);
+    } catch (error) {
+      if (error instanceof MapserverError) throw new ApiError(502, 'geo.mapserverFailed', {}, { reason: error.message });
+      throw error;
+    }
+    if (!found) {
+      errors.name = [t(locale, 'resource.layerUnknown')];
+      return;
+    }
+    row.layer_name = name;
+    row.options = JSON.stringify({ ...((existing?.options as object | undefined) ?? {}), layer_type: type });
+  }
+
+  const mapserverGuard = () => {
+    if (!mapserverClient()) throw new ApiError(503, 'mapserverUnavailable');
+  };
+  const endpoints: SourceEndpoint[] = [
+    ...SOURCE_SLUGS.map((slug) => ({ kind: slug, collection: `/resource/${slug}/`, item: `/resource/${slug}/` })),
+    ...DATASTORE_TYPES.map((type) => ({
+      kind: 'datastore' as const,
+      collection: `/${type}/datastores/:database/`,
+      item: `/${type}/datastores/:database/`,
+      guard: (request: FastifyRequest) => {
+        if ((request.params as { database: string }).database !== datastoreDatabaseName()) throw notFound();
+      },
+    })),
+    { kind: 'geoserver', collection: '/geoserv/mirror/:layerType/', item: '/geoserv/mirror/', guard: mapserverGuard },
+  ];
+
+  for (const { kind: slug, collection, item: base, guard } of endpoints) {
+    const check = guard ?? (() => {});
+    app.post(collection, { config }, async (request, reply) => {
+      check(request);
+      if (slug === 'geoserver' && !(MAPSERVER_LAYER_TYPES as readonly string[]).includes((request.params as { layerType: string }).layerType)) throw notFound();
       const locale = request.locale;
       const body = objectBody(request.body);
       const resourceId = bodyId(body.resource_id);
@@ -134,7 +238,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       if (reach !== 'edit') throw permissionDenied();
       const { rows: resources } = await app.db.query<{ type: string; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
       if (resources[0].type !== slug) throw new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type: resources[0].type })] });
-      const row = await validateSource(request, slug, body, false, null, resources[0].usergroup_id);
+      const row = await validateSource(request, slug, body, false, null, resources[0].usergroup_id, resourceId!);
       const columns = ['resource_id', 'kind', ...Object.keys(row)];
       const values = [resourceId, slug, ...Object.values(row)];
       const id = await app.db
@@ -150,7 +254,10 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       return reply.code(201).send(present((await loadSource(slug, id))!));
     });
 
-    app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => present(await sourceOr404(request, slug, false)));
+    app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => {
+      check(request);
+      return present(await sourceOr404(request, slug, false));
+    });
 
     for (const method of ['PUT', 'PATCH'] as const) {
       app.route<{ Params: { id: string } }>({
@@ -158,8 +265,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         url: `${base}:id/`,
         config,
         handler: async (request) => {
+          check(request);
           const existing = await sourceOr404(request, slug, true);
-          const row = await validateSource(request, slug, objectBody(request.body), method === 'PATCH', existing, existing.usergroup_id as number);
+          const row = await validateSource(request, slug, objectBody(request.body), method === 'PATCH', existing, existing.usergroup_id as number, existing.resource_id as number);
           const columns = Object.keys(row);
           if (columns.length > 0) {
             await app.db.query(
@@ -173,6 +281,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     }
 
     app.delete<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request, reply) => {
+      check(request);
       const existing = await sourceOr404(request, slug, true);
       await inTransaction(app.db, async (client) => {
         await client.query('DELETE FROM resource_sources WHERE id = $1', [existing.id]);
@@ -188,6 +297,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       className: 'resource',
       codenames: [`create-${slug}`, `update-${slug}`],
       objectOf: async (_app, id) => ((await loadSource(slug, id))?.resource_id as number | undefined) ?? null,
+      guard,
     });
   }
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canEditResource } from '../../../schemas/access.ts';
-import { RESOURCE_DATASET_TYPE, RESOURCE_TYPES, SOURCE_SLUGS, resources } from '../../../schemas/resources.ts';
+import { RESOURCE_DATASET_TYPE, RESOURCE_TYPES, SOURCE_SLUGS, resources, type ResourceType } from '../../../schemas/resources.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import { slugify } from '../../../schemas/slug.ts';
 import { bodyId, parseId, registerEntity, type RegisteredEntity, type Row, type WriteContext } from '../crud/index.ts';
@@ -17,7 +17,9 @@ import { notFound, permissionDenied, ValidationError, type FieldErrors } from '.
 import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { datasetReach, resourceReach } from '../resources/access.ts';
 import { t, type MessageKey } from '../i18n.ts';
+import { datastoreDatabaseName } from '../datastore/connection.ts';
 import { dropResourceTable } from '../datastore/index.ts';
+import { mapserverConfigured } from '../mapserver/client.ts';
 import { deleteFile } from '../storage/index.ts';
 
 const CODENAME_MAX_LENGTH = 100;
@@ -63,7 +65,7 @@ export function presentResource(row: Row, request: FastifyRequest): Row {
     date: task.date,
     acknowledged: task.acknowledged,
   }));
-  const rel = row.source_id == null ? [] : [{ '@app': 'resource', '@class': row.type, '@uri': `/${locale}/resource/${row.type as string}/${row.source_id as number}/` }];
+  const rel = row.source_id == null ? [] : [{ '@app': 'resource', '@class': row.type, '@uri': `/${locale}/${sourcePath(row.type as ResourceType)}${row.source_id as number}/` }];
   if (typeof row.rel === 'number') rel.push({ '@app': 'geospatial', '@class': 'geographiclayer', '@uri': `/${locale}/geospatial/geographiclayer/${row.rel}/` });
   return {
     ...row,
@@ -72,6 +74,13 @@ export function presentResource(row: Row, request: FastifyRequest): Row {
     _processing: processing,
     rel,
   };
+}
+
+/** Where the source of a resource of this type is served (routes/resource-sources.ts). */
+function sourcePath(type: ResourceType): string {
+  if (type === 'datastore') return `datapusher/datastores/${encodeURIComponent(datastoreDatabaseName())}/`;
+  if (type === 'geoserver') return 'geoserv/mirror/';
+  return `resource/${type}/`;
 }
 
 /** A slug of `text` not used by another resource: `name`, else `name-2`, `name-3`… */
@@ -283,7 +292,9 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  // The resource types a resource can be made of now: those whose source this platform creates
-  // (resource/{slug}/). Datastore tables and map server layers have no source endpoint yet.
-  app.get('/resource/kinds/', { config }, async () => RESOURCE_TYPES.filter((type) => (SOURCE_SLUGS as readonly string[]).includes(type)));
+  // The resource types a resource can be made of now: files and links, datastore tables (the
+  // datastore is always there), map server layers only with MAPSERVER_URL.
+  app.get('/resource/kinds/', { config }, async () =>
+    RESOURCE_TYPES.filter((type) => (SOURCE_SLUGS as readonly string[]).includes(type) || type === 'datastore' || (type === 'geoserver' && mapserverConfigured())),
+  );
 }

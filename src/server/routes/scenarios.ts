@@ -74,6 +74,8 @@ export interface ScenarioPath {
   objectOf?: (app: FastifyInstance, id: number) => Promise<number | null>;
   /** The scenarios offered there, when not every scenario of the class. */
   codenames?: readonly string[];
+  /** Checks the path's other parameters first (throws: 404 for an unknown one, 503 for a missing service). */
+  guard?: (request: FastifyRequest) => void;
 }
 
 function scenariosOf(app: FastifyInstance, where: ScenarioPath, locale: string) {
@@ -95,6 +97,7 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
   };
 
   app.get<{ Params: { id: string } }>(`${where.path}:id/_scenarios/`, { config }, async (request) => {
+    where.guard?.(request);
     const id = await objectId(request.params.id);
     if (id === null || (await objectAccess(app, where.className, id, request.user!)) === 'none') throw notFound();
     return scenariosOf(app, where, request.locale);
@@ -104,6 +107,7 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
     `${where.path}:id/_scenarios/:scenario/run/`,
     { config },
     async (request, reply) => {
+      where.guard?.(request);
       const { scenario } = request.params;
       const id = await objectId(request.params.id);
       if (id === null || !ID.test(scenario)) throw notFound();
