@@ -209,11 +209,15 @@ describe('layer styles', () => {
 });
 
 describe('datastore tables', () => {
-  it('lists the datastore tables only, free ones apart, searchable, to editors and superusers', async () => {
+  it('lists the datastore tables only, free ones (owned by no resource) apart, searchable, to editors and superusers', async () => {
     await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: 8, filePath: dataFile('a\n1\n'), format: 'csv', columnX: null, columnY: null, crs: null });
+    // The table of a resource deleted since: owned by no resource.
+    await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: 424242, filePath: dataFile('a\n1\n'), format: 'csv', columnX: null, columnY: null, crs: null });
     const list = (query: string, user = admin) => get(user, `/fr/datapusher/datastores/datastore/tables/${query}`);
-    expect((await list('')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_7' }, { schema_name: 'datastore', table_name: 'resource_8' }]);
-    expect((await list('?free=true')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_8' }]);
+    expect((await list('')).json()).toEqual(['resource_424242', 'resource_7', 'resource_8'].map((table_name) => ({ schema_name: 'datastore', table_name })));
+    expect((await list('?free=true')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_424242' }]);
+    // An editor of no group owning these resources is offered none of them.
+    expect((await list('', editor)).json()).toEqual([]);
     expect((await list('?search=e_8')).json()).toEqual([{ schema_name: 'datastore', table_name: 'resource_8' }]);
     expect((await list('?search=users')).json()).toEqual([]);
     expect((await list('?search=%25')).json()).toEqual([]);
