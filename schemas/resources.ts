@@ -156,6 +156,8 @@ export interface ResourceSource {
   schema_name: string | null;
   table_name: string | null;
   layer_name: string | null;
+  /** geoserver: whether `layer_name` is a layer or a layer group. */
+  layer_type?: 'layer' | 'layergroup' | null;
 }
 
 /** GET resource/ftp-choices/?usergroup_id=N. */

@@ -202,7 +202,7 @@ describe('map server resources', () => {
     const created = await call('editor', 'POST', '/fr/geoserv/mirror/layer/', { resource_id: resource, name: 'topp:states' });
     expect(created.statusCode, created.body).toBe(201);
     mirrorId = created.json().id;
-    expect(created.json()).toMatchObject({ resource_id: resource, layer_name: 'topp:states', table_name: null });
+    expect(created.json()).toMatchObject({ resource_id: resource, layer_name: 'topp:states', layer_type: 'layer', table_name: null });
     const listed = (await call('editor', 'GET', `/fr/geoserv/mirror/${mirrorId}/_scenarios/`)).json<Array<{ codename: string }>>();
     expect(listed.map((scenario) => scenario.codename)).toEqual(['create-geoserver', 'update-geoserver']);
     const task = await run('editor', `/fr/geoserv/mirror/${mirrorId}/`, 'create-geoserver');

@@ -25,6 +25,7 @@ import { ColumnsStep, type Placement } from './ColumnsStep.tsx';
 import { datasetPath } from './resourcePaths.ts';
 import {
   ANNEX_TYPES,
+  databaseOf,
   RESOURCE_KEYS,
   RESOURCE_ROLES,
   RESOURCE_TYPES,
@@ -43,8 +44,8 @@ const L = 'resources.dataset-resources';
 
 type Step = 'type' | 'details' | 'columns' | 'scenario' | 'task';
 
-/** The kinds whose source has its own endpoint under resource/ (datastore and geoserver have theirs). */
-const SOURCE_KINDS: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
+/** The kinds whose source holds columns to place: an uploaded file, a datastore table. */
+const PLACED_KINDS: readonly ResourceType[] = ['file-upload', 'datastore'];
 
 interface Upload {
   open: boolean;
@@ -132,8 +133,7 @@ export default function ResourceWizard() {
     queryKey: RESOURCE_KEYS.resource(existingId ?? 0),
     queryFn: async ({ signal }) => {
       const resource = await resourcesApi.resource(existingId!, signal);
-      const source =
-        resource.source_id !== null && SOURCE_KINDS.includes(resource.type) ? await resourcesApi.source(resource.type, resource.source_id, signal) : null;
+      const source = resource.source_id !== null ? await resourcesApi.source(resource.type, resource.source_id, signal, databaseOf(resource)) : null;
       return { resource, source };
     },
     enabled: existingId !== null,
@@ -181,8 +181,11 @@ export default function ResourceWizard() {
     [notifyError],
   );
 
+  // A datastore source lives under its database.
+  const database = values.database || undefined;
+
   const runScenario = async (scenario: Scenario, sourceType: ResourceType, id: number) => {
-    const started = await resourcesApi.runSourceScenario(sourceType, id, scenario.id, datasetId);
+    const started = await resourcesApi.runSourceScenario(sourceType, id, scenario.id, datasetId, database);
     notifySuccess(action === 'create' ? `${L}.messages.createLaunched` : `${L}.messages.updateLaunched`);
     setTask(started);
     setStep('task');
@@ -192,7 +195,7 @@ export default function ResourceWizard() {
 
   /** Reads the source's scenarios for the action: an annex runs the first, a main resource asks. */
   const chooseScenario = async (sourceType: ResourceType, id: number) => {
-    const choice = scenariosFor(await resourcesApi.sourceScenarios(sourceType, id), action);
+    const choice = scenariosFor(await resourcesApi.sourceScenarios(sourceType, id, database), action);
     if (choice.error) {
       setScenarios([]);
       notifyError(new Error(translate(choice.error)));
@@ -223,9 +226,13 @@ export default function ResourceWizard() {
       let current = source;
       const write = sourceWrite(type, values);
       if (type === 'datastore') {
-        current = current ?? (await resourcesApi.createDatastoreSource('datapusher', values.database, { ...write, resource_id: saved.id }));
+        current = current
+          ? await resourcesApi.updateSource(type, current.id, write, values.database)
+          : await resourcesApi.createDatastoreSource('datapusher', values.database, { ...write, resource_id: saved.id });
       } else if (type === 'geoserver') {
-        current = current ?? (await resourcesApi.createMirror('layer', { name: values.layer, resource_id: saved.id }));
+        current = current
+          ? await resourcesApi.updateSource(type, current.id, write)
+          : await resourcesApi.createMirror(values.layerType, { name: values.layer, resource_id: saved.id });
       } else {
         current = current ? await resourcesApi.updateSource(type, current.id, write) : await resourcesApi.createSource(type, { ...write, resource_id: saved.id });
       }
@@ -236,7 +243,7 @@ export default function ResourceWizard() {
         setSource(current);
         setValues((shown) => ({ ...shown, file: null }));
       }
-      if (type === 'file-upload' && current.columns.length > 0) setStep('columns');
+      if (PLACED_KINDS.includes(type) && current.columns.length > 0) setStep('columns');
       else await chooseScenario(type, current.id);
     } catch (error) {
       fail(error);
@@ -246,12 +253,12 @@ export default function ResourceWizard() {
   };
 
   const savePlacement = async (placement: Placement) => {
-    if (!source) return;
+    if (!source || !type) return;
     setBusy(true);
     try {
-      const placed = await resourcesApi.updateSource('file-upload', source.id, placement);
+      const placed = await resourcesApi.updateSource(type, source.id, placement, database);
       setSource(placed);
-      await chooseScenario('file-upload', placed.id);
+      await chooseScenario(type, placed.id);
     } catch (error) {
       fail(error);
     } finally {
@@ -320,7 +327,9 @@ export default function ResourceWizard() {
                 })}
               </Typography>
             )}
-            {step === 'columns' && source && <ColumnsStep source={source} busy={busy} onSubmit={(placement) => void savePlacement(placement)} />}
+            {step === 'columns' && source && (
+              <ColumnsStep source={source} busy={busy} optional={type === 'datastore'} onSubmit={(placement) => void savePlacement(placement)} />
+            )}
             {step === 'scenario' && scenarios.length > 0 && <ScenarioStep scenarios={scenarios} busy={busy} onRun={(scenario) => void run(scenario)} />}
             {step === 'task' && task && <TaskFollow started={task} onFinished={onTaskFinished} />}
             <Button component={RouterLink} to={appPath(datasetPath(datasetId))} sx={{ alignSelf: 'flex-start' }}>

@@ -1,6 +1,6 @@
 /**
  * The inputs of each resource type: format and link, a file, a file of the group's sFTP folder,
- * a datastore table (the first 10, free ones unless searched), or a map-server layer.
+ * a datastore table (the first 10, free ones unless searched), or a map-server layer or layer group.
  */
 import { useState } from 'react';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -126,7 +126,13 @@ function DatastoreTables({ values, errors, onChange }: Pick<SourceFieldsProps, '
           </MenuItem>
         ))}
       </TextField>
-      <TextField label={translate(`${L}.fields.tableSearch`)} value={search} onChange={(event) => setSearch(event.target.value)} disabled={!values.database} />
+      <TextField
+        label={translate(`${L}.fields.tableSearch`)}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        disabled={!values.database}
+        helperText={translate(`${L}.fields.tableHint`)}
+      />
       <TextField select label={translate(`${L}.fields.table`)} value={values.table} onChange={(event) => onChange({ table: event.target.value })} disabled={!values.database} {...helper(errors, 'table')}>
         {shown.map((table) => {
           const value = `${table.schema_name}.${table.table_name}`;
@@ -145,9 +151,10 @@ function MapServerLayers({ values, errors, onChange }: Pick<SourceFieldsProps, '
   const translate = useTranslate();
   const helper = useHelper();
   const { data: workspaces = [] } = useQuery({ queryKey: ['dataset-resources', 'workspaces'], queryFn: ({ signal }) => mapServerApi.workspaces(signal) });
+  // The layers or the layer groups of the workspace, as the type chosen says.
   const { data: layers = [] } = useQuery({
-    queryKey: ['dataset-resources', 'layers', values.workspace],
-    queryFn: ({ signal }) => mapServerApi.layers(values.workspace, signal),
+    queryKey: ['dataset-resources', 'layers', values.workspace, values.layerType],
+    queryFn: ({ signal }) => (values.layerType === 'layergroup' ? mapServerApi.layerGroups(values.workspace, signal) : mapServerApi.layers(values.workspace, signal)),
     enabled: values.workspace !== '',
   });
   return (
@@ -156,6 +163,18 @@ function MapServerLayers({ values, errors, onChange }: Pick<SourceFieldsProps, '
         {workspaces.map((workspace) => (
           <MenuItem key={workspace} value={workspace}>
             {workspace}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={translate(`${L}.fields.layerType`)}
+        value={values.layerType}
+        onChange={(event) => onChange({ layerType: event.target.value as WizardValues['layerType'], layer: '' })}
+      >
+        {(['layer', 'layergroup'] as const).map((layerType) => (
+          <MenuItem key={layerType} value={layerType}>
+            {translate(`${L}.layerTypes.${layerType}`)}
           </MenuItem>
         ))}
       </TextField>

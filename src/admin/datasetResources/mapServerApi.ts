@@ -1,6 +1,7 @@
 /**
  * The map server's lists, in GeoServer's REST format (`{"workspaces": {"workspace": [{name}]}}`,
- * `{"layers": {"layer": [{name}]}}`; an empty list comes as an empty string), as names.
+ * `{"layers": {"layer": [{name}]}}`, `{"layerGroups": {"layerGroup": [{name}]}}`; an empty list
+ * comes as an empty string), as names.
  */
 import { httpClient, type HttpClient } from '../http/client.ts';
 import { PATHS } from './resourcesApi.ts';
@@ -17,6 +18,8 @@ export function createMapServerApi(http: HttpClient = httpClient) {
   return {
     workspaces: async (signal?: AbortSignal) => names((await http.request(PATHS.mapServerWorkspaces, { signal })).json, 'workspaces', 'workspace'),
     layers: async (workspace: string, signal?: AbortSignal) => names((await http.request(PATHS.mapServerLayers(workspace), { signal })).json, 'layers', 'layer'),
+    layerGroups: async (workspace: string, signal?: AbortSignal) =>
+      names((await http.request(PATHS.mapServerLayerGroups(workspace), { signal })).json, 'layerGroups', 'layerGroup'),
   };
 }
 

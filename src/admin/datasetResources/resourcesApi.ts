@@ -43,7 +43,13 @@ export interface ResourceWrite {
 /** What a source write carries, per kind (fields that do not apply are left out). */
 export type SourceWrite = Partial<Pick<Source, 'dataformat_id' | 'href' | 'filename' | 'column_x' | 'column_y' | 'crs' | 'schema_name' | 'table_name' | 'layer_name'>> & {
   resource_id?: number;
+  /** geoserver: `workspace:layer`, and whether it is a layer or a layer group. */
+  name?: string;
+  layer_type?: MapLayerType;
 };
+
+/** What a map server resource mirrors. */
+export type MapLayerType = 'layer' | 'layergroup';
 
 export interface Crs {
   code: number;
@@ -108,6 +114,16 @@ export const FEATURE_LIMIT = 1000;
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 
+/** The datastore's database when none is known (the embedded datastore's name). */
+export const DEFAULT_DATABASE = 'datastore';
+
+/** Where a kind's sources live: files and links under resource/, a datastore table under its database, a map server layer under the mirror. */
+function sourceBase(type: ResourceType, database = DEFAULT_DATABASE): string {
+  if (type === 'datastore') return `datapusher/datastores/${id(database)}`;
+  if (type === 'geoserver') return 'geoserv/mirror';
+  return `resource/${type}`;
+}
+
 export const PATHS = {
   resources: 'resource/resources',
   resource: (resourceId: number) => `resource/resources/${id(resourceId)}`,
@@ -115,12 +131,13 @@ export const PATHS = {
   resourceDataset: (linkId: number) => `resource/resource-dataset/${id(linkId)}`,
   resourceDatasetScenarios: (linkId: number) => `resource/resource-dataset/${id(linkId)}/_scenarios`,
   resourceDatasetRun: (linkId: number, scenarioId: number) => `resource/resource-dataset/${id(linkId)}/_scenarios/${id(scenarioId)}/run`,
-  /** The source endpoint of a kind (datastore and geoserver sources are made elsewhere, see below). */
+  /** The source endpoint of a kind (datastore and geoserver sources are created elsewhere, see below). */
   sources: (type: ResourceType) => `resource/${type}`,
-  source: (type: ResourceType, sourceId: number) => `resource/${type}/${id(sourceId)}`,
+  source: (type: ResourceType, sourceId: number, database?: string) => `${sourceBase(type, database)}/${id(sourceId)}`,
   sourceFile: (sourceId: number) => `resource/file-upload/${id(sourceId)}/file`,
-  sourceScenarios: (type: ResourceType, sourceId: number) => `resource/${type}/${id(sourceId)}/_scenarios`,
-  sourceRun: (type: ResourceType, sourceId: number, scenarioId: number) => `resource/${type}/${id(sourceId)}/_scenarios/${id(scenarioId)}/run`,
+  sourceScenarios: (type: ResourceType, sourceId: number, database?: string) => `${sourceBase(type, database)}/${id(sourceId)}/_scenarios`,
+  sourceRun: (type: ResourceType, sourceId: number, scenarioId: number, database?: string) =>
+    `${sourceBase(type, database)}/${id(sourceId)}/_scenarios/${id(scenarioId)}/run`,
   crs: 'resource/crs',
   kinds: 'resource/kinds',
   ftpChoices: 'resource/ftp-choices',
@@ -130,6 +147,7 @@ export const PATHS = {
   datastoreSource: (kind: DatastoreKind, database: string) => `${kind}/datastores/${id(database)}`,
   mapServerWorkspaces: 'geoserv/rest/workspaces.json',
   mapServerLayers: (workspace: string) => `geoserv/rest/workspaces/${id(workspace)}/layers.json`,
+  mapServerLayerGroups: (workspace: string) => `geoserv/rest/workspaces/${id(workspace)}/layergroups.json`,
   mapServerMirror: (layerType: string) => `geoserv/mirror/${id(layerType)}`,
   task: (taskId: number) => `dashboard/task-queue-track/${id(taskId)}`,
   layer: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}`,
@@ -158,6 +176,13 @@ export function layerIdOf(resource: Pick<Resource, 'rel'>): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The database of a datastore resource's source, read from its `rel` (`/fr/datapusher/datastores/{database}/{id}/`). */
+export function databaseOf(resource: Pick<Resource, 'rel'>): string | undefined {
+  const relation = resource.rel?.find((candidate) => candidate['@app'] === 'resource' && candidate['@class'] === 'datastore');
+  const match = relation?.['@uri'].match(/\/datastores\/([^/]+)\/\d+\/?$/);
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
 export function createResourcesApi(http: HttpClient = httpClient) {
   const get = async <T>(path: string, query?: Record<string, string | number | boolean | undefined>, signal?: AbortSignal) =>
     (await http.request<T>(path, { query, signal })).json;
@@ -179,19 +204,19 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     runLinkScenario: (linkId: number, scenarioId: number, datasetId: number) =>
       send<Task>('POST', PATHS.resourceDatasetRun(linkId, scenarioId), datasetTarget(datasetId), { asynchrone: 'true' }),
 
-    source: (type: ResourceType, sourceId: number, signal?: AbortSignal) => get<Source>(PATHS.source(type, sourceId), undefined, signal),
+    source: (type: ResourceType, sourceId: number, signal?: AbortSignal, database?: string) => get<Source>(PATHS.source(type, sourceId, database), undefined, signal),
     createSource: (type: ResourceType, body: SourceWrite) => send<Source>('POST', PATHS.sources(type), body),
-    updateSource: (type: ResourceType, sourceId: number, body: SourceWrite) => send<Source>('PATCH', PATHS.source(type, sourceId), body),
+    updateSource: (type: ResourceType, sourceId: number, body: SourceWrite, database?: string) => send<Source>('PATCH', PATHS.source(type, sourceId, database), body),
     /** Sends the file of a file-upload source; the answer is the source with its columns and preview. */
     uploadSourceFile: (sourceId: number, file: File, onProgress: (progress: UploadProgress) => void) =>
       uploadFile<Source>(PATHS.sourceFile(sourceId), file, { onProgress }, http),
     createDatastoreSource: (kind: DatastoreKind, database: string, body: SourceWrite) =>
       send<Source>('POST', PATHS.datastoreSource(kind, database), body),
-    createMirror: (layerType: string, body: { name: string; resource_id: number }) => send<Source>('POST', PATHS.mapServerMirror(layerType), body),
+    createMirror: (layerType: MapLayerType, body: { name: string; resource_id: number }) => send<Source>('POST', PATHS.mapServerMirror(layerType), body),
 
-    sourceScenarios: (type: ResourceType, sourceId: number) => get<Scenario[]>(PATHS.sourceScenarios(type, sourceId)),
-    runSourceScenario: (type: ResourceType, sourceId: number, scenarioId: number, datasetId: number) =>
-      send<Task>('POST', PATHS.sourceRun(type, sourceId, scenarioId), datasetTarget(datasetId), { asynchrone: 'true' }),
+    sourceScenarios: (type: ResourceType, sourceId: number, database?: string) => get<Scenario[]>(PATHS.sourceScenarios(type, sourceId, database)),
+    runSourceScenario: (type: ResourceType, sourceId: number, scenarioId: number, datasetId: number, database?: string) =>
+      send<Task>('POST', PATHS.sourceRun(type, sourceId, scenarioId, database), datasetTarget(datasetId), { asynchrone: 'true' }),
     task: (taskId: number, signal?: AbortSignal) => get<Task>(PATHS.task(taskId), undefined, signal),
 
     crs: (signal?: AbortSignal) => get<Crs[]>(PATHS.crs, undefined, signal),

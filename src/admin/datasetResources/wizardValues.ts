@@ -1,5 +1,5 @@
 /** The values the resource form holds, what each type requires (spec, section 5) and what its writes carry. */
-import type { ResourceType, ResourceWrite, Source, SourceWrite } from './resourcesApi.ts';
+import { databaseOf, type MapLayerType, type Resource, type ResourceType, type ResourceWrite, type Source, type SourceWrite } from './resourcesApi.ts';
 
 export interface WizardValues {
   display_name: string;
@@ -13,8 +13,9 @@ export interface WizardValues {
   /** datastore: the database and the table (`schema.table`). */
   database: string;
   table: string;
-  /** geoserver: `workspace:layer`. */
+  /** geoserver: `workspace:layer`, a layer or a layer group. */
   workspace: string;
+  layerType: MapLayerType;
   layer: string;
 }
 
@@ -28,6 +29,7 @@ export const EMPTY_VALUES: WizardValues = {
   database: '',
   table: '',
   workspace: '',
+  layerType: 'layer',
   layer: '',
 };
 
@@ -71,12 +73,12 @@ export function sourceWrite(type: ResourceType, values: WizardValues): SourceWri
       return { schema_name, table_name: table.join('.') };
     }
     case 'geoserver':
-      return { layer_name: values.layer };
+      return { name: values.layer, layer_type: values.layerType };
   }
 }
 
 /** The form's values for a resource being changed. */
-export function valuesOf(resource: { display_name: string; description: string; dataformat_id: number | null }, source: Source | null): WizardValues {
+export function valuesOf(resource: Pick<Resource, 'display_name' | 'description' | 'dataformat_id' | 'rel'>, source: Source | null): WizardValues {
   return {
     ...EMPTY_VALUES,
     display_name: resource.display_name,
@@ -84,8 +86,10 @@ export function valuesOf(resource: { display_name: string; description: string; 
     dataformat_id: resource.dataformat_id ?? '',
     href: source?.href ?? '',
     filename: source?.filename ?? '',
+    database: databaseOf(resource) ?? '',
     table: source?.schema_name && source.table_name ? `${source.schema_name}.${source.table_name}` : '',
     layer: source?.layer_name ?? '',
+    layerType: source?.layer_type ?? 'layer',
     workspace: source?.layer_name?.split(':')[0] ?? '',
   };
 }

@@ -26,7 +26,7 @@ import { DATASTORE_TYPES } from './datastores.ts';
 import { registerScenarioPath } from './scenarios.ts';
 
 const SOURCE_SELECT = `s.id, s.resource_id, s.dataformat_id, s.href, s.filename, COALESCE(s.pending_size, r.size)::float8 AS size,
-  s.column_x, s.column_y, s.crs, s.columns, s.preview, s.schema_name, s.table_name, s.layer_name`;
+  s.column_x, s.column_y, s.crs, s.columns, s.preview, s.schema_name, s.table_name, s.layer_name, s.options->>'layer_type' AS layer_type`;
 const HREF_KINDS: readonly string[] = ['file-download', 'href'];
 const HREF_MAX_LENGTH = 2000;
 /** `workspace:layer`, as GeoServer names a layer (no spaces, slashes or other colons). */
