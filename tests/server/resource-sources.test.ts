@@ -186,7 +186,7 @@ describe('map server resources', () => {
   });
 
   it('refuses bad layer names with a 400 on name, and unknown layer types with a 404', async () => {
-    for (const name of [undefined, '', 'topp', 'topp:', ':states', 'a:b:c', 'topp/states', '../x:y', 'topp: states', 42, ['topp:states'], `${'x'.repeat(300)}:y`, 'to%2fpp:states']) {
+    for (const name of [undefined, '', 'topp', 'topp:', ':states', 'a:b:c', 'topp/states', '../x:y', '..:states', 'topp:.', 'topp: states', 42, ['topp:states'], `${'x'.repeat(300)}:y`, 'to%2fpp:states']) {
       const response = await call('editor', 'POST', '/en/geoserv/mirror/layer/', { resource_id: resource, name });
       expect(response.statusCode, JSON.stringify(name)).toBe(400);
       expect(Object.keys(response.json()), JSON.stringify(name)).toEqual(['name']);

@@ -188,7 +188,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       errors.name = [t(locale, 'required')];
       return;
     }
-    if (typeof name !== 'string' || !LAYER_NAME.test(name)) {
+    // `..` would walk up GeoServer's REST paths.
+    if (typeof name !== 'string' || !LAYER_NAME.test(name) || name.split(':').some((part) => /^\.+$/.test(part))) {
       errors.name = [t(locale, 'resource.layerNameInvalid')];
       return;
     }
