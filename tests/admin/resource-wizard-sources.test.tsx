@@ -12,7 +12,8 @@ import { recordWrite } from './accountsFixtures.ts';
 import { datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
-import { resourceServer, scenario, source, SOURCE_KINDS } from './resourcesFixtures.ts';
+import type { Source } from '../../src/admin/datasetResources/resourcesApi.ts';
+import { link, resource, resourceServer, scenario, source, SOURCE_KINDS, type ResourceServerOptions } from './resourcesFixtures.ts';
 import { server } from './server.ts';
 import { task } from './tasksFixtures.ts';
 
@@ -20,9 +21,9 @@ const LONG = { timeout: 10_000 };
 const SOURCE_ID = 102;
 
 /** The resource server, plus the endpoints of one more kind: its source, scenarios and runs under `base`. */
-function wizard(kind: 'datastore' | 'geoserver', base: string, scenarios: ReturnType<typeof scenario>[]) {
-  const resources = resourceServer();
-  let current = source({ id: SOURCE_ID, resource_id: 100, dataformat_id: null });
+function wizard(kind: 'datastore' | 'geoserver', base: string, scenarios: ReturnType<typeof scenario>[], options: ResourceServerOptions & { existing?: Source } = {}) {
+  const resources = resourceServer(options);
+  let current = options.existing ?? source({ id: SOURCE_ID, resource_id: 100, dataformat_id: null });
   server.use(...datasetHandlers(), ...resources.handlers);
   // Later handlers come first.
   server.use(
@@ -35,6 +36,7 @@ function wizard(kind: 'datastore' | 'geoserver', base: string, scenarios: Return
       resources.tasks.set(started.id, { task: started, reads: 0 });
       return HttpResponse.json(started, { status: 202 });
     }),
+    http.get(`/:locale/${base}:id/`, () => HttpResponse.json(current)),
     http.patch(`/:locale/${base}:id/`, async ({ request }) => {
       const write = await recordWrite(resources.writes, request);
       current = { ...current, ...(write.body as object) };
@@ -194,5 +196,42 @@ describe('the resource wizard for datastore tables and map server layers', { tim
       `POST geoserv/mirror/${SOURCE_ID}/_scenarios/91/run/?asynchrone=true`,
     ]);
     expect(resources.writes[2].body).toEqual({ name: 'publish:reseau', resource_id: 100 });
+  });
+
+  it('changes a datastore resource: its table and placement shown, saved to its database, run through its update scenario', async () => {
+    const existing = resource({
+      id: 9, display_name: 'Arrêts (table)', type: 'datastore', dataformat_id: null, dataformat: null, source_id: 90,
+      rel: [{ '@app': 'resource', '@class': 'datastore', '@uri': '/fr/datapusher/datastores/publication/90/' }],
+    });
+    const { resources } = wizard('datastore', 'datapusher/datastores/:database/', [scenario(81, 'create-datastore', 'create', 'Créer la ressource (table)'), scenario(82, 'update-datastore', 'update', 'Mettre à jour la ressource (table)')], {
+      links: [link(existing, 1)],
+      existing: source({ id: 90, resource_id: 9, dataformat_id: null, schema_name: 'datastore', table_name: 'resource_12', column_x: 'x', column_y: 'y', crs: 4326, columns: ['id', 'x', 'y'], preview: [['1', '7.26', '43.7']] }),
+    });
+    server.use(
+      http.get('/:locale/datapusher/datastores/databases/', () => HttpResponse.json([{ name: 'publication' }])),
+      http.get('/:locale/datapusher/datastores/:database/tables/', () => HttpResponse.json([{ schema_name: 'datastore', table_name: 'resource_12' }])),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/resources/9/', USERS.role1);
+    const name = await screen.findByRole('textbox', { name: 'Nom' }, LONG);
+    await waitFor(() => expect(name).toHaveValue('Arrêts (table)'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Table' })).toHaveTextContent('datastore.resource_12'));
+    expect(screen.getByRole('combobox', { name: 'Base de données' })).toHaveTextContent('publication');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    const placement = await screen.findByRole('region', { name: 'Position des données' }, LONG);
+    expect(within(placement).getByRole('combobox', { name: 'Colonne X (longitude)' })).toHaveTextContent('x');
+    await user.click(within(placement).getByRole('button', { name: 'Suivant' }));
+    const scenarios = await screen.findByRole('radiogroup', { name: 'Scénario à lancer' }, LONG);
+    expect(within(scenarios).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Mettre à jour la ressource (table)']);
+    await user.click(screen.getByRole('button', { name: 'Lancer' }));
+    expect(await screen.findByText('La mise à jour de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls()).toEqual([
+      'PUT resource/resources/9/',
+      'PATCH datapusher/datastores/publication/90/',
+      'PATCH datapusher/datastores/publication/90/',
+      'POST datapusher/datastores/publication/90/_scenarios/82/run/?asynchrone=true',
+    ]);
+    expect(resources.writes[1].body).toEqual({ schema_name: 'datastore', table_name: 'resource_12' });
+    expect(resources.writes[2].body).toEqual({ column_x: 'x', column_y: 'y', crs: 4326 });
   });
 });
