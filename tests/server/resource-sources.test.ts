@@ -186,7 +186,7 @@ describe('map server resources', () => {
   });
 
   it('refuses bad layer names with a 400 on name, and unknown layer types with a 404', async () => {
-    for (const name of [undefined, '', 'topp', 'topp:', ':states', 'a:b:c', 'topp/states', '../x:y', '..:states', 'topp:.', 'topp: states', 42, ['topp:states'], `${'x'.repeat(300)}:y`, 'to%2fpp:states']) {
+    for (const name of [undefined, '', 'topp', 'topp:', ':states', 'a:b:c', 'topp/states', '../x:y', '..:states', 'topp:.', 'topp: states', 'to\u0000pp:states', 42, ['topp:states'], `${'x'.repeat(300)}:y`, 'to%2fpp:states']) {
       const response = await call('editor', 'POST', '/en/geoserv/mirror/layer/', { resource_id: resource, name });
       expect(response.statusCode, JSON.stringify(name)).toBe(400);
       expect(Object.keys(response.json()), JSON.stringify(name)).toEqual(['name']);
@@ -246,6 +246,24 @@ describe('map server resources', () => {
     const task = await run('editor', `/fr/geoserv/mirror/${mirrorId}/`, 'update-geoserver');
     expect(task.status, JSON.stringify(task.timeline)).toBe('SUCCESS');
     expect((await call('editor', 'GET', `/fr/resource/resources/${resource}/`)).json().bbox).toEqual([4.8, 45.7, 4.99, 45.89]);
+  });
+
+  it('answers 4xx, never 500, to odd bodies and ids on both kinds', async () => {
+    const datastoreSource = (await t.db.query("SELECT id FROM resource_sources WHERE kind = 'datastore' LIMIT 1")).rows[0].id;
+    const bodies: unknown[] = [[], 'text', 42, null, { resource_id: 'x' }, { resource_id: [resource] }, { resource_id: 2 ** 40 }, { column_x: {} }, { crs: 'abc' }, { crs: [4326] },
+      { table_name: ['a'] }, { schema_name: {}, table_name: 'x' }, { name: { a: 1 } }, { layer_type: {} }, { layer_type: 'layergroup' }, { name: 'a\u0000b:c' }];
+    for (const payload of bodies) {
+      for (const [method, url] of [
+        ['POST', '/fr/geoserv/mirror/layer/'], ['PATCH', `/fr/geoserv/mirror/${mirrorId}/`], ['PUT', `/fr/geoserv/mirror/${mirrorId}/`],
+        ['POST', '/fr/datapusher/datastores/datastore/'], ['PATCH', `/fr/datapusher/datastores/datastore/${datastoreSource}/`], ['PUT', `/fr/geospatial/datastores/datastore/${datastoreSource}/`],
+      ] as const) {
+        const response = await t.app.inject({ method, url, headers: { ...users.editor.jwtHeaders, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}: ${response.body}`).toBeLessThan(500);
+      }
+    }
+    for (const url of ['/fr/geoserv/mirror/abc/', '/fr/geoserv/mirror/99999999999/', '/fr/datapusher/datastores/datastore/-1/', '/fr/geoserv/mirror/abc/_scenarios/', '/fr/datapusher/datastores/%00/1/']) {
+      expect((await call('editor', 'GET', url)).statusCode, url).toBe(404);
+    }
   });
 
   it('answers 503 without MAPSERVER_URL and does not offer the type', async () => {

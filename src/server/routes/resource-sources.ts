@@ -29,8 +29,9 @@ const SOURCE_SELECT = `s.id, s.resource_id, s.dataformat_id, s.href, s.filename,
   s.column_x, s.column_y, s.crs, s.columns, s.preview, s.schema_name, s.table_name, s.layer_name, s.options->>'layer_type' AS layer_type`;
 const HREF_KINDS: readonly string[] = ['file-download', 'href'];
 const HREF_MAX_LENGTH = 2000;
-/** `workspace:layer`, as GeoServer names a layer (no spaces, slashes or other colons). */
-const LAYER_NAME = /^[^\s:/?#%\\]{1,200}:[^\s:/?#%\\]{1,200}$/;
+/** `workspace:layer`, as GeoServer names a layer (no spaces, control characters, slashes or other colons). */
+// eslint-disable-next-line no-control-regex -- control characters have no place in a layer name
+const LAYER_NAME = /^[^\s\u0000-\u001f:/?#%\\]{1,200}:[^\s\u0000-\u001f:/?#%\\]{1,200}$/;
 
 /**
  * Where the sources of a kind are served: created at `collection` (POST), each at `{item}{id}/`.
