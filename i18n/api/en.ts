@@ -186,4 +186,5 @@ export default {
   'geo.mapserverStoreUnknown': "The map server has no store for the datastore and no connection to create one with: set MAPSERVER_DATASTORE_URL.",
   'geo.mirrorChecked': "Layer %{name} found on the map server.",
   'geo.mirrorLayerMissing': "The layer %{name} no longer exists on the map server.",
+  'datastore.rowsUnplaced': "%{count} rows of the table without a readable X/Y (first: row %{line}): loaded without a position.",
 };

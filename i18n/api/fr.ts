@@ -186,4 +186,5 @@ export default {
   'geo.mapserverStoreUnknown': "Le serveur cartographique n'a pas d'entrepôt pour le datastore et aucune connexion n'est connue pour le créer : renseignez MAPSERVER_DATASTORE_URL.",
   'geo.mirrorChecked': "Couche %{name} trouvée sur le serveur cartographique.",
   'geo.mirrorLayerMissing': "La couche %{name} n'existe plus sur le serveur cartographique.",
+  'datastore.rowsUnplaced': "%{count} lignes de la table sans X/Y lisibles (première : ligne %{line}) : chargées sans position.",
 };

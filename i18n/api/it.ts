@@ -186,4 +186,5 @@ export default {
   'geo.mapserverStoreUnknown': "Il server cartografico non ha un archivio per il datastore e nessuna connessione è nota per crearlo: imposti MAPSERVER_DATASTORE_URL.",
   'geo.mirrorChecked': "Livello %{name} trovato sul server cartografico.",
   'geo.mirrorLayerMissing': "Il livello %{name} non esiste più sul server cartografico.",
+  'datastore.rowsUnplaced': "%{count} righe della tabella senza X/Y leggibili (prima: riga %{line}): caricate senza posizione.",
 };

@@ -141,6 +141,22 @@ describe('datastore resources', () => {
     expect((await t.db.query(`SELECT count(*)::int AS n FROM datastore.resource_${own}`)).rows[0].n).toBe(3);
   });
 
+  it('lets a superuser make a resource of a free table; rows without a readable X/Y are loaded without a position', async () => {
+    await t.db.query('CREATE TABLE datastore.stations (nom text, lon text, lat text)');
+    await t.db.query("INSERT INTO datastore.stations VALUES ('Nice', '7.26', '43.70'), ('Grasse', 'n/a', '43.66'), ('Antibes', '7.12', '43.58')");
+    const stations = await createResource('admin', 'datastore', 'Stations');
+    const created = await call('admin', 'POST', '/en/geospatial/datastores/datastore/', { resource_id: stations, table_name: 'stations', column_x: 'lon', column_y: 'lat', crs: 4326 });
+    expect(created.statusCode, created.body).toBe(201);
+    const task = await run('admin', `/en/geospatial/datastores/datastore/${created.json().id}/`, 'create-datastore');
+    expect(task.status, JSON.stringify(task.timeline)).toBe('SUCCESS');
+    const messages = task.timeline.map((step) => step.message);
+    expect(messages).toContain('3 rows and 3 columns read from the table.');
+    expect(messages).toContain('1 rows of the table without a readable X/Y (first: row 2): loaded without a position.');
+    expect((await call('admin', 'GET', `/fr/resource/resources/${stations}/`)).json().bbox).toEqual([7.12, 43.58, 7.26, 43.7]);
+    // Now used by a resource: no longer free.
+    expect((await call('admin', 'GET', `${base}tables/?free=true`)).json()).toEqual([{ schema_name: 'datastore', table_name: 'releves_externes' }]);
+  });
+
   it('lets readers of the dataset read it, its editors and superusers change it, others not see it', async () => {
     expect((await call('member', 'GET', `${base}${sourceId}/`)).statusCode).toBe(404);
     expect((await call('marie.lefebvre', 'PATCH', `${base}${sourceId}/`, { column_x: null })).statusCode).toBe(404);

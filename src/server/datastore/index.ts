@@ -272,17 +272,19 @@ function positionCrs(input: PlacedInput, geojson: boolean): number | null {
 }
 
 type PlacedInput = Pick<DatastoreLoadInput, 'resourceId' | 'columnX' | 'columnY' | 'crs'>;
+/** What is loaded: the lines of a CSV, the features of a GeoJSON, the rows of another table. */
+type SourceKind = 'csv' | 'geojson' | 'table';
 
 /** Loads what `analyse` reads (a file, or another table) into the resource's table. */
-async function loadTable(context: ScenarioContext, input: PlacedInput, geojson: boolean, analyse: () => Promise<Analysis>): Promise<DatastoreLoadResult> {
+async function loadTable(context: ScenarioContext, input: PlacedInput, kind: SourceKind, analyse: () => Promise<Analysis>): Promise<DatastoreLoadResult> {
+  const geojson = kind === 'geojson';
   const crs = positionCrs(input, geojson);
   if (crs !== null && !isSupportedCrs(crs)) throw new TaskFailure('datastore.crsUnsupported', { crs: String(crs) });
   const project = crs === null ? null : toWgs84(crs);
   await context.step('datastore.checking');
   const analysis = await analyse();
-  if (analysis.delimiter === null && geojson) await context.step('datastore.featuresRead', { rows: analysis.rows, columns: analysis.names.length });
-  else if (analysis.delimiter === null) await context.step('datastore.tableRead', { rows: analysis.rows, columns: analysis.names.length });
-  else await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter });
+  if (analysis.delimiter !== null) await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter });
+  else await context.step(geojson ? 'datastore.featuresRead' : 'datastore.tableRead', { rows: analysis.rows, columns: analysis.names.length });
 
   const tableName = resourceTableName(input.resourceId);
   const client = await datastoreDb(context.db).connect();
@@ -319,8 +321,9 @@ async function loadTable(context: ScenarioContext, input: PlacedInput, geojson: 
       );
       bbox = rows[0].box;
       // Lines of a CSV count its header; GeoJSON features count from 1.
-      const line = (stats.firstUnplaced ?? 0) + (geojson ? 0 : 1);
-      if (stats.unplaced > 0) await context.step(geojson ? 'datastore.featuresUnplaced' : 'datastore.positionsUnread', { count: stats.unplaced, line }, 'warning');
+      const line = (stats.firstUnplaced ?? 0) + (kind === 'csv' ? 1 : 0);
+      const unplaced = { csv: 'datastore.positionsUnread', geojson: 'datastore.featuresUnplaced', table: 'datastore.rowsUnplaced' } as const;
+      if (stats.unplaced > 0) await context.step(unplaced[kind], { count: stats.unplaced, line }, 'warning');
     }
     await client.query(`ANALYZE ${schema}.${quote(loading)}`);
     context.signal.throwIfAborted();
@@ -360,9 +363,9 @@ async function loadTable(context: ScenarioContext, input: PlacedInput, geojson: 
 export async function loadResourceIntoDatastore(context: ScenarioContext, input: DatastoreLoadInput): Promise<DatastoreLoadResult | null> {
   switch (input.format.toLowerCase()) {
     case 'csv':
-      return loadTable(context, input, false, () => analyseCsv(context, input));
+      return loadTable(context, input, 'csv', () => analyseCsv(context, input));
     case 'geojson':
-      return loadTable(context, input, true, () => analyseGeojson(context, input));
+      return loadTable(context, input, 'geojson', () => analyseGeojson(context, input));
     default:
       return null;
   }
@@ -370,7 +373,7 @@ export async function loadResourceIntoDatastore(context: ScenarioContext, input:
 
 /** Copies a table of the datastore into the resource's own table, placed with its X/Y columns and CRS like a CSV. */
 export async function loadTableIntoDatastore(context: ScenarioContext, input: TableLoadInput): Promise<DatastoreLoadResult> {
-  return loadTable(context, input, false, () => analyseTable(context, input));
+  return loadTable(context, input, 'table', () => analyseTable(context, input));
 }
 
 /** Drops a deleted resource's datastore table (the datastore may be another database: after the commit). */
