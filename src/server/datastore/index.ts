@@ -77,6 +77,8 @@ interface Analysis {
   delimiter: string | null;
   /** The rows again, streamed, for the COPY. */
   reread: () => AsyncIterable<SourceRow>;
+  /** Frees what the reads hold (a table's connection), once the load is over. */
+  close?: () => Promise<void>;
 }
 
 /** First pass over a CSV: UTF-8, the header has the X/Y columns, and the columns get types. */
@@ -162,58 +164,97 @@ async function analyseGeojson(context: ScenarioContext, input: DatastoreLoadInpu
   };
 }
 
-/** The rows of a datastore table as text, streamed through a cursor on a connection of its own. */
-async function* tableRecords(context: ScenarioContext, input: TableLoadInput): AsyncGenerator<Array<string | null>> {
-  const client = await datastoreDb(context.db).connect();
-  const quote = (name: string) => client.escapeIdentifier(name);
-  const rows = new QueryStream(
-    `SELECT ${input.columns.map((column) => `${quote(column)}::text`).join(', ')} FROM ${quote(input.schemaName)}.${quote(input.tableName)}`,
-    [],
-    { batchSize: 1000, rowMode: 'array' },
-  );
-  let failure: Error | undefined;
-  try {
-    client.query(rows);
-    for await (const row of rows as AsyncIterable<Array<string | null>>) {
-      context.signal.throwIfAborted();
-      yield row;
+/**
+ * Reads a datastore table as text, streamed through cursors, on one connection in one REPEATABLE
+ * READ snapshot: both passes see the same rows, and a reload of the table waits for the copy.
+ */
+class TableReader {
+  private client: pg.PoolClient | null = null;
+  private broken: Error | undefined;
+
+  constructor(
+    private readonly context: ScenarioContext,
+    private readonly input: TableLoadInput,
+  ) {}
+
+  async open(): Promise<void> {
+    this.client = await datastoreDb(this.context.db).connect();
+    await this.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
+  async *records(): AsyncGenerator<Array<string | null>> {
+    const client = this.client!;
+    const { schemaName, tableName, columns } = this.input;
+    const quote = (name: string) => client.escapeIdentifier(name);
+    const rows = new QueryStream(`SELECT ${columns.map((column) => `${quote(column)}::text`).join(', ')} FROM ${quote(schemaName)}.${quote(tableName)}`, [], {
+      batchSize: 1000,
+      rowMode: 'array',
+    });
+    let complete = false;
+    try {
+      client.query(rows);
+      for await (const row of rows as AsyncIterable<Array<string | null>>) {
+        this.context.signal.throwIfAborted();
+        yield row;
+      }
+      complete = true;
+    } catch (error) {
+      this.broken = error as Error;
+      if ((error as { code?: string }).code === '42P01') throw new TaskFailure('datastore.tableGone', { table: `${schemaName}.${tableName}` });
+      throw error;
+    } finally {
+      // A cursor left open mid-way: the connection is closed rather than reused.
+      if (!complete) this.broken ??= new Error('table read interrupted');
+      rows.destroy();
     }
-  } catch (error) {
-    failure = error as Error;
-    if ((error as { code?: string }).code === '42P01') throw new TaskFailure('datastore.tableGone', { table: `${input.schemaName}.${input.tableName}` });
-    throw error;
-  } finally {
-    rows.destroy();
-    client.release(failure);
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (!client) return;
+    if (!this.broken) await client.query('ROLLBACK').catch((error: Error) => (this.broken = error));
+    client.release(this.broken);
   }
 }
 
 /** First pass over a datastore table: its columns get types from their values, as a CSV's would. */
 async function analyseTable(context: ScenarioContext, input: TableLoadInput): Promise<Analysis> {
   if (input.columns.length === 0) throw new TaskFailure('datastore.tableGone', { table: `${input.schemaName}.${input.tableName}` });
+  if (input.columns.length > MAX_COLUMNS) throw new TaskFailure('datastore.tooManyColumns', { count: input.columns.length, max: MAX_COLUMNS });
   const inference = new TypeInference(input.columns.length, false);
   const asValues = (row: Array<string | null>) => row.map((value) => value ?? undefined);
+  const reader = new TableReader(context, input);
   let rows = 0;
-  for await (const row of tableRecords(context, input)) {
-    inference.add(asValues(row));
-    rows += 1;
+  try {
+    await reader.open();
+    for await (const row of reader.records()) {
+      inference.add(asValues(row));
+      rows += 1;
+    }
+  } catch (error) {
+    await reader.close();
+    throw error;
   }
   const xIndex = input.columnX === null ? -1 : input.columns.indexOf(input.columnX);
   const yIndex = input.columnY === null ? -1 : input.columns.indexOf(input.columnY);
-  if (input.columnX !== null && xIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnX });
-  if (input.columnY !== null && yIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnY });
+  if ((input.columnX !== null && xIndex === -1) || (input.columnY !== null && yIndex === -1)) {
+    await reader.close();
+    throw new TaskFailure('datastore.columnMissing', { column: xIndex === -1 ? input.columnX! : input.columnY! });
+  }
   return {
     names: columnNames(input.columns),
     types: inference.result(),
     rows,
     delimiter: null,
     reread: async function* () {
-      for await (const row of tableRecords(context, input)) {
+      for await (const row of reader.records()) {
         const x = xIndex === -1 ? null : parseNumber(row[xIndex] ?? '', false);
         const y = yIndex === -1 ? null : parseNumber(row[yIndex] ?? '', false);
         yield { values: asValues(row), xy: x === null || y === null ? null : [x, y] };
       }
     },
+    close: () => reader.close(),
   };
 }
 
@@ -283,6 +324,16 @@ async function loadTable(context: ScenarioContext, input: PlacedInput, kind: Sou
   const project = crs === null ? null : toWgs84(crs);
   await context.step('datastore.checking');
   const analysis = await analyse();
+  try {
+    return await copyAnalysed(context, input, kind, crs, project, analysis);
+  } finally {
+    await analysis.close?.();
+  }
+}
+
+/** The second pass: the rows copied into a new table, indexed, then switched in; the layer saved. */
+async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: SourceKind, crs: number | null, project: ToWgs84 | null, analysis: Analysis): Promise<DatastoreLoadResult> {
+  const geojson = kind === 'geojson';
   if (analysis.delimiter !== null) await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter });
   else await context.step(geojson ? 'datastore.featuresRead' : 'datastore.tableRead', { rows: analysis.rows, columns: analysis.names.length });
 
