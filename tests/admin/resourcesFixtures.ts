@@ -57,7 +57,7 @@ export function source(overrides: Partial<Source> = {}): Source {
   };
 }
 
-/** The kinds `resource/kinds/` lists: those with a source endpoint. */
+/** The file and link kinds, which `resource/kinds/` always lists. */
 export const SOURCE_KINDS = ['file-upload', 'file-download', 'ftp', 'href'];
 
 export const CRS = [
@@ -199,7 +199,7 @@ export function resourceServer(options: ResourceServerOptions = {}) {
       return HttpResponse.json(task({ id: Number(params.id), status: 'FAILURE', acknowledged: true }));
     }),
     http.get('/:locale/resource/crs/', () => HttpResponse.json(CRS)),
-    // What the platform answers today: the kinds whose source it creates.
+    // A platform listing the file and link kinds only (tests add `datastore` and `geoserver`).
     http.get('/:locale/resource/kinds/', () => HttpResponse.json(SOURCE_KINDS)),
     http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 503 })),
   ];
