@@ -234,4 +234,33 @@ describe('the resource wizard for datastore tables and map server layers', { tim
     expect(resources.writes[1].body).toEqual({ schema_name: 'datastore', table_name: 'resource_12' });
     expect(resources.writes[2].body).toEqual({ column_x: 'x', column_y: 'y', crs: 4326 });
   });
+
+  it('changes a map server resource to another layer: its workspace and layer shown, saved to the mirror, run through its update scenario', async () => {
+    const existing = resource({
+      id: 11, display_name: 'États', type: 'geoserver', dataformat_id: null, dataformat: 'WMS', source_id: 110,
+      rel: [{ '@app': 'resource', '@class': 'geoserver', '@uri': '/fr/geoserv/mirror/110/' }],
+    });
+    const { resources } = wizard('geoserver', 'geoserv/mirror/', [scenario(91, 'create-geoserver', 'create', 'Créer la ressource miroir'), scenario(92, 'update-geoserver', 'update', 'Mettre à jour la ressource miroir')], {
+      links: [link(existing, 1)],
+      existing: source({ id: 110, resource_id: 11, dataformat_id: null, layer_name: 'topp:states', layer_type: 'layer' }),
+    });
+    server.use(
+      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
+      http.get('/:locale/geoserv/rest/workspaces.json', () => HttpResponse.json({ workspaces: { workspace: [{ name: 'topp' }] } })),
+      http.get('/:locale/geoserv/rest/workspaces/:ws/layers.json', () => HttpResponse.json({ layers: { layer: [{ name: 'states' }, { name: 'roads' }] } })),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/resources/11/', USERS.role1);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Couche' })).toHaveTextContent('states'), LONG);
+    expect(screen.getByRole('combobox', { name: 'Espace de travail' })).toHaveTextContent('topp');
+    expect(screen.getByRole('combobox', { name: 'Type de couche' })).toHaveTextContent('Couche');
+    await choose(user, 'Couche', 'roads');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    const scenarios = await screen.findByRole('radiogroup', { name: 'Scénario à lancer' }, LONG);
+    expect(within(scenarios).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Mettre à jour la ressource miroir']);
+    await user.click(screen.getByRole('button', { name: 'Lancer' }));
+    expect(await screen.findByText('La mise à jour de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls()).toEqual(['PUT resource/resources/11/', 'PATCH geoserv/mirror/110/', 'POST geoserv/mirror/110/_scenarios/92/run/?asynchrone=true']);
+    expect(resources.writes[1].body).toEqual({ name: 'topp:roads', layer_type: 'layer' });
+  });
 });
