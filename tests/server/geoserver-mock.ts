@@ -25,6 +25,8 @@ export interface GeoServerMock {
   workspaces: Set<string>;
   /** `workspace/store` → its connection parameters (key → value). */
   stores: Map<string, Record<string, string>>;
+  /** Every request answers 503, as a GeoServer that is down behind its proxy. */
+  down: boolean;
   /** The next style request answers 500, as a GeoServer that cannot parse an SLD does. */
   failNextStyle: boolean;
   close(): Promise<void>;
@@ -63,6 +65,7 @@ export async function startGeoServerMock(options: GeoServerMockOptions = {}): Pr
     workspaces,
     stores,
     failNextStyle: false,
+    down: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const expectedAuth = `Basic ${Buffer.from('admin:geo secret').toString('base64')}`;
@@ -74,6 +77,10 @@ export async function startGeoServerMock(options: GeoServerMockOptions = {}): Pr
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(value));
     };
+    if (mock.down) {
+      response.writeHead(503, { 'content-type': 'text/html' });
+      return response.end('<html><body>Service Unavailable</body></html>');
+    }
     if (request.headers.authorization !== expectedAuth) {
       response.writeHead(401, { 'www-authenticate': 'Basic realm="GeoServer Realm"' });
       return response.end();

@@ -255,6 +255,20 @@ describe('map server resources', () => {
     expect(creations.map((request) => request.url)).toEqual(['/geoserver/rest/workspaces', '/geoserver/rest/workspaces/publish/datastores']);
   });
 
+  it('answers 502 when the map server fails, and the scenario fails with its reason', async () => {
+    geoserver.down = true;
+    try {
+      const refused = await call('editor', 'POST', '/en/geoserv/mirror/layer/', { resource_id: resource, name: 'topp:roads' });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().detail).toContain('HTTP 503');
+      const task = await run('editor', `/en/geoserv/mirror/${mirrorId}/`, 'update-geoserver');
+      expect(task.status).toBe('FAILURE');
+      expect(task.error).toBe('The map server refused the request: HTTP 503');
+    } finally {
+      geoserver.down = false;
+    }
+  });
+
   it('updates the mirror to a layer group through its update scenario', async () => {
     const patched = await call('editor', 'PATCH', `/fr/geoserv/mirror/${mirrorId}/`, { name: 'publish:reseau', layer_type: 'layergroup' });
     expect(patched.statusCode, patched.body).toBe(200);
