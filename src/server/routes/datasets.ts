@@ -15,6 +15,7 @@ import { choiceParam, integerListParam, translateValidation, registerEntity, typ
 import { datasetActions } from '../datasets/actions.ts';
 import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
+import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
@@ -44,7 +45,8 @@ const DATASET_COLUMNS: Record<string, string> = {
   restriction: 'd.restriction_id',
   granularity: 'd.granularity_id',
   jurisdiction: 'd.jurisdiction_id',
-  bbox: 'CASE WHEN d.min_lon IS NULL THEN NULL ELSE json_build_array(d.min_lon, d.min_lat, d.max_lon, d.max_lat) END',
+  bbox: `CASE WHEN d.geographic_coverage = 'computed' THEN ${computedBoxJson('d')}
+    WHEN d.min_lon IS NULL THEN NULL ELSE json_build_array(d.min_lon, d.min_lat, d.max_lon, d.max_lat) END`,
   creation_date: date('d.creation_date'),
   revision_date: date('d.revision_date'),
   publication_date: date('d.publication_date'),
@@ -122,7 +124,8 @@ async function prepareDataset(context: WriteContext): Promise<void> {
   if (Object.hasOwn(values, 'geographic_coverage') || Object.hasOwn(values, 'usergroup')) {
     if (coverage === 'organisation' && owner && owner.jurisdiction_id == null) {
       errors.geographic_coverage = [t(locale, 'datasetNoJurisdiction')];
-    } else if (coverage === 'computed') {
+    } else if (coverage === 'computed' && !(context.id !== null && (await client.query(HAS_GEOGRAPHIC_RESOURCE, [context.id])).rows[0]?.found)) {
+      // A new dataset has no resource yet: it is computed once one of its resources is geographic.
       errors.geographic_coverage = [t(locale, 'datasetNoGeographicResource')];
     }
   }
