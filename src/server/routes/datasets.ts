@@ -16,6 +16,7 @@ import { datasetActions } from '../datasets/actions.ts';
 import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
+import { datasetSearchCondition, searchAwarePageIds } from '../datasets/search.ts';
 import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
@@ -208,13 +209,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
       columns: DATASET_COLUMNS,
       // A harvested dataset's origin (harvest/origin.ts).
       extras: { harvest: HARVEST_ORIGIN_SQL },
-      // Full text: French stemming, accents ignored, every word a prefix ("donnée eau" finds "Données de l'eau").
-      searchCondition: (search, params) => {
-        const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
-        if (words.length === 0) return null;
-        const query = words.map((word) => `${word}:*`).join(' & ');
-        return `d.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent(${params.add(query)}))`;
-      },
+      // Full text (datasets/search.ts).
+      searchCondition: datasetSearchCondition,
       extraFilters: {
         categories: linkFilter('categories'),
         topics: linkFilter('topics'),
@@ -229,7 +225,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
       // Counts reused while the data is unchanged (datasets/counts.ts): a page does not recount.
       count: (text, values) => cachedCount(app.db, text, values),
       // Deep pages start from rows earlier pages ended on, while the data is unchanged (datasets/anchors.ts).
-      pageIds: anchoredPageIds(app.db, NOT_NULL_ORDERINGS),
+      // A search with few matches sorts them rather than walking an index (datasets/search.ts).
+      pageIds: searchAwarePageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
       // dates as dates (as their text would), on their indexes.
       orderings: { usergroup: 'd.usergroup_name', revision_date: 'd.revision_date' },
