@@ -138,6 +138,33 @@ describe('datasets', () => {
     expect((await get(`datasets/${id}/`, editor)).json().bbox).toEqual([7.1, 43.6, 7.3, 43.8]);
   });
 
+  it('are filtered by classification as their links stand, whoever wrote them', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const [hy, ae, lu] = await Promise.all(['hy', 'au', 'tn'].map((codename) => lookupId('topics', codename)));
+    const ids = async (query: string) => (await get(`datasets/?${query}&page_size=1000`)).json().results.map((row: { id: number }) => row.id);
+    const first = (await send('POST', 'datasets/', { display_name: 'Classés 1', usergroup: owner, topics: [ae, hy] }, editor)).json().id;
+    const second = (await send('POST', 'datasets/', { display_name: 'Classés 2', usergroup: owner }, editor)).json().id;
+    expect((await get(`datasets/${first}/`)).json().topics).toEqual([ae, hy].sort((a, b) => a - b));
+    expect(await ids(`topics__in=${hy}`)).toContain(first);
+
+    await send('PATCH', `datasets/${first}/`, { topics: [lu] }, editor);
+    expect(await ids(`topics__in=${hy}`)).not.toContain(first);
+    expect(await ids(`topics__in=${lu},${hy}`)).toContain(first);
+
+    // Written straight into the link table: inserted, moved to another dataset, deleted.
+    await t.db.query('INSERT INTO dataset_topics (dataset_id, topic_id) VALUES ($1, $2), ($3, $2)', [first, hy, second]);
+    expect((await get(`datasets/${first}/`)).json().topics).toEqual([hy, lu].sort((a, b) => a - b));
+    expect(await ids(`topics__in=${hy}`)).toEqual(expect.arrayContaining([first, second]));
+    await t.db.query('UPDATE dataset_topics SET dataset_id = $2 WHERE dataset_id = $1 AND topic_id = $3', [first, second, lu]);
+    expect((await get(`datasets/${first}/`)).json().topics).toEqual([hy]);
+    expect((await get(`datasets/${second}/`)).json().topics).toEqual([hy, lu].sort((a, b) => a - b));
+    await t.db.query('DELETE FROM dataset_topics WHERE topic_id = $1', [hy]);
+    expect(await ids(`topics__in=${hy}`)).not.toEqual(expect.arrayContaining([first]));
+    const remaining = await ids(`topics__in=${lu}&usergroup_id=${owner}`);
+    expect(remaining).toContain(second);
+    expect(remaining).not.toContain(first);
+  });
+
   it('are read, replaced, patched and deleted, with every field round-tripping', async () => {
     const hy = await lookupId('topics', 'hy');
     const tabular = await lookupId('kinds', 'tabular');

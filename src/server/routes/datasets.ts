@@ -16,7 +16,7 @@ import { datasetActions } from '../datasets/actions.ts';
 import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
-import { datasetSearchCondition, searchAwarePageIds } from '../datasets/search.ts';
+import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
 import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
@@ -32,16 +32,14 @@ function labelSql(alias: string, locale: Locale): string {
 }
 
 const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-const linkedIds = (link: DatasetLink) =>
-  `ARRAY(SELECT x.${DATASET_LINKS[link].column} FROM ${DATASET_LINKS[link].table} x WHERE x.dataset_id = d.id ORDER BY 1)`;
 
 /** Fields read otherwise than `d.<field>` (alias d, its usergroup g). */
 const DATASET_COLUMNS: Record<string, string> = {
   usergroup: 'd.usergroup_id',
   tags: `ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY immutable_unaccent(lower(tg.name)))`,
-  categories: linkedIds('categories'),
-  topics: linkedIds('topics'),
-  kinds: linkedIds('kinds'),
+  categories: `d.${DATASET_LINKS.categories.ids}`,
+  topics: `d.${DATASET_LINKS.topics.ids}`,
+  kinds: `d.${DATASET_LINKS.kinds.ids}`,
   licence: 'd.licence_id',
   restriction: 'd.restriction_id',
   granularity: 'd.granularity_id',
@@ -181,9 +179,9 @@ export default async function datasetRoutes(app: FastifyInstance) {
     return condition ? [condition] : [];
   };
   const linkFilter = (link: DatasetLink) => (value: string, params: SqlParams, request: FastifyRequest) => {
-    const { table, column } = DATASET_LINKS[link];
     const ids = integerListParam(`${link}__in`, value, request.locale);
-    return `d.id IN (SELECT x.dataset_id FROM ${table} x WHERE x.${column} = ANY(${params.add(ids)}::integer[]))`;
+    // Any of the ids, on the array's GIN index (migration 019).
+    return `d.${DATASET_LINKS[link].ids} && ${params.add(ids)}::integer[]`;
   };
   const presentFiles = withFileUrls(['thumbnail']);
 
@@ -209,7 +207,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
       columns: DATASET_COLUMNS,
       // A harvested dataset's origin (harvest/origin.ts).
       extras: { harvest: HARVEST_ORIGIN_SQL },
-      // Full text (datasets/search.ts).
+      // Full text (datasets/sparse.ts).
       searchCondition: datasetSearchCondition,
       extraFilters: {
         categories: linkFilter('categories'),
@@ -225,8 +223,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
       // Counts reused while the data is unchanged (datasets/counts.ts): a page does not recount.
       count: (text, values) => cachedCount(app.db, text, values),
       // Deep pages start from rows earlier pages ended on, while the data is unchanged (datasets/anchors.ts).
-      // A search with few matches sorts them rather than walking an index (datasets/search.ts).
-      pageIds: searchAwarePageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
+      // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
+      pageIds: sparseListPageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
       // dates as dates (as their text would), on their indexes.
       orderings: { usergroup: 'd.usergroup_name', revision_date: 'd.revision_date' },
