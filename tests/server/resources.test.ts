@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
 import { seedDemoFtpFiles } from '../../src/server/db/seed.ts';
+import { seedDemoResources } from '../../src/server/db/seedResources.ts';
 import { readFile as readStored, storageRoot, sweepTemporaryFiles, writeFile } from '../../src/server/storage/index.ts';
 import { multipart } from './accounts-helpers.ts';
 import { createTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
@@ -481,6 +482,22 @@ describe('demo FTP folder', () => {
     } finally {
       t.config.dataDir = previous;
     }
+  });
+
+  it('gives the demo region a loaded main resource, made from its FTP file by the create scenario', async () => {
+    // In the platform's own data directory, where the task engine finds FTP folders.
+    await seedDemoFtpFiles(t.db, dataDir);
+    await seedDemoResources(t.db, { timeLimitSeconds: 60 });
+    const dataset = datasets['lycees-de-la-region'];
+    const [link] = (await call('admin', 'GET', `/fr/resource/resource-dataset/?dataset_id=${dataset}`)).json().results;
+    expect(link).toMatchObject({ type: 1, resource: { display_name: 'Implantation des lycées publics', type: 'ftp', dataformat: 'CSV' } });
+    const [{ task_id: taskId }] = link.resource._processing;
+    expect(await waitFinished(taskId)).toMatchObject({ status: 'SUCCESS' });
+    const resource = (await call('admin', 'GET', `/fr/resource/resources/${link.resource.id}/`)).json();
+    expect(resource).toMatchObject({ geographic: true, bbox: [4.8055, 43.1242, 7.299, 43.9493] });
+    expect(resource.rel.map((rel: { '@class': string }) => rel['@class'])).toContain('geographiclayer');
+    // The dataset's coverage is computed on it.
+    expect((await call('admin', 'GET', `/fr/dataset/datasets/${dataset}/`)).json()).toMatchObject({ geographic_coverage: 'computed', bbox: [4.8055, 43.1242, 7.299, 43.9493] });
   });
 });
 
