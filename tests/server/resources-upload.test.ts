@@ -1,8 +1,8 @@
 /**
  * A 2 GB resource upload over real HTTP to a real server process goes to disk as it arrives: the
  * file is generated as it is sent (never held whole, never written as a fixture), the serving
- * process's peak resident memory (VmHWM, counted from the upload's start: start-up reads the
- * municipalities and catalogues once) stays under 200 MB, the stored file is the whole file,
+ * process's peak resident memory (VmHWM, counted from the upload's start: start-up peaks higher,
+ * before the server listens) stays under 200 MB, the stored file is the whole file,
  * and it is removed at the end.
  */
 import http from 'node:http';
