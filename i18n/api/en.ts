@@ -177,4 +177,9 @@ export default {
   'harvest.errorNotCatalogue': "%{url} does not answer as a %{kind} catalogue: %{detail}",
   'harvest.errorBadDocument': "The remote document cannot be read: %{detail}",
   'harvest.errorCancelled': "The harvest was stopped.",
+  'task.action.upload-file-upload': "File upload",
+  'resource.uploadStarted': "File upload started.",
+  'resource.uploadInterrupted': "Upload interrupted: the server stopped before it had received the whole file. The previous file stays in place; send the file again.",
+  'resource.uploadRefused': "The uploaded file was refused.",
+  'task.notRerunnable': "An upload cannot be retried: send the file again.",
 };

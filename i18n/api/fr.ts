@@ -177,4 +177,9 @@ export default {
   'harvest.errorNotCatalogue': "%{url} ne répond pas comme un catalogue %{kind} : %{detail}",
   'harvest.errorBadDocument': "Le document distant est illisible : %{detail}",
   'harvest.errorCancelled': "Le moissonnage a été arrêté.",
+  'task.action.upload-file-upload': "Téléversement du fichier",
+  'resource.uploadStarted': "Téléversement du fichier commencé.",
+  'resource.uploadInterrupted': "Téléversement interrompu : le serveur s'est arrêté avant d'avoir reçu tout le fichier. Le fichier précédent reste en place ; envoyez le fichier à nouveau.",
+  'resource.uploadRefused': "Le fichier envoyé a été refusé.",
+  'task.notRerunnable': "Un téléversement ne peut pas être relancé : envoyez le fichier à nouveau.",
 };

@@ -177,4 +177,9 @@ export default {
   'harvest.errorNotCatalogue': "%{url} non risponde come un catalogo %{kind}: %{detail}",
   'harvest.errorBadDocument': "Il documento remoto è illeggibile: %{detail}",
   'harvest.errorCancelled': "La raccolta è stata interrotta.",
+  'task.action.upload-file-upload': "Caricamento del file",
+  'resource.uploadStarted': "Caricamento del file iniziato.",
+  'resource.uploadInterrupted': "Caricamento interrotto: il server si è fermato prima di aver ricevuto tutto il file. Il file precedente resta in uso; inviare di nuovo il file.",
+  'resource.uploadRefused': "Il file inviato è stato rifiutato.",
+  'task.notRerunnable': "Un caricamento non può essere rilanciato: inviare di nuovo il file.",
 };

@@ -279,14 +279,26 @@ describe('resource sources and their scenarios', () => {
     // Whoever reads the resource reads its layer; others do not learn it exists.
     expect((await call('editor', 'GET', `/fr/geospatial/geographiclayer/${layer.rows[0].id}/`)).statusCode).toBe(200);
     expect((await call('marie.lefebvre', 'GET', `/fr/geospatial/geographiclayer/${layer.rows[0].id}/`)).statusCode).toBe(404);
-    expect(read._processing).toMatchObject([{ action: 'create-file-upload', state: 'SUCCESS', message: null }]);
+    // Newest first: the scenario, then the upload it made current.
+    expect(read._processing).toMatchObject([
+      { action: 'create-file-upload', state: 'SUCCESS', message: null },
+      { action: 'upload-file-upload', action_label: 'Téléversement du fichier', state: 'SUCCESS', message: null },
+    ]);
     const { rows } = await t.db.query('SELECT storage_key, pending_key FROM resource_sources WHERE id = $1', [sourceId]);
     expect(rows[0].pending_key).toBeNull();
     const stored = await readStored(dataDir, rows[0].storage_key);
     expect(stored?.size).toBe(Buffer.byteLength(CSV));
     stored?.stream.destroy();
     const tasks = (await call('editor', 'GET', `/fr/dashboard/task-queue-track/?object_class=resource&object_id=${resource.id}`)).json();
-    expect(tasks.count).toBe(2);
+    // The two scenario runs, and the three uploads: the two refused ones ended FAILURE, already
+    // acknowledged (their answer said why), the accepted one SUCCESS.
+    expect(tasks.count).toBe(5);
+    const uploads = tasks.results.filter((task: { action: string }) => task.action === 'upload-file-upload');
+    expect(uploads.map((task: { status: string; acknowledged: boolean; can_retry: boolean }) => [task.status, task.acknowledged, task.can_retry])).toEqual([
+      ['SUCCESS', false, false],
+      ['FAILURE', true, false],
+      ['FAILURE', true, false],
+    ]);
 
     // In a dataset, its format is the ODL export's FORMAT_RESSOURCES.
     const dataset = datasets['arrets-de-bus-du-reseau-urbain'];
