@@ -29,6 +29,8 @@ function calls(organisationId) {
     ]),
     ['search "arbres"', `${list}?search=arbres`],
     ['search "qualité air"', `${list}?search=qualit%C3%A9%20air`],
+    // A word no dataset holds: without the count's help, the walk along the order's index reads every row.
+    ['search "zzzyxw" (no match)', `${list}?search=zzzyxw`],
     [`filter usergroup_id=${organisationId}`, `${list}?usergroup_id=${organisationId}`],
     ['filter topics__in=5', `${list}?topics__in=5`],
     ['filter publish=false', `${list}?publish=false`],

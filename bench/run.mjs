@@ -64,3 +64,4 @@ await import('./datasets.mjs');
 await import('./tasks.mjs');
 await import('./datastore.mjs');
 await import('./harvest.mjs');
+await import('./uploads.mjs');

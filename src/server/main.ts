@@ -12,6 +12,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { preparePlatformData } from './db/prepare.ts';
 import type { SeedResult } from './db/seed.ts';
+import { seedDemoResources } from './db/seedResources.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { sweepTemporaryFiles } from './storage/index.ts';
 import { startTaskEngine, type TaskEngine } from './tasks/engine.ts';
@@ -40,6 +41,8 @@ async function main() {
     await sweepTemporaryFiles(config.dataDir);
     // WORKERS=external: this process only queues; `npm run worker` processes run the tasks.
     tasks = await startTaskEngine({ db, config: config.tasks, runTasks: config.tasks.workers === 'inline', migrate: true, log: logger });
+    // Queued once the engine's tables exist; run by the engine like any resource's scenario.
+    if (seed.seeded) await seedDemoResources(db, { timeLimitSeconds: config.tasks.timeLimitSeconds });
     app = await buildApp({ db, config, logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anchoredPageIds } from '../../src/server/datasets/anchors.ts';
-import { offsetPageIds, type OrderTerm, type PageIdsQuery } from '../../src/server/http/pagination.ts';
+import { datasetSearchCondition, sparseListPageIds, SPARSE_ROWS } from '../../src/server/datasets/sparse.ts';
+import { offsetPageIds, SqlParams, type OrderTerm, type PageIdsQuery } from '../../src/server/http/pagination.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -164,5 +165,40 @@ describe('deep dataset pages', () => {
         expect(await pageIds(query)).toEqual(await offsetPageIds(t.db, query));
       }
     }
+  });
+
+  it('of lists with few rows are sorted from those rows, and equal the walk along the index', async () => {
+    const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
+    const seen: PageIdsQuery[] = [];
+    const pageIds = sparseListPageIds(t.db, async (query) => {
+      seen.push(query);
+      return offsetPageIds(t.db, query);
+    });
+    const conditions: ((params: SqlParams) => string | null)[] = [
+      ...['arbres', 'zones hum', 'bâtiment', 'aucunmotpareil'].map((search) => (params: SqlParams) => datasetSearchCondition(search, params)),
+      (params) => `d.usergroup_id = ${params.add(organisations[1])}`,
+      (params) => `COALESCE(d.publish, true) = ${params.add(false)} AND d.revision_date IS NOT NULL`,
+      (params) => `d.topic_ids && ${params.add([1, 2])}::integer[]`,
+    ];
+    for (const condition of conditions) {
+      for (const ordering of [[{ column: 'd.updated_at', descending: true, nullsFirst: false }], [{ column: 'd.display_name', descending: false, nullsFirst: false }]]) {
+        const params = new SqlParams();
+        const where = `WHERE d.default_permission_level >= ${params.add(1)} AND ${condition(params)}`;
+        const { rows } = await t.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM ${from} ${where}`, params.values);
+        expect(rows[0].count).toBeLessThan(SPARSE_ROWS);
+        const orderTerms: OrderTerm[] = [...ordering, { column: 'd.id', descending: false, nullsFirst: false }];
+        for (const [offset, limit] of [[0, 20], [3, 7], [rows[0].count - 2, 5]]) {
+          const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset: Math.max(0, offset), limit };
+          seen.length = 0;
+          const ids = await pageIds(query);
+          expect(seen.map((read) => [read.from, read.where])).toEqual([[`(SELECT d.id, ${ordering[0].column} FROM ${from} ${where} OFFSET 0) d`, '']]);
+          expect({ where, offset, ids }).toEqual({ where, offset, ids: await offsetPageIds(t.db, query) });
+        }
+      }
+    }
+    // A list without conditions is read as it was.
+    seen.length = 0;
+    await pageIds({ id: 'd.id', from, where: '', orderTerms: [{ column: 'd.id', descending: false, nullsFirst: false }], values: [], offset: 0, limit: 5 });
+    expect(seen.map((read) => read.from)).toEqual([from]);
   });
 });

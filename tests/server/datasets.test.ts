@@ -108,6 +108,63 @@ describe('datasets', () => {
     expect(coverage.json()).toEqual({ geographic_coverage: ['The organisation has no jurisdiction.'] });
   });
 
+  it('take "computed on the data" only with a geographic resource, whose boxes make the coverage', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const created = await send('POST', 'datasets/', { display_name: 'Arbres calculés', usergroup: owner, geographic_coverage: 'computed' }, editor, 'en');
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ geographic_coverage: ['The dataset has no geographic resource.'] });
+
+    const id = (await send('POST', 'datasets/', { display_name: 'Arbres calculés', usergroup: owner }, editor)).json().id;
+    const addResource = async (codename: string, bbox: number[] | null, type: 1 | 2) => {
+      const { rows } = await t.db.query(
+        `INSERT INTO resources (display_name, codename, type, usergroup_id, bbox, geographic) VALUES ($1, $1, 'file-upload', $2, $3, $4) RETURNING id`,
+        [codename, owner, bbox, bbox !== null],
+      );
+      await t.db.query('INSERT INTO resource_datasets (resource_id, dataset_id, type) VALUES ($1, $2, $3)', [rows[0].id, id, type]);
+      return rows[0].id as number;
+    };
+    await addResource('notice-arbres', null, 1);
+    const withoutBox = await send('PATCH', `datasets/${id}/`, { geographic_coverage: 'computed' }, editor, 'en');
+    expect(withoutBox.json()).toEqual({ geographic_coverage: ['The dataset has no geographic resource.'] });
+
+    await addResource('arbres-nord', [7.1, 43.6, 7.3, 43.8], 2);
+    const south = await addResource('arbres-sud', [7.0, 43.5, 7.2, 43.7], 2);
+    const patched = await send('PATCH', `datasets/${id}/`, { geographic_coverage: 'computed' }, editor);
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ geographic_coverage: 'computed', bbox: [7.0, 43.5, 7.3, 43.8] });
+
+    // Read from the resources each time: one gone, the box follows.
+    await t.db.query('DELETE FROM resources WHERE id = $1', [south]);
+    expect((await get(`datasets/${id}/`, editor)).json().bbox).toEqual([7.1, 43.6, 7.3, 43.8]);
+  });
+
+  it('are filtered by classification as their links stand, whoever wrote them', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const [hy, ae, lu] = await Promise.all(['hy', 'au', 'tn'].map((codename) => lookupId('topics', codename)));
+    const ids = async (query: string) => (await get(`datasets/?${query}&page_size=1000`)).json().results.map((row: { id: number }) => row.id);
+    const first = (await send('POST', 'datasets/', { display_name: 'Classés 1', usergroup: owner, topics: [ae, hy] }, editor)).json().id;
+    const second = (await send('POST', 'datasets/', { display_name: 'Classés 2', usergroup: owner }, editor)).json().id;
+    expect((await get(`datasets/${first}/`)).json().topics).toEqual([ae, hy].sort((a, b) => a - b));
+    expect(await ids(`topics__in=${hy}`)).toContain(first);
+
+    await send('PATCH', `datasets/${first}/`, { topics: [lu] }, editor);
+    expect(await ids(`topics__in=${hy}`)).not.toContain(first);
+    expect(await ids(`topics__in=${lu},${hy}`)).toContain(first);
+
+    // Written straight into the link table: inserted, moved to another dataset, deleted.
+    await t.db.query('INSERT INTO dataset_topics (dataset_id, topic_id) VALUES ($1, $2), ($3, $2)', [first, hy, second]);
+    expect((await get(`datasets/${first}/`)).json().topics).toEqual([hy, lu].sort((a, b) => a - b));
+    expect(await ids(`topics__in=${hy}`)).toEqual(expect.arrayContaining([first, second]));
+    await t.db.query('UPDATE dataset_topics SET dataset_id = $2 WHERE dataset_id = $1 AND topic_id = $3', [first, second, lu]);
+    expect((await get(`datasets/${first}/`)).json().topics).toEqual([hy]);
+    expect((await get(`datasets/${second}/`)).json().topics).toEqual([hy, lu].sort((a, b) => a - b));
+    await t.db.query('DELETE FROM dataset_topics WHERE topic_id = $1', [hy]);
+    expect(await ids(`topics__in=${hy}`)).not.toEqual(expect.arrayContaining([first]));
+    const remaining = await ids(`topics__in=${lu}&usergroup_id=${owner}`);
+    expect(remaining).toContain(second);
+    expect(remaining).not.toContain(first);
+  });
+
   it('are read, replaced, patched and deleted, with every field round-tripping', async () => {
     const hy = await lookupId('topics', 'hy');
     const tabular = await lookupId('kinds', 'tabular');

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
 import { seedDemoFtpFiles } from '../../src/server/db/seed.ts';
+import { seedDemoResources } from '../../src/server/db/seedResources.ts';
 import { readFile as readStored, storageRoot, sweepTemporaryFiles, writeFile } from '../../src/server/storage/index.ts';
 import { multipart } from './accounts-helpers.ts';
 import { createTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
@@ -278,14 +279,26 @@ describe('resource sources and their scenarios', () => {
     // Whoever reads the resource reads its layer; others do not learn it exists.
     expect((await call('editor', 'GET', `/fr/geospatial/geographiclayer/${layer.rows[0].id}/`)).statusCode).toBe(200);
     expect((await call('marie.lefebvre', 'GET', `/fr/geospatial/geographiclayer/${layer.rows[0].id}/`)).statusCode).toBe(404);
-    expect(read._processing).toMatchObject([{ action: 'create-file-upload', state: 'SUCCESS', message: null }]);
+    // Newest first: the scenario, then the upload it made current.
+    expect(read._processing).toMatchObject([
+      { action: 'create-file-upload', state: 'SUCCESS', message: null },
+      { action: 'upload-file-upload', action_label: 'Téléversement du fichier', state: 'SUCCESS', message: null },
+    ]);
     const { rows } = await t.db.query('SELECT storage_key, pending_key FROM resource_sources WHERE id = $1', [sourceId]);
     expect(rows[0].pending_key).toBeNull();
     const stored = await readStored(dataDir, rows[0].storage_key);
     expect(stored?.size).toBe(Buffer.byteLength(CSV));
     stored?.stream.destroy();
     const tasks = (await call('editor', 'GET', `/fr/dashboard/task-queue-track/?object_class=resource&object_id=${resource.id}`)).json();
-    expect(tasks.count).toBe(2);
+    // The two scenario runs, and the three uploads: the two refused ones ended FAILURE, already
+    // acknowledged (their answer said why), the accepted one SUCCESS.
+    expect(tasks.count).toBe(5);
+    const uploads = tasks.results.filter((task: { action: string }) => task.action === 'upload-file-upload');
+    expect(uploads.map((task: { status: string; acknowledged: boolean; can_retry: boolean }) => [task.status, task.acknowledged, task.can_retry])).toEqual([
+      ['SUCCESS', false, false],
+      ['FAILURE', true, false],
+      ['FAILURE', true, false],
+    ]);
 
     // In a dataset, its format is the ODL export's FORMAT_RESSOURCES.
     const dataset = datasets['arrets-de-bus-du-reseau-urbain'];
@@ -481,6 +494,22 @@ describe('demo FTP folder', () => {
     } finally {
       t.config.dataDir = previous;
     }
+  });
+
+  it('gives the demo region a loaded main resource, made from its FTP file by the create scenario', async () => {
+    // In the platform's own data directory, where the task engine finds FTP folders.
+    await seedDemoFtpFiles(t.db, dataDir);
+    await seedDemoResources(t.db, { timeLimitSeconds: 60 });
+    const dataset = datasets['lycees-de-la-region'];
+    const [link] = (await call('admin', 'GET', `/fr/resource/resource-dataset/?dataset_id=${dataset}`)).json().results;
+    expect(link).toMatchObject({ type: 1, resource: { display_name: 'Implantation des lycées publics', type: 'ftp', dataformat: 'CSV' } });
+    const [{ task_id: taskId }] = link.resource._processing;
+    expect(await waitFinished(taskId)).toMatchObject({ status: 'SUCCESS' });
+    const resource = (await call('admin', 'GET', `/fr/resource/resources/${link.resource.id}/`)).json();
+    expect(resource).toMatchObject({ geographic: true, bbox: [4.8055, 43.1242, 7.299, 43.9493] });
+    expect(resource.rel.map((rel: { '@class': string }) => rel['@class'])).toContain('geographiclayer');
+    // The dataset's coverage is computed on it.
+    expect((await call('admin', 'GET', `/fr/dataset/datasets/${dataset}/`)).json()).toMatchObject({ geographic_coverage: 'computed', bbox: [4.8055, 43.1242, 7.299, 43.9493] });
   });
 });
 

@@ -11,6 +11,7 @@ import { DataFactory } from 'n3';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
+import { computedBoxColumns } from '../datasets/coverage.ts';
 import { t } from '../i18n.ts';
 import { DATA_THEME, EU_AUTHORITY, LANGUAGE_IRIS, NS, dataThemeIris, frequencyIri, inspireThemeIris } from './vocabulary.ts';
 
@@ -102,9 +103,11 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
        LEFT JOIN update_frequencies f ON f.id = d.update_frequency_id
        LEFT JOIN jurisdictions dj ON dj.id = d.jurisdiction_id
        LEFT JOIN jurisdictions gj ON gj.id = g.jurisdiction_id
-       -- The box drawn or computed, else the one of the jurisdiction or organisation covered.
+       LEFT JOIN LATERAL ${computedBoxColumns('d')} cb ON d.geographic_coverage = 'computed'
+       -- The box computed on the data or drawn, else the one of the jurisdiction or organisation covered.
        CROSS JOIN LATERAL (
          SELECT * FROM (VALUES
+           (0, CASE WHEN d.geographic_coverage = 'computed' THEN cb.min_lon END, cb.min_lat, cb.max_lon, cb.max_lat),
            (1, d.min_lon, d.min_lat, d.max_lon, d.max_lat),
            (2, CASE WHEN d.geographic_coverage = 'jurisdiction' THEN dj.min_lon END, dj.min_lat, dj.max_lon, dj.max_lat),
            (3, CASE WHEN d.geographic_coverage = 'organisation' THEN gj.min_lon END, gj.min_lat, gj.max_lon, gj.max_lat)

@@ -17,6 +17,8 @@ const MAX_ENTRIES = 2000;
 interface Cache {
   version: string | null;
   rows: Map<string, Record<string, unknown>>;
+  /** Counts being made, per data version and key: a list and its page reader ask at once. */
+  pending: Map<string, Promise<Record<string, unknown>>>;
 }
 
 const caches = new WeakMap<Db, Cache>();
@@ -24,7 +26,7 @@ const caches = new WeakMap<Db, Cache>();
 function cacheOf(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { version: null, rows: new Map() };
+    cache = { version: null, rows: new Map(), pending: new Map() };
     caches.set(db, cache);
   }
   return cache;
@@ -43,6 +45,16 @@ export async function cachedCountRow<T extends Record<string, unknown>>(db: Db, 
     const hit = cache.rows.get(key);
     if (hit) return hit as T;
   }
+  const pendingKey = `${current}\u0000${key}`;
+  let pending = cache.pending.get(pendingKey);
+  if (!pending) {
+    pending = countAndKeep(db, cache, key, text, values).finally(() => cache.pending.delete(pendingKey));
+    cache.pending.set(pendingKey, pending);
+  }
+  return (await pending) as T;
+}
+
+async function countAndKeep(db: Db, cache: Cache, key: string, text: string, values: unknown[]): Promise<Record<string, unknown>> {
   // The version and the count from one snapshot.
   const { rows } = await db.query<Record<string, unknown> & { dataset_data_version: string }>(
     `SELECT v.version AS dataset_data_version, c.* FROM dataset_data_version v, (${text}) c`,
@@ -54,11 +66,11 @@ export async function cachedCountRow<T extends Record<string, unknown>>(db: Db, 
     cache.rows.clear();
   } else if (version !== cache.version) {
     // Made on an older snapshot than the cache's: right for this request only.
-    return row as unknown as T;
+    return row;
   }
   if (cache.rows.size >= MAX_ENTRIES) cache.rows.delete(cache.rows.keys().next().value!);
   cache.rows.set(key, row);
-  return row as unknown as T;
+  return row;
 }
 
 /** `count(*)` of a list's FROM and WHERE, reused while the data is unchanged (ListSource.count). */

@@ -45,10 +45,14 @@ export async function setTags(client: PoolClient, datasetId: number, names: read
 }
 
 /** The many-to-many classifications: API field → join table and its column. */
+/**
+ * The classifications: their link table and its id column, and the sorted copy of the ids each
+ * dataset keeps for lists and filters (migration 019, kept in step by triggers on the link table).
+ */
 export const DATASET_LINKS = {
-  categories: { table: 'dataset_categories', column: 'category_id' },
-  topics: { table: 'dataset_topics', column: 'topic_id' },
-  kinds: { table: 'dataset_kinds', column: 'kind_id' },
+  categories: { table: 'dataset_categories', column: 'category_id', ids: 'category_ids' },
+  topics: { table: 'dataset_topics', column: 'topic_id', ids: 'topic_ids' },
+  kinds: { table: 'dataset_kinds', column: 'kind_id', ids: 'kind_ids' },
 } as const;
 
 export type DatasetLink = keyof typeof DATASET_LINKS;

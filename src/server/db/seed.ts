@@ -367,37 +367,56 @@ export async function seedDemoData(db: Db, options: { password: string; termsVer
   });
 }
 
-/** Files the demo metropolis dropped in its FTP folder (DATA_DIR/ftp/<id>/), for the ftp resources. */
-const DEMO_FTP_FILES: Record<string, string> = {
-  'arrets-bus.csv': [
-    'code;nom;commune;longitude;latitude',
-    'A001;Gare routière;Nice;7.2619;43.7045',
-    'A002;Port Lympia;Nice;7.2846;43.6960',
-    'A003;Place Masséna;Nice;7.2700;43.6976',
-    'A004;Hôpital Pasteur;Nice;7.2826;43.7233',
-    'A005;Cimiez Monastère;Nice;7.2793;43.7198',
-    '',
-  ].join('\n'),
-  'releves/comptages-velo-2026-01.csv': [
-    'compteur,date,heure,passages,x,y',
-    'Promenade des Anglais,2026-01-05,08:00,412,1043250.2,6297120.8',
-    'Promenade des Anglais,2026-01-05,09:00,388,1043250.2,6297120.8',
-    'Boulevard Gambetta,2026-01-05,08:00,175,1044010.6,6298015.4',
-    'Boulevard Gambetta,2026-01-05,09:00,161,1044010.6,6298015.4',
-    '',
-  ].join('\n'),
+/** Files demo organisations dropped in their FTP folders (DATA_DIR/ftp/<id>/), by group slug, for the ftp resources. */
+export const DEMO_FTP_FILES: Record<string, Record<string, string>> = {
+  'metropole-cote-azurine': {
+    'arrets-bus.csv': [
+      'code;nom;commune;longitude;latitude',
+      'A001;Gare routière;Nice;7.2619;43.7045',
+      'A002;Port Lympia;Nice;7.2846;43.6960',
+      'A003;Place Masséna;Nice;7.2700;43.6976',
+      'A004;Hôpital Pasteur;Nice;7.2826;43.7233',
+      'A005;Cimiez Monastère;Nice;7.2793;43.7198',
+      '',
+    ].join('\n'),
+    'releves/comptages-velo-2026-01.csv': [
+      'compteur,date,heure,passages,x,y',
+      'Promenade des Anglais,2026-01-05,08:00,412,1043250.2,6297120.8',
+      'Promenade des Anglais,2026-01-05,09:00,388,1043250.2,6297120.8',
+      'Boulevard Gambetta,2026-01-05,08:00,175,1044010.6,6298015.4',
+      'Boulevard Gambetta,2026-01-05,09:00,161,1044010.6,6298015.4',
+      '',
+    ].join('\n'),
+  },
+  // Loaded as the main resource of "Lycées de la région" (db/seedResources.ts).
+  'region-sud-mediterranee': {
+    'lycees.csv': [
+      'uai,nom,commune,effectif,longitude,latitude',
+      '0130001A,Lycée du Vieux-Port,Marseille,1420,5.3698,43.2951',
+      '0130002B,Lycée des Calanques,Marseille,980,5.4120,43.2540',
+      '0130003C,Lycée Sainte-Victoire,Aix-en-Provence,1210,5.4474,43.5297',
+      '0830004D,Lycée de la Rade,Toulon,1105,5.9280,43.1242',
+      '0060005E,Lycée de la Baie des Anges,Nice,1330,7.2620,43.7009',
+      '0060006F,Lycée du Mont-Boron,Nice,760,7.2990,43.7010',
+      '0840007G,Lycée des Papes,Avignon,1010,4.8055,43.9493',
+      '0040008H,Lycée de la Durance,Manosque,640,5.7866,43.8290',
+      '',
+    ].join('\n'),
+  },
 };
 
 /** Writes the demo FTP files once (an existing file is left as it is). */
 export async function seedDemoFtpFiles(db: Db, dataDir: string): Promise<void> {
-  const { rows } = await db.query<{ id: number }>("SELECT id FROM usergroups WHERE slug = 'metropole-cote-azurine'");
-  if (!rows[0]) return;
-  const folder = path.join(dataDir, 'ftp', String(rows[0].id));
-  for (const [name, content] of Object.entries(DEMO_FTP_FILES)) {
-    const file = path.join(folder, ...name.split('/'));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
+  for (const [slug, files] of Object.entries(DEMO_FTP_FILES)) {
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM usergroups WHERE slug = $1', [slug]);
+    if (!rows[0]) continue;
+    const folder = path.join(dataDir, 'ftp', String(rows[0].id));
+    for (const [name, content] of Object.entries(files)) {
+      const file = path.join(folder, ...name.split('/'));
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+    }
   }
 }

@@ -82,6 +82,9 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/retry/', options, async (request, reply) => {
     const task = await taskOr404(request);
     if (!task.can_retry) {
+      // An upload cannot run again: its bytes came with a request that is gone.
+      const { rows: once } = await app.db.query('SELECT 1 FROM task_queue_track WHERE id = $1 AND interrupted_error IS NOT NULL', [task.id]);
+      if (once.length > 0) throw new ApiError(400, 'task.notRerunnable');
       if (task.status === 'FAILURE' || task.status === 'REVOKED') throw permissionDenied();
       throw new ApiError(400, 'task.notRetriable');
     }

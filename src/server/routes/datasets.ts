@@ -15,6 +15,8 @@ import { choiceParam, integerListParam, translateValidation, registerEntity, typ
 import { datasetActions } from '../datasets/actions.ts';
 import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
+import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
+import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
 import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
@@ -30,21 +32,20 @@ function labelSql(alias: string, locale: Locale): string {
 }
 
 const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-const linkedIds = (link: DatasetLink) =>
-  `ARRAY(SELECT x.${DATASET_LINKS[link].column} FROM ${DATASET_LINKS[link].table} x WHERE x.dataset_id = d.id ORDER BY 1)`;
 
 /** Fields read otherwise than `d.<field>` (alias d, its usergroup g). */
 const DATASET_COLUMNS: Record<string, string> = {
   usergroup: 'd.usergroup_id',
   tags: `ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY immutable_unaccent(lower(tg.name)))`,
-  categories: linkedIds('categories'),
-  topics: linkedIds('topics'),
-  kinds: linkedIds('kinds'),
+  categories: `d.${DATASET_LINKS.categories.ids}`,
+  topics: `d.${DATASET_LINKS.topics.ids}`,
+  kinds: `d.${DATASET_LINKS.kinds.ids}`,
   licence: 'd.licence_id',
   restriction: 'd.restriction_id',
   granularity: 'd.granularity_id',
   jurisdiction: 'd.jurisdiction_id',
-  bbox: 'CASE WHEN d.min_lon IS NULL THEN NULL ELSE json_build_array(d.min_lon, d.min_lat, d.max_lon, d.max_lat) END',
+  bbox: `CASE WHEN d.geographic_coverage = 'computed' THEN ${computedBoxJson('d')}
+    WHEN d.min_lon IS NULL THEN NULL ELSE json_build_array(d.min_lon, d.min_lat, d.max_lon, d.max_lat) END`,
   creation_date: date('d.creation_date'),
   revision_date: date('d.revision_date'),
   publication_date: date('d.publication_date'),
@@ -122,7 +123,8 @@ async function prepareDataset(context: WriteContext): Promise<void> {
   if (Object.hasOwn(values, 'geographic_coverage') || Object.hasOwn(values, 'usergroup')) {
     if (coverage === 'organisation' && owner && owner.jurisdiction_id == null) {
       errors.geographic_coverage = [t(locale, 'datasetNoJurisdiction')];
-    } else if (coverage === 'computed') {
+    } else if (coverage === 'computed' && !(context.id !== null && (await client.query(HAS_GEOGRAPHIC_RESOURCE, [context.id])).rows[0]?.found)) {
+      // A new dataset has no resource yet: it is computed once one of its resources is geographic.
       errors.geographic_coverage = [t(locale, 'datasetNoGeographicResource')];
     }
   }
@@ -177,9 +179,9 @@ export default async function datasetRoutes(app: FastifyInstance) {
     return condition ? [condition] : [];
   };
   const linkFilter = (link: DatasetLink) => (value: string, params: SqlParams, request: FastifyRequest) => {
-    const { table, column } = DATASET_LINKS[link];
     const ids = integerListParam(`${link}__in`, value, request.locale);
-    return `d.id IN (SELECT x.dataset_id FROM ${table} x WHERE x.${column} = ANY(${params.add(ids)}::integer[]))`;
+    // Any of the ids, on the array's GIN index (migration 019).
+    return `d.${DATASET_LINKS[link].ids} && ${params.add(ids)}::integer[]`;
   };
   const presentFiles = withFileUrls(['thumbnail']);
 
@@ -205,13 +207,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
       columns: DATASET_COLUMNS,
       // A harvested dataset's origin (harvest/origin.ts).
       extras: { harvest: HARVEST_ORIGIN_SQL },
-      // Full text: French stemming, accents ignored, every word a prefix ("donnée eau" finds "Données de l'eau").
-      searchCondition: (search, params) => {
-        const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
-        if (words.length === 0) return null;
-        const query = words.map((word) => `${word}:*`).join(' & ');
-        return `d.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent(${params.add(query)}))`;
-      },
+      // Full text (datasets/sparse.ts).
+      searchCondition: datasetSearchCondition,
       extraFilters: {
         categories: linkFilter('categories'),
         topics: linkFilter('topics'),
@@ -226,7 +223,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
       // Counts reused while the data is unchanged (datasets/counts.ts): a page does not recount.
       count: (text, values) => cachedCount(app.db, text, values),
       // Deep pages start from rows earlier pages ended on, while the data is unchanged (datasets/anchors.ts).
-      pageIds: anchoredPageIds(app.db, NOT_NULL_ORDERINGS),
+      // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
+      pageIds: sparseListPageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
       // dates as dates (as their text would), on their indexes.
       orderings: { usergroup: 'd.usergroup_name', revision_date: 'd.revision_date' },

@@ -7,6 +7,7 @@
  * run on the resource).
  */
 import type {} from '@fastify/multipart';
+import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canEditGroupContent } from '../../../schemas/access.ts';
 import { CRS_CODES, CRS_LIST, PREVIEW_ROWS, SOURCE_SLUGS, type ResourceType } from '../../../schemas/resources.ts';
@@ -21,6 +22,7 @@ import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
 import { resourceReach } from '../resources/access.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
+import { startUploadTask, type UploadTask } from '../resources/upload-task.ts';
 import { deleteFile, StorageLimitError, writeFile } from '../storage/index.ts';
 import { DATASTORE_TYPES } from './datastores.ts';
 import { registerScenarioPath } from './scenarios.ts';
@@ -315,12 +317,23 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     let filename = '';
     let summary;
     const inspector = contentInspector(source.format as string | null);
+    // The upload's task, from its first byte on (recovered as interrupted if this process stops).
+    const upload: { task?: UploadTask } = {};
+    const startTask = async (temporary: string) => {
+      upload.task = await startUploadTask(app.db, {
+        resourceId: source.resource_id as number,
+        userId: request.user!.id,
+        temporary,
+        worker: `${hostname()}:${process.pid}`,
+        heartbeatSeconds: app.config.tasks.heartbeatSeconds,
+      });
+    };
     try {
       for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') break;
         filename = (part.filename ?? '').slice(0, 255);
-        stored = await writeFile(app.config.dataDir, part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk) });
+        stored = await writeFile(app.config.dataDir, part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask });
         if (part.file.truncated) {
           await deleteFile(app.config.dataDir, stored.key);
           throw tooLarge();
@@ -331,6 +344,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       summary = inspector.finish();
     } catch (error) {
       if (stored) await deleteFile(app.config.dataDir, stored.key);
+      await upload.task?.refuse();
       if (error instanceof ValidationError) throw error;
       if (error instanceof ContentError) throw new ValidationError({ file: [t(locale, error.code, error.params)] });
       if (error instanceof StorageLimitError) throw tooLarge();
@@ -340,7 +354,10 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     }
     const previous = await inTransaction(app.db, async (client) => {
       const { rows } = await client.query<{ pending_key: string | null }>('SELECT pending_key FROM resource_sources WHERE id = $1 FOR UPDATE', [source.id]);
-      if (!rows[0]) throw notFound();
+      if (!rows[0]) {
+        await deleteFile(app.config.dataDir, stored.key);
+        throw notFound();
+      }
       await client.query(
         `UPDATE resource_sources SET pending_key = $2, pending_size = $3, filename = $4, columns = $5::jsonb, preview = $6::jsonb,
                 column_x = CASE WHEN $5::jsonb ? column_x THEN column_x END, column_y = CASE WHEN $5::jsonb ? column_y THEN column_y END,
@@ -348,7 +365,11 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
           WHERE id = $1`,
         [source.id, stored.key, stored.size, filename, JSON.stringify(summary.columns), JSON.stringify(summary.preview)],
       );
+      await upload.task?.succeed(client);
       return rows[0].pending_key;
+    }).catch(async (error: unknown) => {
+      await upload.task?.refuse();
+      throw error;
     });
     await deleteFile(app.config.dataDir, previous);
     return present((await loadSource('file-upload', source.id as number))!);

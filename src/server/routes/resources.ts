@@ -21,6 +21,7 @@ import { datastoreDatabaseName } from '../datastore/connection.ts';
 import { dropResourceTable } from '../datastore/index.ts';
 import { mapserverConfigured } from '../mapserver/client.ts';
 import { deleteFile } from '../storage/index.ts';
+import { actionLabel } from '../tasks/store.ts';
 
 const CODENAME_MAX_LENGTH = 100;
 
@@ -59,7 +60,7 @@ export function presentResource(row: Row, request: FastifyRequest): Row {
   const processing = ((row._processing as ProcessingRow[] | null) ?? []).map((task) => ({
     task_id: task.task_id,
     action: task.action,
-    action_label: task.labels?.[locale] ?? task.labels?.fr ?? task.action,
+    action_label: actionLabel(locale, task.action, task.labels),
     state: task.status === 'STARTED' ? 'PENDING' : task.status,
     message: task.error ? translate(locale, task.error.code, task.error.params) : null,
     date: task.date,

@@ -13,6 +13,8 @@ import { pipeline } from 'node:stream/promises';
 /** A stored file's key: two hex characters (its folder), a slash, 32 hex characters. */
 const KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}$/;
 const TEMPORARY_SUFFIX = '.partial';
+/** A temporary file's name: its key, a dot, 8 hex characters and the suffix. */
+const TEMPORARY = /^[0-9a-f]{2}\/[0-9a-f]{32}\.[0-9a-f]{8}\.partial$/;
 
 export class StorageLimitError extends Error {
   constructor(readonly maxBytes: number) {
@@ -41,6 +43,8 @@ export interface WriteOptions {
   /** Sees every chunk as it passes (content checks, first bytes); throwing stops the write. */
   inspect?: (chunk: Buffer) => void;
   signal?: AbortSignal;
+  /** Told the temporary file's name (see removeTemporaryFile) before the first byte is written. */
+  onTemporary?: (name: string) => Promise<void> | void;
 }
 
 export interface StoredFile {
@@ -56,8 +60,10 @@ export async function writeFile(dataDir: string, source: Readable, options: Writ
   const name = randomBytes(16).toString('hex');
   const key = `${name.slice(0, 2)}/${name}`;
   const finalPath = storagePath(dataDir, key);
-  const temporary = `${finalPath}.${randomBytes(4).toString('hex')}${TEMPORARY_SUFFIX}`;
+  const temporaryName = `${key}.${randomBytes(4).toString('hex')}${TEMPORARY_SUFFIX}`;
+  const temporary = path.join(storageRoot(dataDir), temporaryName);
   await mkdir(path.dirname(finalPath), { recursive: true });
+  await options.onTemporary?.(temporaryName);
   let size = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -129,6 +135,12 @@ export async function readHead(dataDir: string, key: string, bytes: number): Pro
 export async function deleteFile(dataDir: string, key: string | null | undefined): Promise<void> {
   if (!isStorageKey(key)) return;
   await rm(storagePath(dataDir, key), { force: true });
+}
+
+/** Removes the temporary file of a write that will never end (its process stopped); names only, no path. */
+export async function removeTemporaryFile(dataDir: string, name: unknown): Promise<void> {
+  if (typeof name !== 'string' || !TEMPORARY.test(name)) return;
+  await rm(path.join(storageRoot(dataDir), name), { force: true });
 }
 
 /** Removes temporary files older than `olderThanMs` (left by a crash); answers how many. */

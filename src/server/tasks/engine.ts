@@ -45,7 +45,7 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
   }
 
   const tick = async () => {
-    await recoverTasks(db, { staleSeconds: config.staleSeconds, timeLimitSeconds: config.timeLimitSeconds });
+    await recoverTasks(db, { staleSeconds: config.staleSeconds, timeLimitSeconds: config.timeLimitSeconds, dataDir: config.dataDir });
     await queueDueRuns(db, config.timeLimitSeconds);
   };
   await boss.work(TICK_QUEUE, { pollingIntervalSeconds: Math.max(pollingSeconds, 5) }, async () => {

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/pool.ts';
+import { removeTemporaryFile } from '../storage/index.ts';
 import { BOSS_SCHEMA, sendTaskJobs, TASK_QUEUE } from './queue.ts';
 
 export interface RecoveryResult {
@@ -13,28 +14,31 @@ export interface RecoveryResult {
   resent: number[];
 }
 
-export async function recoverTasks(db: Db, options: { staleSeconds: number; timeLimitSeconds: number }): Promise<RecoveryResult> {
+export async function recoverTasks(db: Db, options: { staleSeconds: number; timeLimitSeconds: number; dataDir: string }): Promise<RecoveryResult> {
   const stale = options.staleSeconds;
   // A running task whose worker stopped reporting: queued once more, with a step saying why…
   const requeued = await inTransaction(db, async (client) => {
     const { rows } = await client.query<{ id: number; job_id: string }>(
       `UPDATE task_queue_track SET status = 'PENDING', worker = NULL, job_id = gen_random_uuid(),
               timeline = timeline || jsonb_build_array(jsonb_build_object('date', now(), 'level', 'warning', 'code', 'task.workerStopped', 'params', '{}'::jsonb))
-        WHERE status = 'STARTED' AND attempt < 2 AND heartbeat_at < now() - make_interval(secs => $1)
+        WHERE status = 'STARTED' AND attempt < 2 AND interrupted_error IS NULL AND heartbeat_at < now() - make_interval(secs => $1)
         RETURNING id, job_id`,
       [stale],
     );
     await sendTaskJobs(client, rows.map((row) => ({ taskId: row.id, jobId: row.job_id, timeLimitSeconds: options.timeLimitSeconds })));
     return rows.map((row) => row.id);
   });
-  // …and failed the next time it happens.
-  const { rows: failedRows } = await db.query<{ id: number }>(
-    `UPDATE task_queue_track SET status = 'FAILURE', end_date = now(), error = '{"code": "task.workerLost", "params": {}}'::jsonb,
-            timeline = timeline || jsonb_build_array(jsonb_build_object('date', now(), 'level', 'error', 'code', 'task.workerLost', 'params', '{}'::jsonb))
-      WHERE status = 'STARTED' AND attempt >= 2 AND heartbeat_at < now() - make_interval(secs => $1)
-      RETURNING id`,
+  // …and failed the next time it happens; a task that cannot run again (an upload) at once, with
+  // its own reason, and the half file it was writing removed.
+  const { rows: failedRows } = await db.query<{ id: number; temporary: string | null }>(
+    `UPDATE task_queue_track SET status = 'FAILURE', end_date = now(), error = COALESCE(interrupted_error, '{"code": "task.workerLost", "params": {}}'::jsonb),
+            timeline = timeline || jsonb_build_array(jsonb_build_object('date', now(), 'level', 'error',
+              'code', COALESCE(interrupted_error->>'code', 'task.workerLost'), 'params', COALESCE(interrupted_error->'params', '{}'::jsonb)))
+      WHERE status = 'STARTED' AND (attempt >= 2 OR interrupted_error IS NOT NULL) AND heartbeat_at < now() - make_interval(secs => $1)
+      RETURNING id, kwargs->>'temporary' AS temporary`,
     [stale],
   );
+  for (const row of failedRows) await removeTemporaryFile(options.dataDir, row.temporary);
   // A queued task whose job is gone (deleted, expired while a dead worker held it): a new job.
   const resent = await inTransaction(db, async (client) => {
     const { rows } = await client.query<{ id: number; job_id: string }>(

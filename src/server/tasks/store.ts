@@ -102,6 +102,8 @@ interface TaskRow {
   start_date: Date;
   end_date: Date | null;
   runnable: boolean;
+  /** False for a task that cannot run again (an upload). */
+  rerunnable: boolean;
 }
 
 /** A stored code in the reader's language; a code no catalogue knows (older or newer servers) shows as is. */
@@ -111,6 +113,15 @@ function translate(locale: Locale, code: string, params?: Record<string, string 
   } catch {
     return code;
   }
+}
+
+/** The name of a task's action: its scenario's label, else the catalogue's `task.action.<action>` (tasks run without a scenario, like uploads), else the action. */
+export function actionLabel(locale: Locale, action: string, labels: Record<string, string> | null | undefined): string {
+  const label = labels?.[locale] ?? labels?.fr;
+  if (label) return label;
+  const key = `task.action.${action}`;
+  const translated = translate(locale, key);
+  return translated === key ? action : translated;
 }
 
 const targetPkSql = (alias: string) => `(CASE WHEN ${alias}.target->>'pk' ~ '^[0-9]{1,9}$' THEN (${alias}.target->>'pk')::integer END)`;
@@ -143,7 +154,8 @@ export function taskSelectSql(user: AccessSubject, params: SqlParams): string {
   return `tq.id, tq.status, tq.action, s.labels AS action_labels, tq.object_class, tq.object_id,
     CASE ${names.join(' ')} ELSE NULL END AS object_name,
     tq.target, tq.timeline, tq.warnings, tq.error, tq.trigger, u.username AS created_by, tq.retry_of,
-    tq.acknowledged_at IS NOT NULL AS acknowledged, tq.start_date, tq.end_date, ${mayRun} AS runnable`;
+    tq.acknowledged_at IS NOT NULL AS acknowledged, tq.start_date, tq.end_date, ${mayRun} AS runnable,
+    tq.interrupted_error IS NULL AS rerunnable`;
 }
 
 export const TASK_FROM = 'task_queue_track tq LEFT JOIN scenarios s ON s.id = tq.scenario_id LEFT JOIN users u ON u.id = tq.created_by';
@@ -153,7 +165,7 @@ export function presentTask(row: TaskRow, locale: Locale): Task {
     id: row.id,
     status: row.status,
     action: row.action,
-    action_label: row.action_labels?.[locale] ?? row.action_labels?.fr ?? row.action,
+    action_label: actionLabel(locale, row.action, row.action_labels),
     object_class: row.object_class,
     object_id: row.object_id,
     object_name: row.object_name,
@@ -172,7 +184,7 @@ export function presentTask(row: TaskRow, locale: Locale): Task {
     acknowledged: row.acknowledged,
     start_date: row.start_date.toISOString(),
     end_date: row.end_date?.toISOString() ?? null,
-    can_retry: row.runnable && (row.status === 'FAILURE' || row.status === 'REVOKED'),
+    can_retry: row.runnable && row.rerunnable !== false && (row.status === 'FAILURE' || row.status === 'REVOKED'),
     can_cancel: row.runnable && row.status === 'PENDING',
     can_acknowledge: row.runnable && row.status === 'FAILURE' && !row.acknowledged,
   };

@@ -1,0 +1,126 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import resourceLabels from '../i18n/resources/dataset-resources.ts';
+import layerLabels from '../i18n/resources/geographic-layers.ts';
+import taskLabels from '../i18n/resources/tasks.ts';
+import { signInFromHome } from './fixtures.ts';
+
+const labels = resourceLabels.fr;
+const layer = layerLabels.fr;
+const DATASET = 'Arrêts de bus du réseau urbain';
+const STOPS = ['nom,mode,lon,lat', 'Gare,bus,7.2610,43.7040', 'Port,tram,7.2850,43.6960', 'Masséna,tram,7.2700,43.6976', 'Cimiez,bus,7.2793,43.7198', ''].join('\n');
+
+async function pickOption(page: Page, field: string, option: string | RegExp) {
+  // A required field's label ends with its asterisk.
+  await page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
+}
+
+async function openDataset(page: Page): Promise<string> {
+  await page.goto('/publish/fr/data/datasets/');
+  await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
+  await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
+  return page.url();
+}
+
+async function startWizard(page: Page, datasetUrl: string, role: 'main' | 'annex', type: string, name: string) {
+  await page.goto(datasetUrl);
+  await page.getByRole('link', { name: labels.actions.add[role] }).click();
+  await expect(page.getByRole('heading', { name: labels.wizard.new[role] })).toBeVisible();
+  await page.getByRole('radio', { name: type, exact: true }).check();
+  await page.getByRole('button', { name: labels.actions.next }).click();
+  await page.getByLabel(labels.fields.display_name, { exact: false }).first().fill(name);
+}
+
+const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
+
+test('an editor adds a main resource from the sFTP folder, then renames and describes it through the update scenario', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInFromHome(page, 'editor');
+  const datasetUrl = await openDataset(page);
+
+  // The demo metropolis dropped CSV files in its sFTP folder: pick one.
+  await startWizard(page, datasetUrl, 'main', labels.types.ftp, 'Arrêts (sFTP)');
+  await pickOption(page, labels.fields.dataformat, 'CSV');
+  await pickOption(page, labels.fields.ftp, /^arrets-bus\.csv \(/);
+  await page.getByRole('button', { name: labels.actions.next }).click();
+  const scenario = page.getByRole('region', { name: labels.steps.scenario });
+  await scenario.getByRole('button', { name: labels.actions.run }).click();
+  await expect(page.getByText(labels.messages.createLaunched)).toBeVisible();
+  await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('link', { name: labels.actions.back }).click();
+  const mainTable = page.getByRole('table', { name: labels.panel.main });
+  await expect(mainTable.getByRole('row').filter({ hasText: 'Arrêts (sFTP)' })).toContainText(labels.types.ftp);
+
+  // Changed: a new name and a description, then the update scenario runs to its end.
+  await mainTable.getByRole('link', { name: labels.actions.edit.replace('%{name}', 'Arrêts (sFTP)') }).click();
+  await expect(page.getByRole('heading', { name: labels.wizard.edit.replace('%{name}', 'Arrêts (sFTP)') })).toBeVisible();
+  const name = page.getByLabel(labels.fields.display_name, { exact: false }).first();
+  await expect(name).toHaveValue('Arrêts (sFTP)');
+  await name.fill('Arrêts du réseau (sFTP)');
+  await page.getByRole('textbox', { name: labels.fields.description }).fill('Copie quotidienne du dépôt de la métropole.');
+  await page.getByRole('button', { name: labels.actions.next }).click();
+  const update = page.getByRole('region', { name: labels.steps.scenario });
+  await expect(update.getByRole('radio').first()).toBeChecked();
+  await update.getByRole('button', { name: labels.actions.run }).click();
+  await expect(page.getByText(labels.messages.updateLaunched)).toBeVisible();
+  await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('link', { name: labels.actions.back }).click();
+  await expect(mainTable.getByRole('row').filter({ hasText: 'Arrêts du réseau (sFTP)' })).toContainText(labels.types.ftp);
+  await expect(mainTable.getByRole('row').filter({ hasText: 'Arrêts (sFTP)' })).toHaveCount(0);
+  await mainTable.getByRole('link', { name: labels.actions.edit.replace('%{name}', 'Arrêts du réseau (sFTP)') }).click();
+  await expect(page.getByRole('textbox', { name: labels.fields.description })).toHaveValue('Copie quotidienne du dépôt de la métropole.');
+});
+
+test('an editor gives a layer a style classified by a column: legend and map change, and the saved style keeps its classes', async ({ page }) => {
+  test.setTimeout(180_000);
+  const folder = await mkdtemp(join(tmpdir(), 'publish-styles-'));
+  const csvPath = join(folder, 'arrets.csv');
+  await writeFile(csvPath, STOPS);
+  try {
+    await signInFromHome(page, 'editor');
+    const datasetUrl = await openDataset(page);
+
+    // An uploaded annex placed with its lon/lat columns: it becomes a layer.
+    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], 'Arrêts par mode');
+    await pickOption(page, labels.fields.dataformat, 'CSV');
+    await page.getByLabel(labels.fields.file).setInputFiles(csvPath);
+    await page.getByRole('button', { name: labels.actions.next }).click();
+    const columns = page.getByRole('region', { name: labels.steps.columns });
+    await pickOption(page, labels.fields.column_x, 'lon');
+    await pickOption(page, labels.fields.column_y, 'lat');
+    await pickOption(page, labels.fields.crs, /EPSG:4326/);
+    await columns.getByRole('button', { name: labels.actions.next }).click();
+    await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('link', { name: labels.actions.back }).click();
+    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Arrêts par mode' }).getByRole('link', { name: labels.actions.layer }).click();
+    await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
+    const points = page.locator('.leaflet-container path.leaflet-interactive');
+    await expect(points).toHaveCount(4);
+
+    // One colour per value of "mode": the legend lists the two values, the map draws two colours.
+    await page.getByLabel(layer.style.name, { exact: false }).fill('Par mode');
+    await pickOption(page, layer.style.kind, layer.style.kinds.classified);
+    await pickOption(page, layer.style.column, 'mode');
+    const legend = page.getByRole('list', { name: layer.style.legend });
+    await expect(legend.getByRole('listitem')).toHaveCount(2);
+    await expect(legend).toContainText('bus');
+    await expect(legend).toContainText('tram');
+    await page.getByLabel(layer.style.classColor.replace('%{value}', 'tram')).fill('#e31a1c');
+    await expect(legend.getByRole('listitem').filter({ hasText: 'tram' })).toContainText('#e31a1c');
+    const fills = async () => new Set(await points.evaluateAll((paths) => paths.map((path) => path.getAttribute('fill'))));
+    await expect.poll(fills).toEqual(new Set(['#e31a1c', await legend.getByRole('listitem').filter({ hasText: 'bus' }).getAttribute('data-color')]));
+
+    await page.getByRole('button', { name: layer.style.save }).click();
+    await expect(page.getByText(layer.messages.styleCreateLaunched)).toBeVisible();
+    await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
+    await page.reload();
+    await pickOption(page, layer.style.choose, 'Par mode');
+    await expect(page.getByRole('combobox', { name: layer.style.kind })).toHaveText(layer.style.kinds.classified);
+    await expect(page.getByRole('list', { name: layer.style.legend }).getByRole('listitem').filter({ hasText: 'tram' })).toContainText('#e31a1c');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
