@@ -30,7 +30,7 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await page.getByText('Région Sud-Méditerranée').first().click();
   const panel = page.getByRole('region', { name: labels.page.panel });
   await panel.getByRole('link', { name: labels.page.add }).click();
-  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/new\/?$/);
+  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/new\/$/);
 
   await page.getByRole('combobox', { name: new RegExp(labels.fields.implementation_type) }).click();
   await page.getByRole('option', { name: 'CKAN' }).click();
@@ -47,7 +47,9 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await expect(preview).toContainText(HARVESTED);
 
   await page.getByRole('button', { name: labels.page.save }).click();
-  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/\d+\/?$/);
+  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/\d+\/$/);
+  // The success message stays on the new indexer's page.
+  await expect(page.getByText(labels.messages.created)).toBeVisible();
   await page.getByRole('button', { name: labels.page.runNow }).click();
   await expect(page.getByText(labels.page.runQueued)).toBeVisible();
   // The last runs refresh by themselves; the run's summary shows.
