@@ -177,4 +177,7 @@ export default {
   'harvest.errorNotCatalogue': "%{url} does not answer as a %{kind} catalogue: %{detail}",
   'harvest.errorBadDocument': "The remote document cannot be read: %{detail}",
   'harvest.errorCancelled': "The harvest was stopped.",
+  'harvest.reasonRefused': "Record %{id} skipped: the database refuses one of its values (%{detail}).",
+  'harvest.reasonOwnPlatform': "Record %{id} skipped: it comes from this platform (%{url}); harvesting it would publish it a second time.",
+  'harvest.errorOwnCatalogue': "%{url} is this platform's own catalogue: a harvester does not harvest the platform itself.",
 };

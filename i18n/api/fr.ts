@@ -177,4 +177,7 @@ export default {
   'harvest.errorNotCatalogue': "%{url} ne répond pas comme un catalogue %{kind} : %{detail}",
   'harvest.errorBadDocument': "Le document distant est illisible : %{detail}",
   'harvest.errorCancelled': "Le moissonnage a été arrêté.",
+  'harvest.reasonRefused': "Enregistrement %{id} ignoré : la base de données refuse une de ses valeurs (%{detail}).",
+  'harvest.reasonOwnPlatform': "Enregistrement %{id} ignoré : il vient de cette plateforme (%{url}) ; le moissonner le publierait une seconde fois.",
+  'harvest.errorOwnCatalogue': "%{url} est le catalogue de cette plateforme : un moissonneur ne moissonne pas la plateforme elle-même.",
 };

@@ -177,4 +177,7 @@ export default {
   'harvest.errorNotCatalogue': "%{url} non risponde come un catalogo %{kind}: %{detail}",
   'harvest.errorBadDocument': "Il documento remoto è illeggibile: %{detail}",
   'harvest.errorCancelled': "La raccolta è stata interrotta.",
+  'harvest.reasonRefused': "Record %{id} ignorato: il database rifiuta uno dei suoi valori (%{detail}).",
+  'harvest.reasonOwnPlatform': "Record %{id} ignorato: proviene da questa piattaforma (%{url}); raccoglierlo lo pubblicherebbe una seconda volta.",
+  'harvest.errorOwnCatalogue': "%{url} è il catalogo di questa piattaforma: un raccoglitore non raccoglie la piattaforma stessa.",
 };

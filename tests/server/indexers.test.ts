@@ -276,6 +276,25 @@ describe('a CKAN harvest', () => {
   });
 });
 
+describe('a page written all or nothing', () => {
+  it('skips a record the database refuses, with its reason, and keeps the rest of its page', async () => {
+    const records = ckanRecords();
+    // Year 0 is a date JavaScript reads but PostgreSQL refuses.
+    records.push({ ...records[0], id: 'year-zero', name: 'year-zero', title: 'Année zéro', metadata_created: '0000-01-01T00:00:00' });
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN refused value' });
+    const task = await runNow(id);
+    expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
+    const log = task.timeline.map((step) => step.message).join('\n');
+    expect(log).toMatch(/Page 1 : 2 créés, 0 mis à jour, 0 inchangés, 1 ignorés/);
+    expect(log).toMatch(/Enregistrement year-zero ignoré : la base de données refuse une de ses valeurs \(.*out of range/);
+    expect((await datasetsOf(id)).map((row) => row.remote_id)).toEqual(['antennes-regionales-de-la-region-hauts-de-france-au-01102019-0', 'insee-part-des-menages-presents-depuis-5-ans-ou-plus-2010']);
+    // Still listed by the remote: the refused record is not written, and the others stay unchanged.
+    const again = await runNow(id);
+    expect(again.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 0 mis à jour, 2 inchangés, 1 ignorés/);
+  });
+});
+
 describe('trials', () => {
   it('says what a run would do, writing nothing, for a saved indexer and for an unsaved form', async () => {
     remote.routes.set('/api/3/action/package_search', () => ({ body: fixture('ckan-package_search-fr.json') }));
