@@ -276,6 +276,53 @@ describe('a CKAN harvest', () => {
   });
 });
 
+describe('remote distributions', () => {
+  const resourcesOf = async (dataset: number) =>
+    (await api('referent', 'GET', `/fr/resource/resource-dataset/?dataset_id=${dataset}&page_size=100`)).json<{
+      results: { type: number; resource: { id: number; display_name: string; type: string; dataformat: string | null; source_id: number } }[];
+    }>().results;
+  const hrefOf = async (resource: { type: string; source_id: number }) => (await api('referent', 'GET', `/fr/resource/${resource.type}/${resource.source_id}/`)).json().href;
+
+  it('become link resources of the dataset, updated and removed with the remote, never fetched nor duplicated', async () => {
+    const records = ckanRecords();
+    const resources = records[1].resources as Record<string, unknown>[];
+    // A distribution on the remote's own host: the harvest does not ask for it.
+    resources[1] = { ...resources[1], url: `${remote.base}/files/rectangles.csv` };
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN resources' });
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const [antennes, insee] = await datasetsOf(id);
+    const shape = (links: Awaited<ReturnType<typeof resourcesOf>>) =>
+      links.map((link) => ({ name: link.resource.display_name, type: link.resource.type, format: link.resource.dataformat, main: link.type === 1 }));
+    expect(shape(await resourcesOf(antennes.id))).toEqual([
+      { name: 'coordonnees_antennes.xlsx', type: 'href', format: 'XLSX', main: false },
+      { name: 'Visionneuse mviewer', type: 'href', format: null, main: false },
+    ]);
+    const first = await resourcesOf(insee.id);
+    expect(shape(first)).toEqual([
+      { name: 'rectangles_200m_menage_erbm (WFS)', type: 'href', format: 'WFS', main: false },
+      { name: 'rectangles_200m_menage_erbm.csv', type: 'href', format: 'CSV', main: false },
+    ]);
+    expect(await hrefOf(first[1].resource)).toBe(`${remote.base}/files/rectangles.csv`);
+    expect(remote.requests.filter((request) => request.startsWith('/files/'))).toEqual([]);
+    // The export's formats column reads the same resources.
+    const exported = (await api('referent', 'GET', `/fr/dataset/datasets/export/odl/?usergroup_id=${region}&search=${encodeURIComponent('rectangles')}`)).body;
+    expect(exported).toContain('WFS;CSV');
+
+    // Remotely, the WFS link goes and the CSV moves: the same resource follows it, none is added.
+    resources.splice(0, 1);
+    resources[0] = { ...resources[0], url: `${remote.base}/files/rectangles-2.csv` };
+    const second = await runNow(id);
+    expect(second.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 1 mis à jour, 1 inchangés/);
+    const after = await resourcesOf(insee.id);
+    expect(shape(after)).toEqual([{ name: 'rectangles_200m_menage_erbm.csv', type: 'href', format: 'CSV', main: false }]);
+    expect(after[0].resource.id).toBe(first[1].resource.id);
+    expect(await hrefOf(after[0].resource)).toBe(`${remote.base}/files/rectangles-2.csv`);
+    expect((await t.db.query('SELECT count(*)::integer AS n FROM resources WHERE id = $1', [first[0].resource.id])).rows[0].n).toBe(0);
+    expect(remote.requests.filter((request) => request.startsWith('/files/'))).toEqual([]);
+  });
+});
+
 describe('a page written all or nothing', () => {
   it('skips a record the database refuses, with its reason, and keeps the rest of its page', async () => {
     const records = ckanRecords();

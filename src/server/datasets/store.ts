@@ -45,13 +45,15 @@ export async function setTags(client: PoolClient, datasetId: number, names: read
 }
 
 /**
- * Codenames for several new datasets at once (a harvested page): one query for the codenames
- * already taken, then each text gets the first free `name`, `name-2`… not given to an earlier one.
+ * Codenames for several new datasets (or resources) at once (a harvested page): one query for the
+ * codenames already taken, then each text gets the first free `name`, `name-2`… not given to an
+ * earlier one.
  */
-export async function uniqueCodenames(client: PoolClient, texts: readonly string[]): Promise<string[]> {
-  const bases = texts.map((text) => slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || 'dataset');
+export async function uniqueCodenames(client: PoolClient, texts: readonly string[], table: 'datasets' | 'resources' = 'datasets'): Promise<string[]> {
+  const fallback = table === 'datasets' ? 'dataset' : 'resource';
+  const bases = texts.map((text) => slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || fallback);
   const patterns = [...new Set(bases.map((base) => `${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`))];
-  const { rows } = await client.query<{ codename: string }>('SELECT codename FROM datasets WHERE codename LIKE ANY($1::text[])', [patterns]);
+  const { rows } = await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename LIKE ANY($1::text[])`, [patterns]);
   const used = new Set(rows.map((row) => row.codename));
   return bases.map((base) => {
     for (let n = 1; ; n++) {

@@ -16,7 +16,19 @@ export interface RemoteRecord {
   frequency: string | null;
   bbox: [number, number, number, number] | null;
   contact: { name: string; email: string } | null;
-  links: { title: string; url: string }[];
+  links: RemoteLink[];
+}
+
+/** A distribution of a remote record: a link, never fetched by the harvest. */
+export interface RemoteLink {
+  /** The remote's identifier of the distribution, else its URL: its key across runs. */
+  key: string;
+  title: string;
+  url: string;
+  /** What the remote says of its format: a name, a media type or their IRIs. */
+  formats: string[];
+  /** The remote marks it as the dataset's main file. */
+  main: boolean;
 }
 
 /** A record of a page: mapped, or skipped with the reason (a message key) and its id when known. */

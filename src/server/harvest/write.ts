@@ -37,11 +37,10 @@ async function currentValues(client: Pick<pg.PoolClient, 'query'>, datasetIds: n
   return new Map(rows.map(({ id, ...values }) => [id, values]));
 }
 
-/** The extras a harvest writes: the remote's contact and the links to its resources. */
+/** The extras a harvest writes: the remote's contact (its distributions are resources). */
 function extrasOf(fields: HarvestedFields): { key: string; value: string }[] {
   const extras: { key: string; value: string }[] = [];
   if (fields.contact) extras.push({ key: 'contact', value: [fields.contact.name, fields.contact.email && `<${fields.contact.email}>`].filter(Boolean).join(' ') });
-  for (const link of fields.links.slice(0, 50)) extras.push({ key: 'resource', value: `${link.title} ${link.url}`.slice(0, 2000) });
   return extras;
 }
 
@@ -64,8 +63,14 @@ function columnsOf(fields: HarvestedFields, keep: ReadonlySet<string>): Record<s
   return columns;
 }
 
+/**
+ * The version of the mapping, part of the hash: a record harvested by an earlier mapping (its
+ * distributions kept in the extras) is written again once by the next run, as if it had changed.
+ */
+const MAPPING_VERSION = 'resources-2';
+
 export function contentHash(fields: HarvestedFields): string {
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return createHash('sha256').update(MAPPING_VERSION).update(JSON.stringify(fields)).digest('hex');
 }
 
 /** A record of the page, mapped to our fields, with the hash of what was mapped. */
@@ -161,6 +166,7 @@ async function writeRecords(db: Db, client: pg.PoolClient, indexer: Indexer, rec
     // Listed again after a withdrawal: published again, through the publish scenario.
     if (row.withdrawn_at) republish.push(row.dataset_id);
   }
+  await syncResources(client, indexer, updates.map(({ item, known: row }) => ({ recordId: row.id, datasetId: row.dataset_id, links: item.fields.links })));
   outcome.updated = updates.length;
   await queueScenario(client, db, 'publish-dataset', republish, indexer.id!);
   return outcome;
@@ -194,10 +200,11 @@ async function createDatasets(client: pg.PoolClient, indexer: Indexer, creates: 
   const ids = codenames.map((codename) => idOf.get(codename)!);
   await setTagsOfMany(client, creates.map((item, index) => ({ datasetId: ids[index], names: item.fields.tags })));
   const values = await currentValues(client, ids);
-  await client.query(
+  const { rows: records } = await client.query<{ id: number; dataset_id: number }>(
     `INSERT INTO harvested_records (indexer_id, remote_id, dataset_id, content_hash, harvested_values)
      SELECT $1, r.remote_id, r.dataset_id, r.content_hash, r.harvested_values
-       FROM json_to_recordset($2::json) AS r(remote_id text, dataset_id integer, content_hash text, harvested_values jsonb)`,
+       FROM json_to_recordset($2::json) AS r(remote_id text, dataset_id integer, content_hash text, harvested_values jsonb)
+     RETURNING id, dataset_id`,
     [indexer.id, JSON.stringify(creates.map((item, index) => ({ remote_id: item.record.remoteId, dataset_id: ids[index], content_hash: item.hash, harvested_values: values.get(ids[index]) })))],
   );
   await client.query(
@@ -207,6 +214,8 @@ async function createDatasets(client: pg.PoolClient, indexer: Indexer, creates: 
     [ids],
   );
   await recordActivities(client, ids.map((id) => ({ datasetId: id, changes: changedFields(null, values.get(id)!, HARVESTED_FIELDS) })));
+  const recordOf = new Map(records.map((row) => [row.dataset_id, row.id]));
+  await syncResources(client, indexer, creates.map((item, index) => ({ recordId: recordOf.get(ids[index])!, datasetId: ids[index], links: item.fields.links })));
   return creates.length;
 }
 
@@ -237,6 +246,102 @@ async function updateDataset(client: pg.PoolClient, known: KnownRecord, item: Pa
   );
   const changes = changedFields(before, after, HARVESTED_FIELDS);
   if (Object.keys(changes).length > 0) await recordActivities(client, [{ datasetId: known.dataset_id, changes }]);
+}
+
+interface WrittenRecord {
+  recordId: number;
+  datasetId: number;
+  links: HarvestedFields['links'];
+}
+
+/**
+ * The distributions of the written records as resources of type href of the indexer's usergroup,
+ * linked to their dataset (annexes, or main for the one the remote marks main when the dataset has
+ * no main resource yet), keyed by (record, remote key): updated when they change, removed when the
+ * remote no longer lists them. Their links are not fetched here.
+ */
+async function syncResources(client: pg.PoolClient, indexer: Indexer, written: WrittenRecord[]): Promise<void> {
+  if (written.length === 0) return;
+  const { rows: existing } = await client.query<{ record_id: number; remote_key: string; resource_id: number }>(
+    'SELECT record_id, remote_key, resource_id FROM harvested_resources WHERE record_id = ANY($1::bigint[])',
+    [written.map((item) => item.recordId)],
+  );
+  const known = new Map(existing.map((row) => [`${row.record_id} ${row.remote_key}`, row.resource_id]));
+  type Link = HarvestedFields['links'][number] & { record_id: number; dataset_id: number; resource_id?: number };
+  const kept: Link[] = [];
+  const added: Link[] = [];
+  const listed = new Set<string>();
+  for (const item of written) {
+    for (const link of item.links) {
+      const id = `${item.recordId} ${link.key}`;
+      if (listed.has(id)) continue; // the same distribution twice in a record: its first listing
+      listed.add(id);
+      const row = { ...link, record_id: item.recordId, dataset_id: item.datasetId };
+      if (known.has(id)) kept.push({ ...row, resource_id: known.get(id) });
+      else added.push(row);
+    }
+  }
+  const gone = existing.filter((row) => !listed.has(`${row.record_id} ${row.remote_key}`)).map((row) => row.resource_id);
+  if (gone.length > 0) await client.query('DELETE FROM resources WHERE id = ANY($1::integer[])', [gone]);
+  if (kept.length > 0) {
+    const json = JSON.stringify(kept);
+    await client.query(
+      `UPDATE resources r SET display_name = k.title, dataformat_id = k.format, last_update = now()
+         FROM json_to_recordset($1::json) AS k(resource_id integer, title text, format integer)
+        WHERE r.id = k.resource_id AND (r.display_name, r.dataformat_id) IS DISTINCT FROM (k.title, k.format)`,
+      [json],
+    );
+    await client.query(
+      `UPDATE resource_sources s SET href = k.url, dataformat_id = k.format, updated_at = now()
+         FROM json_to_recordset($1::json) AS k(resource_id integer, url text, format integer)
+        WHERE s.resource_id = k.resource_id AND (s.href, s.dataformat_id) IS DISTINCT FROM (k.url, k.format)`,
+      [json],
+    );
+    // A distribution no longer marked main becomes an annex before another one becomes main.
+    await client.query(
+      `UPDATE resource_datasets rd SET type = 2 FROM json_to_recordset($1::json) AS k(resource_id integer, dataset_id integer, main boolean)
+        WHERE rd.resource_id = k.resource_id AND rd.dataset_id = k.dataset_id AND rd.type = 1 AND NOT k.main`,
+      [json],
+    );
+  }
+  if (added.length > 0) {
+    const codenames = await uniqueCodenames(client, added.map((link) => link.title), 'resources');
+    const rows = added.map((link, index) => Object.assign(link, { codename: codenames[index] }));
+    const { rows: inserted } = await client.query<{ id: number; codename: string }>(
+      `INSERT INTO resources (display_name, codename, type, usergroup_id, dataformat_id)
+       SELECT a.title, a.codename, 'href', $2, a.format FROM json_to_recordset($1::json) AS a(title text, codename text, format integer)
+       RETURNING id, codename`,
+      [JSON.stringify(rows), indexer.usergroup_id],
+    );
+    const idOf = new Map(inserted.map((row) => [row.codename, row.id]));
+    for (const row of rows) row.resource_id = idOf.get(row.codename)!;
+    const json = JSON.stringify(rows);
+    await client.query(
+      `INSERT INTO resource_sources (resource_id, kind, dataformat_id, href)
+       SELECT a.resource_id, 'href', a.format, a.url FROM json_to_recordset($1::json) AS a(resource_id integer, format integer, url text)`,
+      [json],
+    );
+    await client.query(
+      `INSERT INTO resource_datasets (resource_id, dataset_id, type, publish)
+       SELECT a.resource_id, a.dataset_id, 2, true FROM json_to_recordset($1::json) AS a(resource_id integer, dataset_id integer)`,
+      [json],
+    );
+    await client.query(
+      `INSERT INTO harvested_resources (record_id, remote_key, resource_id)
+       SELECT a.record_id, a.key, a.resource_id FROM json_to_recordset($1::json) AS a(record_id bigint, key text, resource_id integer)`,
+      [json],
+    );
+  }
+  // The distribution marked main, main unless the dataset already has one (an editor's choice).
+  const main = [...kept, ...added].filter((link) => link.main);
+  if (main.length > 0) {
+    await client.query(
+      `UPDATE resource_datasets rd SET type = 1 FROM json_to_recordset($1::json) AS m(resource_id integer, dataset_id integer)
+        WHERE rd.resource_id = m.resource_id AND rd.dataset_id = m.dataset_id AND rd.type = 2
+          AND NOT EXISTS (SELECT 1 FROM resource_datasets o WHERE o.dataset_id = rd.dataset_id AND o.type = 1)`,
+      [JSON.stringify(main)],
+    );
+  }
 }
 
 /** Queues a dataset scenario for each dataset, on behalf of the indexer (its target). */

@@ -3,7 +3,7 @@
  * organisation filter an `fq` on the organisation's name.
  */
 import { HARVEST_EVERYTHING } from '../../../../schemas/indexers.ts';
-import { entry, geoJsonBox, isoDate, keywords, plainText, siteRoot, withParams } from '../mapping.ts';
+import { entry, geoJsonBox, isoDate, keywords, plainText, remoteLink, siteRoot, withParams } from '../mapping.ts';
 import type { PageEntry, Reader } from '../types.ts';
 import { isObject, jsonOf, list, notCatalogue, str, type Json } from './json.ts';
 
@@ -33,8 +33,7 @@ function mapPackage(record: Json): PageEntry {
     contact: contactName || contactEmail ? { name: contactName, email: contactEmail } : null,
     links: list(record.resources)
       .filter(isObject)
-      .filter((resource) => /^https?:\/\//.test(str(resource.url)))
-      .map((resource) => ({ title: str(resource.name) || str(resource.url), url: str(resource.url) })),
+      .flatMap((resource) => remoteLink(resource.id, resource.name, resource.url, [resource.format, resource.mimetype])),
   });
 }
 

@@ -4,7 +4,7 @@
  * DCAT output schema paged by `nextRecord`. A dataset's remote id is its dct:identifier, else its IRI.
  */
 import { HarvestError } from '../errors.ts';
-import { entry, isoDate, keywords, plainText, validBox, withParams, wktBox, geoJsonBox } from '../mapping.ts';
+import { entry, isoDate, keywords, plainText, remoteLink, validBox, withParams, wktBox, geoJsonBox } from '../mapping.ts';
 import type { FetchedPage, PageEntry, Reader, RemoteSource } from '../types.ts';
 import { Graph, parseJsonLd, parseTurtle, parseXml, rdfXmlGraph, RDF_NS, type Term } from './rdf.ts';
 
@@ -67,8 +67,13 @@ function mapDataset(graph: Graph, subject: string): PageEntry {
 
   const links = distributions.flatMap((distribution) => {
     const url = [...get(`${DCAT}downloadURL`, distribution), ...get(`${DCAT}accessURL`, distribution)].find((term) => term.kind === 'iri' || /^https?:\/\//.test(term.value));
-    if (!url || !/^https?:\/\//.test(url.value)) return [];
-    return [{ title: text(get(`${DCT}title`, distribution)) || url.value, url: url.value }];
+    if (!url) return [];
+    // A format given as a node (dct:MediaTypeOrExtent) names itself by its IRI or its label.
+    const formats = [...get(`${DCT}format`, distribution), ...get(`${DCAT}mediaType`, distribution)].flatMap((term) =>
+      term.kind === 'blank' ? [text(get(`${RDFS}label`, node(term))), text(get(`${RDF_NS}value`, node(term)))] : [term.value],
+    );
+    const id = text(get(`${DCT}identifier`, distribution)) || (distribution.startsWith('_:') ? '' : distribution);
+    return remoteLink(id, text(get(`${DCT}title`, distribution)), url.value, formats);
   });
 
   return entry(identifier, {
