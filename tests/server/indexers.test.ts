@@ -3,6 +3,7 @@
  * served by a local HTTP server (second run, changed record, local edit, removal with its grace
  * period, a remote failing mid-way), trials that write nothing, and the SSRF guard.
  */
+import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarvestTrial } from '../../schemas/indexers.ts';
 import type { Task } from '../../schemas/scenarios.ts';
@@ -320,6 +321,60 @@ describe('remote distributions', () => {
     expect(await hrefOf(after[0].resource)).toBe(`${remote.base}/files/rectangles-2.csv`);
     expect((await t.db.query('SELECT count(*)::integer AS n FROM resources WHERE id = $1', [first[0].resource.id])).rows[0].n).toBe(0);
     expect(remote.requests.filter((request) => request.startsWith('/files/'))).toEqual([]);
+  });
+});
+
+describe("this platform's own records", () => {
+  const DCT = 'http://purl.org/dc/terms/';
+  const feedQuads = async () => new Parser().parse((await t.app.inject({ url: '/fr/dataset/catalog/?format=ttl&page_size=100' })).body);
+  const dcatType = async () => (await t.db.query<{ id: number }>("SELECT id FROM remote_api_index_types WHERE codename = 'dcat'")).rows[0].id;
+
+  it('the DCAT feed says where a harvested dataset comes from: its remote identifier and the remote record', async () => {
+    remote.routes.set('/api/3/action/package_search', () => ({ body: fixture('ckan-package_search-fr.json') }));
+    const id = await createIndexer({ name: 'CKAN provenance' });
+    await runNow(id);
+    const [antennes] = await datasetsOf(id);
+    const quads = await feedQuads();
+    const codename = (await t.db.query('SELECT codename FROM datasets WHERE id = $1', [antennes.id])).rows[0].codename;
+    const subject = quads.find((q) => q.predicate.value === `${DCT}identifier` && q.object.value === String(antennes.id) && q.subject.value.endsWith(`/dataset/${codename}`))!.subject.value;
+    const of = (s: string, p: string) => quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
+    expect(of(subject, `${DCT}source`)).toEqual([`https://opendata.example.org/dataset/${antennes.remote_id}`]);
+    const notations = of(subject, 'http://www.w3.org/ns/adms#identifier').flatMap((node) => of(node, 'http://www.w3.org/2004/02/skos/core#notation'));
+    const urn = quads.find((q) => q.predicate.value === `${DCT}identifier` && q.object.value.startsWith('urn:publish:'))!.object.value;
+    expect(notations.sort()).toEqual([antennes.remote_id, `${urn}:dataset:${antennes.id}`].sort());
+  });
+
+  it("refuses this platform's feed as an indexer's catalogue: 400 on save, a readable FAILURE on trial, under another address too", async () => {
+    const own = await api('referent', 'POST', '/en/indexer/remote-api-indexes/', indexerBody({ implementation_type: await dcatType(), url: 'http://localhost/fr/dataset/catalog/' }));
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual({ url: [expect.stringMatching(/is this platform's own catalogue/)] });
+    const trial = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ implementation_type: await dcatType(), url: 'http://localhost:80/it/dataset/catalog' }));
+    expect(trial.json()).toEqual({ status: 'FAILURE', error: expect.stringMatching(/is this platform's own catalogue/) });
+    // The same feed served elsewhere (a proxy, another name): the catalogue names this platform.
+    const feed = await t.app.inject({ url: '/fr/dataset/catalog/?format=ttl' });
+    remote.routes.set('/mirror/catalog.ttl', () => ({ type: 'text/turtle', body: feed.body }));
+    const mirrored = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ implementation_type: await dcatType(), url: `${remote.base}/mirror/catalog.ttl` }));
+    expect(mirrored.json()).toEqual({ status: 'FAILURE', error: `${remote.base}/mirror/catalog.ttl is this platform's own catalogue: a harvester does not harvest the platform itself.` });
+  });
+
+  it('skips, with the reason, the records of another catalogue that come from this platform', async () => {
+    const urn = (await feedQuads()).find((q) => q.predicate.value === `${DCT}identifier` && q.object.value.startsWith('urn:publish:'))!.object.value;
+    remote.routes.set('/aggregator/catalog.ttl', () => ({
+      type: 'text/turtle',
+      body: `@prefix dcat: <http://www.w3.org/ns/dcat#> . @prefix dct: <http://purl.org/dc/terms/> .
+        @prefix adms: <http://www.w3.org/ns/adms#> . @prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+        <http://aggregator.test/catalog> a dcat:Catalog ; dct:title "Agrégateur" ; dcat:dataset <http://aggregator.test/d/1>, <http://aggregator.test/d/2> .
+        <http://aggregator.test/d/1> a dcat:Dataset ; dct:identifier "agg-1" ; dct:title "Republié par l'agrégateur" ;
+          adms:identifier [ a adms:Identifier ; skos:notation "${urn}:dataset:42" ] .
+        <http://aggregator.test/d/2> a dcat:Dataset ; dct:identifier "agg-2" ; dct:title "Seulement sur l'agrégateur" .`,
+    }));
+    const id = await createIndexer({ name: 'Aggregator', implementation_type: await dcatType(), url: `${remote.base}/aggregator/catalog.ttl` });
+    const task = await runNow(id);
+    expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
+    const log = task.timeline.map((step) => step.message).join('\n');
+    expect(log).toContain(`Enregistrement agg-1 ignoré : il vient de cette plateforme (${urn}:dataset:42)`);
+    expect(log).toMatch(/1 créés, 0 mis à jour, 0 inchangés, 1 ignorés/);
+    expect((await datasetsOf(id)).map((row) => row.remote_id)).toEqual(['agg-2']);
   });
 });
 

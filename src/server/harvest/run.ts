@@ -18,6 +18,7 @@ import { fetchPage } from './fetch.ts';
 import { resolveFields, loadLookups, type Lookups } from './lookups.ts';
 import { READERS } from './readers/index.ts';
 import type { RemotePage, RemoteRecord, RemoteSource } from './types.ts';
+import { namesPlatform, platformUrn } from './origin.ts';
 import { contentHash, queueScenario, writePage } from './write.ts';
 
 export interface Indexer {
@@ -56,7 +57,7 @@ export interface HarvestOptions {
 }
 
 /** Pages of the remote, from the first, following each page's next URL; stops at `maxPages`. */
-async function* remotePages(source: RemoteSource, maxPages: number, options: HarvestOptions): AsyncGenerator<{ number: number; url: string; page: RemotePage }, { complete: boolean }> {
+async function* remotePages(source: RemoteSource, maxPages: number, urn: string, options: HarvestOptions): AsyncGenerator<{ number: number; url: string; page: RemotePage }, { complete: boolean }> {
   const reader = READERS[source.kind];
   const visited = new Set<string>();
   let url: string | null = reader.firstPage(source);
@@ -75,6 +76,8 @@ async function* remotePages(source: RemoteSource, maxPages: number, options: Har
       onRetry: (attempt, reason, delayMs) => options.step?.('harvest.retry', { attempt, reason: reason.slice(0, 300), seconds: delayMs / 1000 }, 'warning'),
     });
     const page = await reader.parse(fetched, source);
+    // This platform's own feed, under whatever address: harvesting it would publish everything twice.
+    if (namesPlatform(urn, page.catalogue ?? [])) throw new HarvestError('harvest.errorOwnCatalogue', { url: source.url });
     yield { number, url: fetched.url, page };
     // A next page already read would loop: the catalogue ends there.
     url = page.next && !visited.has(page.next) ? page.next : null;
@@ -113,7 +116,8 @@ export async function runHarvest(db: Db, indexer: Indexer, options: HarvestOptio
   };
 
   await step('harvest.started', { url: indexer.url, kind: indexer.kind });
-  const pages = remotePages(sourceOf(indexer), settings.maxPages, options);
+  const urn = await platformUrn(db);
+  const pages = remotePages(sourceOf(indexer), settings.maxPages, urn, options);
   let result = await pages.next();
   while (!result.done) {
     const { number, page } = result.value;
@@ -130,7 +134,11 @@ export async function runHarvest(db: Db, indexer: Indexer, options: HarvestOptio
         seen.add(id);
         pageIds.push(id);
       }
-      if (item.ok) records.push(item.record);
+      const own = item.ok ? namesPlatform(urn, item.record.origins) : null;
+      if (own !== null) {
+        counts.skipped += 1;
+        if (skipSteps++ < MAX_SKIP_STEPS) await step('harvest.reasonOwnPlatform', { id: id ?? '?', url: own.slice(0, 300) }, 'warning');
+      } else if (item.ok) records.push(item.record);
       else await skip(id ?? '?', item.reason, counts);
     }
     const outcome = await writePage(db, indexer, records.map((record) => {
@@ -188,7 +196,8 @@ export async function trialHarvest(db: Db, indexer: Indexer, options: HarvestOpt
   const preview: NonNullable<HarvestTrial['records']> = [];
   const seen = new Set<string>();
   let pagesRead = 0;
-  const pages = remotePages(sourceOf(indexer), options.settings.trialPages, options);
+  const urn = await platformUrn(db);
+  const pages = remotePages(sourceOf(indexer), options.settings.trialPages, urn, options);
   let result = await pages.next();
   while (!result.done) {
     pagesRead = result.value.number;
@@ -209,7 +218,7 @@ export async function trialHarvest(db: Db, indexer: Indexer, options: HarvestOpt
         continue;
       }
       if (id !== null) seen.add(id);
-      if (!item.ok) {
+      if (!item.ok || namesPlatform(urn, item.record.origins) !== null) {
         counts.skipped += 1;
         continue;
       }

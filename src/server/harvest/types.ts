@@ -17,6 +17,8 @@ export interface RemoteRecord {
   bbox: [number, number, number, number] | null;
   contact: { name: string; email: string } | null;
   links: RemoteLink[];
+  /** What the record says of where it comes from (identifiers, source, landing page): one naming this platform is not harvested. */
+  origins: string[];
 }
 
 /** A distribution of a remote record: a link, never fetched by the harvest. */
@@ -40,6 +42,8 @@ export interface RemotePage {
   entries: PageEntry[];
   /** The next page's URL, or null on the last page. */
   next: string | null;
+  /** The catalogue's own identifiers, when the document gives them (DCAT). */
+  catalogue?: string[];
 }
 
 /** What an indexer tells a reader. */

@@ -9,3 +9,11 @@ CREATE TABLE harvested_resources (
   resource_id integer NOT NULL UNIQUE REFERENCES resources (id) ON DELETE CASCADE,
   UNIQUE (record_id, remote_key)
 );
+
+-- This platform's own name in its DCAT feed (a URN drawn once): a harvester that meets it, on a
+-- catalogue or on a record, knows the catalogue or the record comes from this platform.
+CREATE TABLE platform_identity (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  urn text NOT NULL UNIQUE
+);
+INSERT INTO platform_identity (urn) VALUES ('urn:publish:' || gen_random_uuid()::text);

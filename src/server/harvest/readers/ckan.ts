@@ -21,6 +21,8 @@ function mapPackage(record: Json): PageEntry {
   const contactName = str(record.maintainer) || str(record.author) || str(organisation.title);
   const contactEmail = str(record.maintainer_email) || str(record.author_email);
   return entry(record.name || record.id, {
+    // ckanext-dcat and ckanext-harvest keep a harvested record's origin in these extras.
+    origins: [str(record.url), ...['uri', 'guid', 'identifier', 'alternate_identifier', 'harvest_url', 'source_url', 'dct_identifier'].map((key) => extras[key] ?? '')].filter(Boolean),
     title: record.title || record.name,
     description: plainText(record.notes),
     tags: keywords(list(record.tags).map((tag) => (isObject(tag) ? tag.display_name ?? tag.name : tag))),

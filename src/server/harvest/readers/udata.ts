@@ -11,7 +11,10 @@ function mapDataset(record: Json): PageEntry {
   const contact = list(record.contact_points).find(isObject);
   const organisation = isObject(record.organization) ? record.organization : {};
   const spatial = isObject(record.spatial) ? record.spatial : {};
+  // udata keeps a harvested dataset's origin under `harvest` (remote_url, uri, dct_identifier…).
+  const harvest = isObject(record.harvest) ? record.harvest : {};
   return entry(record.id, {
+    origins: Object.values(harvest).filter((value): value is string => typeof value === 'string' && value !== ''),
     title: record.title,
     description: plainText(record.description),
     tags: keywords(list(record.tags)),
