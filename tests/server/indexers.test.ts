@@ -379,6 +379,17 @@ describe("this platform's own records", () => {
 });
 
 describe('a page written all or nothing', () => {
+  it('gives records of one page with the same title distinct codenames, after those already taken', async () => {
+    const [record] = ckanRecords();
+    const same = (n: number) => ({ ...record, id: `same-${n}`, name: `same-${n}`, title: 'Titre partagé' });
+    await t.db.query("UPDATE datasets SET codename = 'titre-partage-2' WHERE id = (SELECT min(id) FROM datasets WHERE id NOT IN (SELECT dataset_id FROM harvested_records))");
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer([same(1), same(2), same(3)]) }));
+    const id = await createIndexer({ name: 'CKAN same titles' });
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const { rows } = await t.db.query('SELECT d.codename FROM harvested_records hr JOIN datasets d ON d.id = hr.dataset_id WHERE hr.indexer_id = $1 ORDER BY hr.remote_id', [id]);
+    expect(rows.map((row) => row.codename)).toEqual(['titre-partage', 'titre-partage-3', 'titre-partage-4']);
+  });
+
   it('skips a record the database refuses, with its reason, and keeps the rest of its page', async () => {
     const records = ckanRecords();
     // Year 0 is a date JavaScript reads but PostgreSQL refuses.

@@ -45,16 +45,20 @@ export async function setTags(client: PoolClient, datasetId: number, names: read
 }
 
 /**
- * Codenames for several new datasets (or resources) at once (a harvested page): one query for the
- * codenames already taken, then each text gets the first free `name`, `name-2`… not given to an
+ * Codenames for several new datasets (or resources) at once (a harvested page): the codenames
+ * already taken are read (the names themselves through the index, then the variants of a name
+ * taken or wanted twice), then each text gets the first free `name`, `name-2`… not given to an
  * earlier one.
  */
 export async function uniqueCodenames(client: PoolClient, texts: readonly string[], table: 'datasets' | 'resources' = 'datasets'): Promise<string[]> {
   const fallback = table === 'datasets' ? 'dataset' : 'resource';
   const bases = texts.map((text) => slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || fallback);
-  const patterns = [...new Set(bases.map((base) => `${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`))];
-  const { rows } = await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename LIKE ANY($1::text[])`, [patterns]);
-  const used = new Set(rows.map((row) => row.codename));
+  // Most names are free: an indexed lookup of the names themselves, then the variants of the taken ones only.
+  const taken = new Set((await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename = ANY($1::text[])`, [bases])).rows.map((row) => row.codename));
+  const twice = new Set(bases.filter((base, index) => bases.indexOf(base) !== index));
+  const patterns = [...new Set(bases.filter((base) => taken.has(base) || twice.has(base)).map((base) => `${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`))];
+  const { rows } = patterns.length === 0 ? { rows: [] } : await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename LIKE ANY($1::text[])`, [patterns]);
+  const used = new Set([...taken, ...rows.map((row) => row.codename)]);
   return bases.map((base) => {
     for (let n = 1; ; n++) {
       const suffix = n === 1 ? '' : `-${n}`;
