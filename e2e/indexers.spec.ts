@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import indexerLabels from '../i18n/resources/indexers.ts';
 import { signInFromHome } from './fixtures.ts';
 
@@ -61,4 +62,8 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await row.getByText(HARVESTED).click();
   await expect(page.getByRole('note')).toContainText('Moissonné depuis « Hauts-de-France CKAN »');
   await expect(page.getByRole('link', { name: labels.page.originLink })).toHaveAttribute('href', 'https://opendata.hautsdefrance.fr/dataset/antennes-regionales-de-la-region-hauts-de-france-au-01102019-0');
+  // Its remote distributions are link resources of the dataset, with their format.
+  const annexes = page.getByRole('table', { name: resourceLabels.fr.panel.annexes });
+  await expect(annexes.getByRole('row').filter({ hasText: 'coordonnees_antennes.xlsx' })).toContainText('XLSX');
+  await expect(annexes.getByRole('row').filter({ hasText: 'Visionneuse mviewer' })).toBeVisible();
 });
