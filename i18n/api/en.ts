@@ -161,7 +161,6 @@ export default {
   'harvest.reasonDuplicate': "Record %{id} skipped: the remote lists this identifier more than once in this run; only its first occurrence is kept.",
   'harvest.reasonNoIdentifier': "Record %{id} skipped: it has no identifier.",
   'harvest.reasonNoTitle': "Record %{id} skipped: it has no title.",
-  'harvest.reasonConcurrent': "Record %{id} skipped: another run of this indexer is writing it.",
   'harvest.pageLimit': "Stopped after %{pages} pages (the page limit): the run is incomplete, nothing is withdrawn.",
   'harvest.withdrawn': "%{count} records no longer listed by the remote for %{days} days: withdrawn.",
   'harvest.waitingWithdrawal': "%{count} records no longer listed by the remote: withdrawn if still absent after %{days} days.",

@@ -161,7 +161,6 @@ export default {
   'harvest.reasonDuplicate': "Enregistrement %{id} ignoré : le catalogue distant cite cet identifiant plusieurs fois dans ce moissonnage ; seule sa première occurrence est gardée.",
   'harvest.reasonNoIdentifier': "Enregistrement %{id} ignoré : il n'a pas d'identifiant.",
   'harvest.reasonNoTitle': "Enregistrement %{id} ignoré : il n'a pas de titre.",
-  'harvest.reasonConcurrent': "Enregistrement %{id} ignoré : un autre moissonnage de ce moissonneur l'écrit.",
   'harvest.pageLimit': "Arrêt après %{pages} pages (la limite) : le moissonnage est incomplet, rien n'est retiré.",
   'harvest.withdrawn': "%{count} enregistrements absents du catalogue distant depuis %{days} jours : retirés.",
   'harvest.waitingWithdrawal': "%{count} enregistrements absents du catalogue distant : retirés s'ils le sont encore dans %{days} jours.",

@@ -321,6 +321,15 @@ describe('remote distributions', () => {
     expect(await hrefOf(after[0].resource)).toBe(`${remote.base}/files/rectangles-2.csv`);
     expect((await t.db.query('SELECT count(*)::integer AS n FROM resources WHERE id = $1', [first[0].resource.id])).rows[0].n).toBe(0);
     expect(remote.requests.filter((request) => request.startsWith('/files/'))).toEqual([]);
+
+    // Deleting a harvested dataset removes its harvested resources; deleting the indexer keeps its datasets and their resources.
+    const count = async (ids: number[]) => (await t.db.query('SELECT count(*)::integer AS n FROM resources WHERE id = ANY($1::integer[])', [ids])).rows[0].n;
+    const kept = (await resourcesOf(antennes.id)).map((link) => link.resource.id);
+    expect((await api('referent', 'DELETE', `/fr/dataset/datasets/${insee.id}/`)).statusCode).toBe(204);
+    expect(await count([after[0].resource.id])).toBe(0);
+    expect((await api('referent', 'DELETE', `/fr/indexer/remote-api-indexes/${id}/`)).statusCode).toBe(204);
+    expect(await count(kept)).toBe(2);
+    expect((await resourcesOf(antennes.id)).map((link) => link.resource.id)).toEqual(kept);
   });
 });
 

@@ -17,3 +17,14 @@ CREATE TABLE platform_identity (
   urn text NOT NULL UNIQUE
 );
 INSERT INTO platform_identity (urn) VALUES ('urn:publish:' || gen_random_uuid()::text);
+
+-- A harvested resource whose record goes (its dataset deleted) goes too once it is linked to no
+-- dataset: checked at commit, after every cascade of the deletion. Deleting an indexer keeps its
+-- datasets, so their resources stay.
+CREATE FUNCTION harvested_resources_remove_unlinked() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM resources r WHERE r.id = OLD.resource_id AND NOT EXISTS (SELECT 1 FROM resource_datasets rd WHERE rd.resource_id = r.id);
+  RETURN NULL;
+END $$;
+CREATE CONSTRAINT TRIGGER harvested_resources_remove_unlinked AFTER DELETE ON harvested_resources
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION harvested_resources_remove_unlinked();
