@@ -7,6 +7,8 @@
  *   editor; it is recorded in `local_fields` and never overwritten again.
  * - Records the remote no longer lists are withdrawn through the unpublish scenario, and only at
  *   the end of a complete run (every page read, none failed) and once unseen for the grace period.
+ * - Each page is written in one transaction (write.ts); a record naming this platform as its origin
+ *   (origin.ts) is skipped, and a catalogue naming this platform fails the run.
  * The trial (dryRun) reads the first pages and says what a run would do, writing nothing.
  */
 import { URL_PATTERN_PLACEHOLDER, type HarvestCounts, type HarvestTrial, type IndexerKind } from '../../../schemas/indexers.ts';
