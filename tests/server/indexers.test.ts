@@ -26,7 +26,7 @@ beforeAll(async () => {
   remote = await startRemote();
   const base = testConfig();
   t = await createTestApp(
-    { outbound, tasks: { ...base.tasks, outbound, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10 } } },
+    { outbound, tasks: { ...base.tasks, outbound, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10, platformDatasetPages: ['https://portail.example.org/dataset/'] } } },
     { tasks: true },
   );
   for (const name of ['admin', 'referent', 'editor', 'member']) users[name] = await t.signIn(name);
@@ -372,17 +372,21 @@ describe("this platform's own records", () => {
       type: 'text/turtle',
       body: `@prefix dcat: <http://www.w3.org/ns/dcat#> . @prefix dct: <http://purl.org/dc/terms/> .
         @prefix adms: <http://www.w3.org/ns/adms#> . @prefix skos: <http://www.w3.org/2004/02/skos/core#> .
-        <http://aggregator.test/catalog> a dcat:Catalog ; dct:title "Agrégateur" ; dcat:dataset <http://aggregator.test/d/1>, <http://aggregator.test/d/2> .
+        <http://aggregator.test/catalog> a dcat:Catalog ; dct:title "Agrégateur" ; dcat:dataset <http://aggregator.test/d/1>, <http://aggregator.test/d/2>, <http://aggregator.test/d/3> .
         <http://aggregator.test/d/1> a dcat:Dataset ; dct:identifier "agg-1" ; dct:title "Republié par l'agrégateur" ;
           adms:identifier [ a adms:Identifier ; skos:notation "${urn}:dataset:42" ] .
-        <http://aggregator.test/d/2> a dcat:Dataset ; dct:identifier "agg-2" ; dct:title "Seulement sur l'agrégateur" .`,
+        <http://aggregator.test/d/2> a dcat:Dataset ; dct:identifier "agg-2" ; dct:title "Seulement sur l'agrégateur" .
+        <http://aggregator.test/d/3> a dcat:Dataset ; dct:identifier "agg-3" ; dct:title "Repris sans identifiant" ;
+          dcat:landingPage <https://portail.example.org/dataset/arrets-de-bus> .`,
     }));
     const id = await createIndexer({ name: 'Aggregator', implementation_type: await dcatType(), url: `${remote.base}/aggregator/catalog.ttl` });
     const task = await runNow(id);
     expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
     const log = task.timeline.map((step) => step.message).join('\n');
     expect(log).toContain(`Enregistrement agg-1 ignoré : il vient de cette plateforme (${urn}:dataset:42)`);
-    expect(log).toMatch(/1 créés, 0 mis à jour, 0 inchangés, 1 ignorés/);
+    // Its landing page is one of this platform's dataset pages (PORTAL_URL).
+    expect(log).toContain('Enregistrement agg-3 ignoré : il vient de cette plateforme (https://portail.example.org/dataset/arrets-de-bus)');
+    expect(log).toMatch(/1 créés, 0 mis à jour, 0 inchangés, 2 ignorés/);
     expect((await datasetsOf(id)).map((row) => row.remote_id)).toEqual(['agg-2']);
   });
 });

@@ -22,8 +22,14 @@ export function platformUrn(db: Pick<Db, 'query'>): Promise<string> {
 /** The identifier of one of this platform's datasets in its feed (adms:identifier): the platform's URN and the dataset's id. */
 export const platformDatasetUrn = (urn: string, datasetId: number) => `${urn}:dataset:${datasetId}`;
 
-/** What a remote record says of its origin that names this platform (the URN is unique: found anywhere, in a list too), else null. */
-export const namesPlatform = (urn: string, values: readonly string[]) => values.find((value) => value.includes(urn)) ?? null;
+/**
+ * What a remote record says of its origin that names this platform, else null: this platform's URN
+ * (unique: found anywhere, in a list too), or one of its dataset pages (the feed's dataset IRIs,
+ * which harvesters keep as the record's URI or landing page).
+ */
+export function namesPlatform(urn: string, values: readonly string[], datasetPages: readonly string[] = []): string | null {
+  return values.find((value) => value.includes(urn) || datasetPages.some((page) => value.toLowerCase().startsWith(page.toLowerCase()))) ?? null;
+}
 
 /** The path of the DCAT feed (routes/catalog): /{locale}/dataset/catalog/, with or without the final slash. */
 const FEED_PATH = /^\/(fr|en|it)\/dataset\/catalog\/?$/;

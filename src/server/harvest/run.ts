@@ -136,7 +136,7 @@ export async function runHarvest(db: Db, indexer: Indexer, options: HarvestOptio
         seen.add(id);
         pageIds.push(id);
       }
-      const own = item.ok ? namesPlatform(urn, item.record.origins) : null;
+      const own = item.ok ? namesPlatform(urn, item.record.origins, settings.platformDatasetPages) : null;
       if (own !== null) {
         counts.skipped += 1;
         if (skipSteps++ < MAX_SKIP_STEPS) await step('harvest.reasonOwnPlatform', { id: id ?? '?', url: own.slice(0, 300) }, 'warning');
@@ -220,7 +220,7 @@ export async function trialHarvest(db: Db, indexer: Indexer, options: HarvestOpt
         continue;
       }
       if (id !== null) seen.add(id);
-      if (!item.ok || namesPlatform(urn, item.record.origins) !== null) {
+      if (!item.ok || namesPlatform(urn, item.record.origins, options.settings.platformDatasetPages) !== null) {
         counts.skipped += 1;
         continue;
       }
