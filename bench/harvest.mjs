@@ -37,7 +37,7 @@ const remote = http.createServer((request, response) => {
 await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
 const remoteUrl = `http://127.0.0.1:${remote.address().port}/`;
 
-const server = await startServer({ port: 18286, dataDir: createDataDir() });
+const server = await startServer({ port: Number(process.env.BENCH_HARVEST_PORT ?? 18286), dataDir: createDataDir() });
 try {
   const token = await signIn(server.baseUrl, 'admin');
   const headers = { authorization: `JWT ${token}`, 'content-type': 'application/json' };

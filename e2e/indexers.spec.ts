@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import indexerLabels from '../i18n/resources/indexers.ts';
 import { signInFromHome } from './fixtures.ts';
 
@@ -30,7 +31,7 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await page.getByText('Région Sud-Méditerranée').first().click();
   const panel = page.getByRole('region', { name: labels.page.panel });
   await panel.getByRole('link', { name: labels.page.add }).click();
-  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/new\/?$/);
+  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/new\/$/);
 
   await page.getByRole('combobox', { name: new RegExp(labels.fields.implementation_type) }).click();
   await page.getByRole('option', { name: 'CKAN' }).click();
@@ -47,7 +48,9 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await expect(preview).toContainText(HARVESTED);
 
   await page.getByRole('button', { name: labels.page.save }).click();
-  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/\d+\/?$/);
+  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/\d+\/$/);
+  // The success message stays on the new indexer's page.
+  await expect(page.getByText(labels.messages.created)).toBeVisible();
   await page.getByRole('button', { name: labels.page.runNow }).click();
   await expect(page.getByText(labels.page.runQueued)).toBeVisible();
   // The last runs refresh by themselves; the run's summary shows.
@@ -59,4 +62,8 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await row.getByText(HARVESTED).click();
   await expect(page.getByRole('note')).toContainText('Moissonné depuis « Hauts-de-France CKAN »');
   await expect(page.getByRole('link', { name: labels.page.originLink })).toHaveAttribute('href', 'https://opendata.hautsdefrance.fr/dataset/antennes-regionales-de-la-region-hauts-de-france-au-01102019-0');
+  // Its remote distributions are link resources of the dataset, with their format.
+  const annexes = page.getByRole('table', { name: resourceLabels.fr.panel.annexes });
+  await expect(annexes.getByRole('row').filter({ hasText: 'coordonnees_antennes.xlsx' })).toContainText('XLSX');
+  await expect(annexes.getByRole('row').filter({ hasText: 'Visionneuse mviewer' })).toBeVisible();
 });

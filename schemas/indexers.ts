@@ -82,8 +82,11 @@ export interface HarvestedFields {
   bbox: [number, number, number, number] | null;
   /** The remote's contact, kept in the dataset's extras. */
   contact: { name: string; email: string } | null;
-  /** Links to the remote's resources, kept in the dataset's extras. */
-  links: { title: string; url: string }[];
+  /**
+   * The remote's distributions, harvested as resources of type href linked to the dataset: keyed
+   * by `key`, with our data format when it is recognised, the one the remote marks main as main.
+   */
+  links: { key: string; title: string; url: string; format: number | null; main: boolean }[];
 }
 
 /** GET …/trial/: what a run would do, from the first pages. */

@@ -161,7 +161,6 @@ export default {
   'harvest.reasonDuplicate': "Record %{id} skipped: the remote lists this identifier more than once in this run; only its first occurrence is kept.",
   'harvest.reasonNoIdentifier': "Record %{id} skipped: it has no identifier.",
   'harvest.reasonNoTitle': "Record %{id} skipped: it has no title.",
-  'harvest.reasonConcurrent': "Record %{id} skipped: another run of this indexer is writing it.",
   'harvest.pageLimit': "Stopped after %{pages} pages (the page limit): the run is incomplete, nothing is withdrawn.",
   'harvest.withdrawn': "%{count} records no longer listed by the remote for %{days} days: withdrawn.",
   'harvest.waitingWithdrawal': "%{count} records no longer listed by the remote: withdrawn if still absent after %{days} days.",
@@ -192,4 +191,7 @@ export default {
   'geo.mirrorChecked': "Layer %{name} found on the map server.",
   'geo.mirrorLayerMissing': "The layer %{name} no longer exists on the map server.",
   'datastore.rowsUnplaced': "%{count} rows of the table without a readable X/Y (first: row %{line}): loaded without a position.",
+  'harvest.reasonRefused': "Record %{id} skipped: the database refuses one of its values (%{detail}).",
+  'harvest.reasonOwnPlatform': "Record %{id} skipped: it comes from this platform (%{url}); harvesting it would publish it a second time.",
+  'harvest.errorOwnCatalogue': "%{url} is this platform's own catalogue: a harvester does not harvest the platform itself.",
 };

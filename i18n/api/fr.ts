@@ -161,7 +161,6 @@ export default {
   'harvest.reasonDuplicate': "Enregistrement %{id} ignoré : le catalogue distant cite cet identifiant plusieurs fois dans ce moissonnage ; seule sa première occurrence est gardée.",
   'harvest.reasonNoIdentifier': "Enregistrement %{id} ignoré : il n'a pas d'identifiant.",
   'harvest.reasonNoTitle': "Enregistrement %{id} ignoré : il n'a pas de titre.",
-  'harvest.reasonConcurrent': "Enregistrement %{id} ignoré : un autre moissonnage de ce moissonneur l'écrit.",
   'harvest.pageLimit': "Arrêt après %{pages} pages (la limite) : le moissonnage est incomplet, rien n'est retiré.",
   'harvest.withdrawn': "%{count} enregistrements absents du catalogue distant depuis %{days} jours : retirés.",
   'harvest.waitingWithdrawal': "%{count} enregistrements absents du catalogue distant : retirés s'ils le sont encore dans %{days} jours.",
@@ -192,4 +191,7 @@ export default {
   'geo.mirrorChecked': "Couche %{name} trouvée sur le serveur cartographique.",
   'geo.mirrorLayerMissing': "La couche %{name} n'existe plus sur le serveur cartographique.",
   'datastore.rowsUnplaced': "%{count} lignes de la table sans X/Y lisibles (première : ligne %{line}) : chargées sans position.",
+  'harvest.reasonRefused': "Enregistrement %{id} ignoré : la base de données refuse une de ses valeurs (%{detail}).",
+  'harvest.reasonOwnPlatform': "Enregistrement %{id} ignoré : il vient de cette plateforme (%{url}) ; le moissonner le publierait une seconde fois.",
+  'harvest.errorOwnCatalogue': "%{url} est le catalogue de cette plateforme : un moissonneur ne moissonne pas la plateforme elle-même.",
 };

@@ -161,7 +161,6 @@ export default {
   'harvest.reasonDuplicate': "Record %{id} ignorato: il catalogo remoto elenca questo identificativo più volte in questa raccolta; si tiene solo la prima occorrenza.",
   'harvest.reasonNoIdentifier': "Record %{id} ignorato: non ha identificativo.",
   'harvest.reasonNoTitle': "Record %{id} ignorato: non ha titolo.",
-  'harvest.reasonConcurrent': "Record %{id} ignorato: un'altra raccolta di questo harvester lo sta scrivendo.",
   'harvest.pageLimit': "Interrotta dopo %{pages} pagine (il limite): la raccolta è incompleta, nulla viene ritirato.",
   'harvest.withdrawn': "%{count} record assenti dal catalogo remoto da %{days} giorni: ritirati.",
   'harvest.waitingWithdrawal': "%{count} record assenti dal catalogo remoto: ritirati se ancora assenti dopo %{days} giorni.",
@@ -192,4 +191,7 @@ export default {
   'geo.mirrorChecked': "Livello %{name} trovato sul server cartografico.",
   'geo.mirrorLayerMissing': "Il livello %{name} non esiste più sul server cartografico.",
   'datastore.rowsUnplaced': "%{count} righe della tabella senza X/Y leggibili (prima: riga %{line}): caricate senza posizione.",
+  'harvest.reasonRefused': "Record %{id} ignorato: il database rifiuta uno dei suoi valori (%{detail}).",
+  'harvest.reasonOwnPlatform': "Record %{id} ignorato: proviene da questa piattaforma (%{url}); raccoglierlo lo pubblicherebbe una seconda volta.",
+  'harvest.errorOwnCatalogue': "%{url} è il catalogo di questa piattaforma: un raccoglitore non raccoglie la piattaforma stessa.",
 };

@@ -119,6 +119,11 @@ export interface HarvestConfig {
   /** Attempts per page before the run fails (pauses of 1 s, 2 s… between them). Default 3. */
   attempts: number;
   retryDelayMs: number;
+  /**
+   * This platform's dataset pages, absolute (from PORTAL_URL when it is absolute): a remote record
+   * whose identifiers, source or landing page start with one comes from this platform.
+   */
+  platformDatasetPages: string[];
 }
 
 export const DEFAULT_HARVEST_CONFIG: HarvestConfig = {
@@ -127,7 +132,14 @@ export const DEFAULT_HARVEST_CONFIG: HarvestConfig = {
   trialPages: 2,
   attempts: 3,
   retryDelayMs: 1000,
+  platformDatasetPages: [],
 };
+
+/** `{PORTAL_URL}dataset/` when PORTAL_URL is absolute (the feed's dataset IRIs start with it). */
+function platformDatasetPages(portalUrl: string): string[] {
+  if (!/^https?:\/\//i.test(portalUrl)) return [];
+  return [`${portalUrl.replace(/\/*$/, '/')}dataset/`];
+}
 
 function workersMode(env: Env): TaskConfig['workers'] {
   const value = text(env, 'WORKERS', 'inline');
@@ -243,6 +255,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         ...DEFAULT_HARVEST_CONFIG,
         withdrawGraceDays: integer(env, 'HARVEST_WITHDRAW_GRACE_DAYS', 7),
         maxPages: positive(env, 'HARVEST_MAX_PAGES', 1000),
+        platformDatasetPages: platformDatasetPages(portalUrl),
       },
     },
     outbound,

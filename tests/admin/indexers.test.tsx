@@ -66,14 +66,14 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     renderApp('/publish/fr/accounts/organisations/10/', USERS.role2);
     const panel = await screen.findByRole('region', { name: 'Moissonneurs' }, LONG);
     expect(await within(panel).findByText('Région CKAN', {}, LONG)).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Ajouter un moissonneur' })).toHaveAttribute('href', '/publish/fr/accounts/usergroup/10/indexer/new');
+    expect(within(panel).getByRole('link', { name: 'Ajouter un moissonneur' })).toHaveAttribute('href', '/publish/fr/accounts/usergroup/10/indexer/new/');
   });
 
   it('tests an unsaved indexer, shows the preview, then creates it and opens its page', async () => {
     const writes: Write[] = [];
     server.use(...indexerHandlers(writes));
     const user = userEvent.setup();
-    renderApp('/publish/fr/accounts/usergroup/10/indexer/new', USERS.role2);
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/new/', USERS.role2);
     await user.click(await screen.findByRole('combobox', { name: /Type de catalogue/ }, LONG));
     await user.click(await screen.findByRole('option', { name: 'CKAN' }));
     await user.type(screen.getByRole('textbox', { name: /^Nom/ }), 'Région CKAN');
@@ -87,7 +87,10 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(writes[0].path).toBe('/fr/indexer/remote-api-indexes/trial/');
 
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await expectPath('/publish/fr/accounts/usergroup/10/indexer/5');
+    // The toast outlives the move to the new indexer's page (no remount of the app on the way).
+    expect(await screen.findByText('Moissonneur créé', {}, LONG)).toBeInTheDocument();
+    await expectPath('/publish/fr/accounts/usergroup/10/indexer/5/');
+    expect(screen.getByText('Moissonneur créé')).toBeInTheDocument();
     const created = writes.find((write) => write.path === '/fr/indexer/remote-api-indexes/')!;
     expect(created.body).toMatchObject({ implementation_type: 1, name: 'Région CKAN', url: 'https://ckan.example.org/', command: '*', scheduler: 2, usergroup: 10 });
   });
@@ -103,7 +106,7 @@ describe('indexer screens', { timeout: 30_000 }, () => {
       ),
     );
     const user = userEvent.setup();
-    renderApp('/publish/fr/accounts/usergroup/10/indexer/5', USERS.role2);
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
     const name = await screen.findByRole('textbox', { name: /^Nom/ }, LONG);
     await waitFor(() => expect(name).toHaveValue('Région CKAN'));
     await user.type(name, ' 2');
@@ -118,7 +121,7 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     const writes: Write[] = [];
     server.use(...indexerHandlers(writes));
     const user = userEvent.setup();
-    renderApp('/publish/fr/accounts/usergroup/10/indexer/5', USERS.role2);
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
     expect(await screen.findByText(/2 créés, 0 mis à jour/, {}, LONG)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exécuter maintenant' }));
     expect(await screen.findByText('Moissonnage lancé', {}, LONG)).toBeInTheDocument();
@@ -131,7 +134,7 @@ describe('indexer screens', { timeout: 30_000 }, () => {
       http.get('/:locale/indexer/remote-api-indexes/:id/trial/', () => HttpResponse.json({ status: 'FAILURE', error: 'Le catalogue distant est injoignable : refusé' })),
     );
     const user = userEvent.setup();
-    renderApp('/publish/fr/accounts/usergroup/10/indexer/5', USERS.role2);
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
     await user.click(await screen.findByRole('button', { name: 'Tester' }, LONG));
     expect(await screen.findByText(/Le test du moissonneur a échoué : Le catalogue distant est injoignable/, {}, LONG)).toBeInTheDocument();
   });

@@ -52,6 +52,11 @@ async function harvest(kind: string, url: string): Promise<{ task: Task; records
 }
 
 const dataset = async (id: number) => (await t.app.inject({ url: `/fr/dataset/datasets/${id}/`, headers: admin.jwtHeaders })).json();
+/** The dataset's resources as its resources panel reads them: name, type, format, link, main (1) or annex (2). */
+const resourcesOf = async (id: number) =>
+  (await t.app.inject({ url: `/fr/resource/resource-dataset/?dataset_id=${id}&page_size=100`, headers: admin.jwtHeaders })).json<{
+    results: { type: number; resource: { id: number; display_name: string; type: string; dataformat: string | null; source_id: number } }[];
+  }>().results.map((link) => ({ name: link.resource.display_name, type: link.resource.type, format: link.resource.dataformat, main: link.type === 1 }));
 const log = (task: Task) => task.timeline.map((step) => step.message).join('\n');
 
 describe('harvest of each kind', () => {
@@ -68,6 +73,11 @@ describe('harvest of each kind', () => {
     const annual = (await t.db.query("SELECT id FROM update_frequencies WHERE codename = 'ANNUAL'")).rows[0].id;
     expect(vehicles.update_frequency).toBe(annual);
     expect(log(second)).toMatch(/0 created, 0 updated, 3 unchanged/);
+    // udata marks main files: the first one is the dataset's main resource, the others annexes.
+    expect(await resourcesOf(records[0].dataset_id)).toEqual([
+      { name: 'bureau-de-vote-vanves.csv', type: 'href', format: 'CSV', main: true },
+      { name: 'bureau-de-vote-vanves.geojson', type: 'href', format: 'JSON', main: false },
+    ]);
   });
 
   it('Opendatasoft: pages by offset up to total_count', async () => {
@@ -105,7 +115,13 @@ describe('harvest of each kind', () => {
     const vote = await dataset(records.find((row) => row.display_name === 'Bureaux de vote - Vanves')!.dataset_id);
     expect(vote.tags).toEqual(expect.arrayContaining(['elections']));
     expect(vote.creation_date).toBe('2019-04-19');
-    expect(vote.extras.some((extra: { key: string; value: string }) => extra.key === 'resource' && extra.value.includes('bureau-de-vote-vanves.csv'))).toBe(true);
+    // Its distributions are link resources of the dataset, with their format (dct:format, dcat:mediaType).
+    expect(await resourcesOf(vote.id)).toEqual([
+      { name: 'bureau-de-vote-vanves.csv', type: 'href', format: 'CSV', main: false },
+      { name: 'bureau-de-vote-vanves.json', type: 'href', format: 'JSON', main: false },
+      { name: 'bureau-de-vote-vanves.geojson', type: 'href', format: 'JSON', main: false },
+      { name: 'bureau-de-vote-vanves.zip', type: 'href', format: 'ZIP', main: false },
+    ]);
   });
 
   it('DCAT JSON-LD: follows hydra:next to the absolute URL page 1 names', async () => {

@@ -77,4 +77,12 @@ it('runs a harvest killed mid-way again to SUCCESS without duplicating what it h
   expect(await harvested()).toBe(6);
   const datasets = await t.db.query("SELECT count(*)::integer AS n FROM datasets WHERE display_name LIKE 'Enregistrement %'");
   expect(datasets.rows[0].n).toBe(6);
+  // Their distributions too: one link resource each, written with their page, none twice.
+  const links = (template.result.results[0].resources as unknown[]).length;
+  const resources = await t.db.query(
+    `SELECT count(*)::integer AS n, count(DISTINCT rd.resource_id)::integer AS distinct_resources FROM harvested_records hr
+       JOIN resource_datasets rd ON rd.dataset_id = hr.dataset_id WHERE hr.indexer_id = $1`,
+    [indexer],
+  );
+  expect(resources.rows[0]).toEqual({ n: 6 * links, distinct_resources: 6 * links });
 }, 90_000);

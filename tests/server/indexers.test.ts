@@ -3,6 +3,7 @@
  * served by a local HTTP server (second run, changed record, local edit, removal with its grace
  * period, a remote failing mid-way), trials that write nothing, and the SSRF guard.
  */
+import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarvestTrial } from '../../schemas/indexers.ts';
 import type { Task } from '../../schemas/scenarios.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   remote = await startRemote();
   const base = testConfig();
   t = await createTestApp(
-    { outbound, tasks: { ...base.tasks, outbound, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10 } } },
+    { outbound, tasks: { ...base.tasks, outbound, harvest: { ...DEFAULT_HARVEST_CONFIG, retryDelayMs: 10, platformDatasetPages: ['https://portail.example.org/dataset/'] } } },
     { tasks: true },
   );
   for (const name of ['admin', 'referent', 'editor', 'member']) users[name] = await t.signIn(name);
@@ -273,6 +274,150 @@ describe('a CKAN harvest', () => {
     const tasks = await t.db.query("SELECT status FROM task_queue_track WHERE action = 'unpublish-dataset' AND object_id = $1 AND trigger = 'harvest'", [rows[1].id]);
     expect(tasks.rows.map((row) => row.status)).toEqual(['SUCCESS']);
     expect(rows.length).toBe(2); // withdrawn, never deleted
+  });
+});
+
+describe('remote distributions', () => {
+  const resourcesOf = async (dataset: number) =>
+    (await api('referent', 'GET', `/fr/resource/resource-dataset/?dataset_id=${dataset}&page_size=100`)).json<{
+      results: { type: number; resource: { id: number; display_name: string; type: string; dataformat: string | null; source_id: number } }[];
+    }>().results;
+  const hrefOf = async (resource: { type: string; source_id: number }) => (await api('referent', 'GET', `/fr/resource/${resource.type}/${resource.source_id}/`)).json().href;
+
+  it('become link resources of the dataset, updated and removed with the remote, never fetched nor duplicated', async () => {
+    const records = ckanRecords();
+    const resources = records[1].resources as Record<string, unknown>[];
+    // A distribution on the remote's own host: the harvest does not ask for it.
+    resources[1] = { ...resources[1], url: `${remote.base}/files/rectangles.csv` };
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN resources' });
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const [antennes, insee] = await datasetsOf(id);
+    const shape = (links: Awaited<ReturnType<typeof resourcesOf>>) =>
+      links.map((link) => ({ name: link.resource.display_name, type: link.resource.type, format: link.resource.dataformat, main: link.type === 1 }));
+    expect(shape(await resourcesOf(antennes.id))).toEqual([
+      { name: 'coordonnees_antennes.xlsx', type: 'href', format: 'XLSX', main: false },
+      { name: 'Visionneuse mviewer', type: 'href', format: null, main: false },
+    ]);
+    const first = await resourcesOf(insee.id);
+    expect(shape(first)).toEqual([
+      { name: 'rectangles_200m_menage_erbm (WFS)', type: 'href', format: 'WFS', main: false },
+      { name: 'rectangles_200m_menage_erbm.csv', type: 'href', format: 'CSV', main: false },
+    ]);
+    expect(await hrefOf(first[1].resource)).toBe(`${remote.base}/files/rectangles.csv`);
+    expect(remote.requests.filter((request) => request.startsWith('/files/'))).toEqual([]);
+    // The export's formats column reads the same resources.
+    const exported = (await api('referent', 'GET', `/fr/dataset/datasets/export/odl/?usergroup_id=${region}&search=${encodeURIComponent('rectangles')}`)).body;
+    expect(exported).toContain('WFS;CSV');
+
+    // Remotely, the WFS link goes and the CSV moves: the same resource follows it, none is added.
+    resources.splice(0, 1);
+    resources[0] = { ...resources[0], url: `${remote.base}/files/rectangles-2.csv` };
+    const second = await runNow(id);
+    expect(second.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 1 mis à jour, 1 inchangés/);
+    const after = await resourcesOf(insee.id);
+    expect(shape(after)).toEqual([{ name: 'rectangles_200m_menage_erbm.csv', type: 'href', format: 'CSV', main: false }]);
+    expect(after[0].resource.id).toBe(first[1].resource.id);
+    expect(await hrefOf(after[0].resource)).toBe(`${remote.base}/files/rectangles-2.csv`);
+    expect((await t.db.query('SELECT count(*)::integer AS n FROM resources WHERE id = $1', [first[0].resource.id])).rows[0].n).toBe(0);
+    expect(remote.requests.filter((request) => request.startsWith('/files/'))).toEqual([]);
+
+    // Deleting a harvested dataset removes its harvested resources; deleting the indexer keeps its datasets and their resources.
+    const count = async (ids: number[]) => (await t.db.query('SELECT count(*)::integer AS n FROM resources WHERE id = ANY($1::integer[])', [ids])).rows[0].n;
+    const kept = (await resourcesOf(antennes.id)).map((link) => link.resource.id);
+    expect((await api('referent', 'DELETE', `/fr/dataset/datasets/${insee.id}/`)).statusCode).toBe(204);
+    expect(await count([after[0].resource.id])).toBe(0);
+    expect((await api('referent', 'DELETE', `/fr/indexer/remote-api-indexes/${id}/`)).statusCode).toBe(204);
+    expect(await count(kept)).toBe(2);
+    expect((await resourcesOf(antennes.id)).map((link) => link.resource.id)).toEqual(kept);
+  });
+});
+
+describe("this platform's own records", () => {
+  const DCT = 'http://purl.org/dc/terms/';
+  const feedQuads = async () => new Parser().parse((await t.app.inject({ url: '/fr/dataset/catalog/?format=ttl&page_size=100' })).body);
+  const dcatType = async () => (await t.db.query<{ id: number }>("SELECT id FROM remote_api_index_types WHERE codename = 'dcat'")).rows[0].id;
+
+  it('the DCAT feed says where a harvested dataset comes from: its remote identifier and the remote record', async () => {
+    remote.routes.set('/api/3/action/package_search', () => ({ body: fixture('ckan-package_search-fr.json') }));
+    const id = await createIndexer({ name: 'CKAN provenance' });
+    await runNow(id);
+    const [antennes] = await datasetsOf(id);
+    const quads = await feedQuads();
+    const codename = (await t.db.query('SELECT codename FROM datasets WHERE id = $1', [antennes.id])).rows[0].codename;
+    const subject = quads.find((q) => q.predicate.value === `${DCT}identifier` && q.object.value === String(antennes.id) && q.subject.value.endsWith(`/dataset/${codename}`))!.subject.value;
+    const of = (s: string, p: string) => quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
+    expect(of(subject, `${DCT}source`)).toEqual([`https://opendata.example.org/dataset/${antennes.remote_id}`]);
+    const notations = of(subject, 'http://www.w3.org/ns/adms#identifier').flatMap((node) => of(node, 'http://www.w3.org/2004/02/skos/core#notation'));
+    const urn = quads.find((q) => q.predicate.value === `${DCT}identifier` && q.object.value.startsWith('urn:publish:'))!.object.value;
+    expect(notations.sort()).toEqual([antennes.remote_id, `${urn}:dataset:${antennes.id}`].sort());
+  });
+
+  it("refuses this platform's feed as an indexer's catalogue: 400 on save, a readable FAILURE on trial, under another address too", async () => {
+    const own = await api('referent', 'POST', '/en/indexer/remote-api-indexes/', indexerBody({ implementation_type: await dcatType(), url: 'http://localhost/fr/dataset/catalog/' }));
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual({ url: [expect.stringMatching(/is this platform's own catalogue/)] });
+    const trial = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ implementation_type: await dcatType(), url: 'http://localhost:80/it/dataset/catalog' }));
+    expect(trial.json()).toEqual({ status: 'FAILURE', error: expect.stringMatching(/is this platform's own catalogue/) });
+    // The same feed served elsewhere (a proxy, another name): the catalogue names this platform.
+    const feed = await t.app.inject({ url: '/fr/dataset/catalog/?format=ttl' });
+    remote.routes.set('/mirror/catalog.ttl', () => ({ type: 'text/turtle', body: feed.body }));
+    const mirrored = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ implementation_type: await dcatType(), url: `${remote.base}/mirror/catalog.ttl` }));
+    expect(mirrored.json()).toEqual({ status: 'FAILURE', error: `${remote.base}/mirror/catalog.ttl is this platform's own catalogue: a harvester does not harvest the platform itself.` });
+  });
+
+  it('skips, with the reason, the records of another catalogue that come from this platform', async () => {
+    const urn = (await feedQuads()).find((q) => q.predicate.value === `${DCT}identifier` && q.object.value.startsWith('urn:publish:'))!.object.value;
+    remote.routes.set('/aggregator/catalog.ttl', () => ({
+      type: 'text/turtle',
+      body: `@prefix dcat: <http://www.w3.org/ns/dcat#> . @prefix dct: <http://purl.org/dc/terms/> .
+        @prefix adms: <http://www.w3.org/ns/adms#> . @prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+        <http://aggregator.test/catalog> a dcat:Catalog ; dct:title "Agrégateur" ; dcat:dataset <http://aggregator.test/d/1>, <http://aggregator.test/d/2>, <http://aggregator.test/d/3> .
+        <http://aggregator.test/d/1> a dcat:Dataset ; dct:identifier "agg-1" ; dct:title "Republié par l'agrégateur" ;
+          adms:identifier [ a adms:Identifier ; skos:notation "${urn}:dataset:42" ] .
+        <http://aggregator.test/d/2> a dcat:Dataset ; dct:identifier "agg-2" ; dct:title "Seulement sur l'agrégateur" .
+        <http://aggregator.test/d/3> a dcat:Dataset ; dct:identifier "agg-3" ; dct:title "Repris sans identifiant" ;
+          dcat:landingPage <https://portail.example.org/dataset/arrets-de-bus> .`,
+    }));
+    const id = await createIndexer({ name: 'Aggregator', implementation_type: await dcatType(), url: `${remote.base}/aggregator/catalog.ttl` });
+    const task = await runNow(id);
+    expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
+    const log = task.timeline.map((step) => step.message).join('\n');
+    expect(log).toContain(`Enregistrement agg-1 ignoré : il vient de cette plateforme (${urn}:dataset:42)`);
+    // Its landing page is one of this platform's dataset pages (PORTAL_URL).
+    expect(log).toContain('Enregistrement agg-3 ignoré : il vient de cette plateforme (https://portail.example.org/dataset/arrets-de-bus)');
+    expect(log).toMatch(/1 créés, 0 mis à jour, 0 inchangés, 2 ignorés/);
+    expect((await datasetsOf(id)).map((row) => row.remote_id)).toEqual(['agg-2']);
+  });
+});
+
+describe('a page written all or nothing', () => {
+  it('gives records of one page with the same title distinct codenames, after those already taken', async () => {
+    const [record] = ckanRecords();
+    const same = (n: number) => ({ ...record, id: `same-${n}`, name: `same-${n}`, title: 'Titre partagé' });
+    await t.db.query("UPDATE datasets SET codename = 'titre-partage-2' WHERE id = (SELECT min(id) FROM datasets WHERE id NOT IN (SELECT dataset_id FROM harvested_records))");
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer([same(1), same(2), same(3)]) }));
+    const id = await createIndexer({ name: 'CKAN same titles' });
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const { rows } = await t.db.query('SELECT d.codename FROM harvested_records hr JOIN datasets d ON d.id = hr.dataset_id WHERE hr.indexer_id = $1 ORDER BY hr.remote_id', [id]);
+    expect(rows.map((row) => row.codename)).toEqual(['titre-partage', 'titre-partage-3', 'titre-partage-4']);
+  });
+
+  it('skips a record the database refuses, with its reason, and keeps the rest of its page', async () => {
+    const records = ckanRecords();
+    // Year 0 is a date JavaScript reads but PostgreSQL refuses.
+    records.push({ ...records[0], id: 'year-zero', name: 'year-zero', title: 'Année zéro', metadata_created: '0000-01-01T00:00:00' });
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN refused value' });
+    const task = await runNow(id);
+    expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
+    const log = task.timeline.map((step) => step.message).join('\n');
+    expect(log).toMatch(/Page 1 : 2 créés, 0 mis à jour, 0 inchangés, 1 ignorés/);
+    expect(log).toMatch(/Enregistrement year-zero ignoré : la base de données refuse une de ses valeurs \(.*out of range/);
+    expect((await datasetsOf(id)).map((row) => row.remote_id)).toEqual(['antennes-regionales-de-la-region-hauts-de-france-au-01102019-0', 'insee-part-des-menages-presents-depuis-5-ans-ou-plus-2010']);
+    // Still listed by the remote: the refused record is not written, and the others stay unchanged.
+    const again = await runNow(id);
+    expect(again.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 0 mis à jour, 2 inchangés, 1 ignorés/);
   });
 });
 

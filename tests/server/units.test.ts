@@ -93,6 +93,11 @@ describe('configuration', () => {
     expect(config.services.find((s) => s.key === 'maps')).toMatchObject({ url: '/carto/', available: true });
     expect(() => loadConfig({ SECRET_KEY: 'k', PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it("knows this platform's dataset pages from an absolute PORTAL_URL, so harvests recognise its records", () => {
+    expect(loadConfig({ SECRET_KEY: 'k', PORTAL_URL: 'https://portail.example.org' }).tasks.harvest.platformDatasetPages).toEqual(['https://portail.example.org/dataset/']);
+    expect(loadConfig({ SECRET_KEY: 'k' }).tasks.harvest.platformDatasetPages).toEqual([]);
+  });
 });
 
 describe('login catalogues', () => {

@@ -1,5 +1,5 @@
 /**
- * An indexer of a group: accounts/usergroup/{usergroupId}/indexer/new and …/indexer/{indexerId}.
+ * An indexer of a group: accounts/usergroup/{usergroupId}/indexer/new/ and …/indexer/{indexerId}/.
  * The form (spec, section 3 "Indexer"), its trial before or after saving (counts and the first
  * records mapped), the last runs with their counts, and a button to run it now.
  */

@@ -9,9 +9,13 @@ import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
 import { indexersApi } from './indexersApi.ts';
 
+/**
+ * Canonical paths end with a slash: a path without one is redirected by the locale gate, which
+ * mounts the app again and loses what it held (the toast of a save made just before).
+ */
 export const indexerPaths = {
-  create: (usergroupId: number) => `accounts/usergroup/${usergroupId}/indexer/new`,
-  edit: (usergroupId: number, indexerId: number) => `accounts/usergroup/${usergroupId}/indexer/${indexerId}`,
+  create: (usergroupId: number) => `accounts/usergroup/${usergroupId}/indexer/new/`,
+  edit: (usergroupId: number, indexerId: number) => `accounts/usergroup/${usergroupId}/indexer/${indexerId}/`,
 };
 
 export function IndexersPanel() {

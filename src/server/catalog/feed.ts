@@ -12,6 +12,8 @@ import type { Locale } from '../../../schemas/constants.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
 import { computedBoxColumns } from '../datasets/coverage.ts';
+import { platformDatasetUrn, platformUrn } from '../harvest/origin.ts';
+import { remoteUrl } from '../harvest/run.ts';
 import { t } from '../i18n.ts';
 import { DATA_THEME, EU_AUTHORITY, LANGUAGE_IRIS, NS, dataThemeIris, frequencyIri, inspireThemeIris } from './vocabulary.ts';
 
@@ -51,6 +53,9 @@ export interface FeedDataset {
   contact_name: string | null;
   contact_email: string | null;
   contact_phone: string | null;
+  /** A harvested dataset's remote identifier and its indexer's URL pattern (null for a dataset made here). */
+  harvest_remote_id: string | null;
+  harvest_url_pattern: string | null;
 }
 
 export interface FeedPage {
@@ -58,6 +63,8 @@ export interface FeedPage {
   /** The latest exposure or change of a listed dataset; null when none is listed. */
   modified: Date | null;
   datasets: FeedDataset[];
+  /** This platform's URN (harvest/origin.ts): its datasets' other identifiers start with it. */
+  platform: string;
 }
 
 function searchCondition(words: string[], values: unknown[]): string {
@@ -86,7 +93,8 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
     ),
   ]);
   const { total, modified } = summary.rows[0];
-  if (ids.rows.length === 0) return { total, modified, datasets: [] };
+  const platform = await platformUrn(db);
+  if (ids.rows.length === 0) return { total, modified, datasets: [], platform };
   const { rows } = await db.query<FeedDataset>(
     `SELECT d.id, d.codename, d.display_name, d.description, d.created_at, d.updated_at,
         d.publication_date::text AS publication_date, d.last_update_date::text AS last_update_date,
@@ -96,8 +104,11 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
         ARRAY(SELECT c.codename FROM dataset_categories dc JOIN categories c ON c.id = dc.category_id WHERE dc.dataset_id = d.id) AS categories,
         ARRAY(SELECT tp.codename FROM dataset_topics dtp JOIN topics tp ON tp.id = dtp.topic_id WHERE dtp.dataset_id = d.id) AS topics,
         box.min_lon, box.min_lat, box.max_lon, box.max_lat,
-        poc.name AS contact_name, poc.email AS contact_email, poc.phone AS contact_phone
+        poc.name AS contact_name, poc.email AS contact_email, poc.phone AS contact_phone,
+        hr.remote_id AS harvest_remote_id, ri.url_pattern AS harvest_url_pattern
        FROM datasets d
+       LEFT JOIN harvested_records hr ON hr.dataset_id = d.id
+       LEFT JOIN remote_api_indexes ri ON ri.id = hr.indexer_id
        JOIN usergroups g ON g.id = d.usergroup_id
        LEFT JOIN licences l ON l.id = d.licence_id
        LEFT JOIN update_frequencies f ON f.id = d.update_frequency_id
@@ -126,7 +137,7 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
       ORDER BY d.id`,
     [ids.rows.map((row) => row.id)],
   );
-  return { total, modified, datasets: rows };
+  return { total, modified, datasets: rows, platform };
 }
 
 /** Where the feed's IRIs point. */
@@ -171,7 +182,7 @@ function geoJsonPolygon(minLon: number, minLat: number, maxLon: number, maxLat: 
 }
 
 /** The quads of one dataset. Its distributions come with the resources: see datasetDistributions. */
-function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, add: (s: Quad_Subject, p: string, o: Quad_Object) => void) {
+function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, platform: string, add: (s: Quad_Subject, p: string, o: Quad_Object) => void) {
   const subject = namedNode(datasetIri(links, dataset));
   const text = (value: string) => literal(value, locale);
   add(subject, `${NS.rdf}type`, iri('dcat', 'Dataset'));
@@ -214,6 +225,27 @@ function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, ad
   add(subject, `${NS.dct}accessRights`, namedNode(`${EU_AUTHORITY}access-right/PUBLIC`));
   add(subject, `${NS.dcat}landingPage`, namedNode(datasetIri(links, dataset)));
   for (const distribution of datasetDistributions(dataset)) add(subject, `${NS.dcat}distribution`, distribution);
+  provenanceQuads(subject, dataset, platform, add);
+}
+
+/**
+ * Where the dataset comes from (DCAT-AP): its other identifiers (adms:identifier), this platform's
+ * URN-based one, so a harvester of a harvester of this feed can still tell it comes from here, and
+ * for a harvested dataset the remote's identifier; and dct:source, the remote record it is
+ * derived from. Identifiers are named nodes, so every serialisation nests them the same way.
+ */
+function provenanceQuads(subject: Quad_Subject, dataset: FeedDataset, platform: string, add: (s: Quad_Subject, p: string, o: Quad_Object) => void) {
+  const identifier = (name: string, notation: string) => {
+    const node = namedNode(`${subject.value}#${name}`);
+    add(subject, `${NS.adms}identifier`, node);
+    add(node, `${NS.rdf}type`, iri('adms', 'Identifier'));
+    add(node, `${NS.skos}notation`, literal(notation));
+  };
+  identifier('platform-identifier', platformDatasetUrn(platform, dataset.id));
+  if (dataset.harvest_remote_id === null) return;
+  identifier('remote-identifier', dataset.harvest_remote_id);
+  const source = dataset.harvest_url_pattern ? remoteUrl(dataset.harvest_url_pattern, dataset.harvest_remote_id) : null;
+  if (source && /^https?:\/\//i.test(source)) add(subject, `${NS.dct}source`, namedNode(source));
 }
 
 /**
@@ -243,6 +275,8 @@ export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, lo
   add(catalog, `${NS.rdf}type`, iri('hydra', 'Collection'));
   add(catalog, `${NS.dct}title`, text(t(locale, 'catalogTitle')));
   add(catalog, `${NS.dct}description`, text(t(locale, 'catalogDescription')));
+  // This platform's own name: a harvester of this platform meeting it knows where it is.
+  add(catalog, `${NS.dct}identifier`, literal(feed.platform));
   const platform = namedNode(links.portal);
   add(catalog, `${NS.dct}publisher`, platform);
   add(catalog, `${NS.foaf}homepage`, namedNode(links.portal));
@@ -261,7 +295,7 @@ export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, lo
   add(platform, `${NS.rdf}type`, iri('foaf', 'Agent'));
   add(platform, `${NS.foaf}name`, literal(t(locale, 'catalogPublisher')));
   for (const dataset of feed.datasets) add(catalog, `${NS.dcat}dataset`, namedNode(datasetIri(links, dataset)));
-  for (const dataset of feed.datasets) datasetQuads(dataset, links, locale, add);
+  for (const dataset of feed.datasets) datasetQuads(dataset, links, locale, feed.platform, add);
   return groupBySubject(quads);
 }
 

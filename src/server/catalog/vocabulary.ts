@@ -13,6 +13,8 @@ export const NS = {
   locn: 'http://www.w3.org/ns/locn#',
   gsp: 'http://www.opengis.net/ont/geosparql#',
   hydra: 'http://www.w3.org/ns/hydra/core#',
+  adms: 'http://www.w3.org/ns/adms#',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
 } as const;
 
 export const EU_AUTHORITY = 'http://publications.europa.eu/resource/authority/';

@@ -44,6 +44,56 @@ export async function setTags(client: PoolClient, datasetId: number, names: read
   );
 }
 
+/**
+ * Codenames for several new datasets (or resources) at once (a harvested page): the codenames
+ * already taken are read (the names themselves through the index, then the variants of a name
+ * taken or wanted twice), then each text gets the first free `name`, `name-2`… not given to an
+ * earlier one.
+ */
+export async function uniqueCodenames(client: PoolClient, texts: readonly string[], table: 'datasets' | 'resources' = 'datasets'): Promise<string[]> {
+  const fallback = table === 'datasets' ? 'dataset' : 'resource';
+  const bases = texts.map((text) => slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || fallback);
+  // Most names are free: an indexed lookup of the names themselves, then the variants of the taken ones only.
+  const taken = new Set((await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename = ANY($1::text[])`, [bases])).rows.map((row) => row.codename));
+  const twice = new Set(bases.filter((base, index) => bases.indexOf(base) !== index));
+  const patterns = [...new Set(bases.filter((base) => taken.has(base) || twice.has(base)).map((base) => `${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`))];
+  const { rows } = patterns.length === 0 ? { rows: [] } : await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename LIKE ANY($1::text[])`, [patterns]);
+  const used = new Set([...taken, ...rows.map((row) => row.codename)]);
+  return bases.map((base) => {
+    for (let n = 1; ; n++) {
+      const suffix = n === 1 ? '' : `-${n}`;
+      const candidate = `${base.slice(0, CODENAME_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+      if (!used.has(candidate)) {
+        used.add(candidate);
+        return candidate;
+      }
+    }
+  });
+}
+
+/** setTags for several datasets in four statements (a harvested page). */
+export async function setTagsOfMany(client: PoolClient, entries: readonly { datasetId: number; names: readonly string[] }[]): Promise<void> {
+  if (entries.length === 0) return;
+  const ids = entries.map((entry) => entry.datasetId);
+  const pairs = entries.flatMap((entry) => entry.names.map((name) => ({ d: entry.datasetId, n: name })));
+  await client.query('DELETE FROM dataset_tags WHERE dataset_id = ANY($1::integer[])', [ids]);
+  if (pairs.length > 0) {
+    await client.query('INSERT INTO tags (name) SELECT DISTINCT ON (lower(n)) n FROM unnest($1::text[]) AS n ORDER BY lower(n) ON CONFLICT ((lower(name))) DO NOTHING', [
+      pairs.map((pair) => pair.n),
+    ]);
+    await client.query(
+      `INSERT INTO dataset_tags (dataset_id, tag_id)
+       SELECT p.d, t.id FROM json_to_recordset($1::json) AS p(d integer, n text) JOIN tags t ON lower(t.name) = lower(p.n) ON CONFLICT DO NOTHING`,
+      [JSON.stringify(pairs)],
+    );
+  }
+  await client.query(
+    `UPDATE datasets d SET keywords = COALESCE((SELECT string_agg(t.name, ' ' ORDER BY lower(t.name))
+       FROM dataset_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.dataset_id = d.id), '') WHERE d.id = ANY($1::integer[])`,
+    [ids],
+  );
+}
+
 /** The many-to-many classifications: API field → join table and its column. */
 /**
  * The classifications: their link table and its id column, and the sorted copy of the ids each

@@ -8,6 +8,9 @@ export interface Lookups {
   licences: Map<string, number>;
   /** Frequency codename (EU table) → our id. */
   frequencies: Map<string, number>;
+  /** Data format codename, name or extension → our id; media type → our id. */
+  formats: Map<string, number>;
+  mediaTypes: Map<string, number>;
 }
 
 const normal = (value: string) => value.trim().toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '');
@@ -57,7 +60,37 @@ export async function loadLookups(db: Pick<Db, 'query'>): Promise<Lookups> {
   }
   const frequencies = new Map<string, number>();
   for (const row of (await db.query<{ id: number; codename: string }>('SELECT id, codename FROM update_frequencies')).rows) frequencies.set(row.codename, row.id);
-  return { licences, frequencies };
+  const formats = new Map<string, number>();
+  const mediaTypes = new Map<string, number>();
+  const { rows: formatRows } = await db.query<{ id: number; codename: string; display_name: string; extensions: string[]; mimetypes: string[] }>(
+    'SELECT id, codename, display_name, extensions, mimetypes FROM data_formats ORDER BY id',
+  );
+  for (const row of formatRows) {
+    for (const name of [row.codename, row.display_name, ...row.extensions]) if (name && !formats.has(name.toLowerCase())) formats.set(name.toLowerCase(), row.id);
+    for (const type of row.mimetypes) if (!mediaTypes.has(type.toLowerCase())) mediaTypes.set(type.toLowerCase(), row.id);
+  }
+  return { licences, frequencies, formats, mediaTypes };
+}
+
+/**
+ * Our data format of a distribution: from what the remote says (a name like `CSV`, a media type,
+ * the EU file-type or IANA IRIs), else from the extension of its URL's path; null when unknown.
+ */
+export function formatOf(hints: string[], url: string, lookups: Pick<Lookups, 'formats' | 'mediaTypes'>): number | null {
+  for (const hint of hints) {
+    const value = hint.trim().toLowerCase().split(';')[0].trim();
+    const mediaType = value.replace(/^https?:\/\/www\.iana\.org\/assignments\/media-types\//, '');
+    if (lookups.mediaTypes.has(mediaType)) return lookups.mediaTypes.get(mediaType)!;
+    const name = value.replace(/\/+$/, '').split(/[/#]/).pop()!.replace(/^\./, '');
+    if (lookups.formats.has(name)) return lookups.formats.get(name)!;
+  }
+  try {
+    const extension = /\.([a-z0-9]{1,8})$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
+    if (extension && lookups.formats.has(extension)) return lookups.formats.get(extension)!;
+  } catch {
+    /* not a URL: no extension */
+  }
+  return null;
 }
 
 function frequencyOf(value: string | null, lookups: Lookups): number | null {
@@ -82,6 +115,13 @@ export function resolveFields(record: RemoteRecord, lookups: Lookups): Harvested
     update_frequency: frequencyOf(record.frequency, lookups),
     bbox: record.bbox,
     contact: record.contact,
-    links: record.links,
+    // The first distribution the remote marks main is the dataset's main resource; the others are annexes.
+    links: record.links.slice(0, 50).map((link, index, links) => ({
+      key: link.key,
+      title: link.title,
+      url: link.url,
+      format: formatOf(link.formats, link.url, lookups),
+      main: link.main && links.findIndex((other) => other.main) === index,
+    })),
   };
 }

@@ -1,6 +1,6 @@
 /** Helpers the readers share to turn remote values into our dataset's: text, dates, boxes, keywords. */
 import { sanitizeText } from '../../../schemas/validators.ts';
-import type { PageEntry, RemoteRecord } from './types.ts';
+import type { PageEntry, RemoteLink, RemoteRecord } from './types.ts';
 
 /** Plain text of a remote text that may hold HTML (CKAN notes, Opendatasoft descriptions). */
 export function plainText(value: unknown): string {
@@ -112,4 +112,13 @@ export function siteRoot(url: string, apiPath: RegExp): string {
   target.search = '';
   target.hash = '';
   return target.toString().replace(apiPath, '').replace(/\/+$/, '');
+}
+
+/** A distribution's link when its URL is http(s), else none; its key is the remote's id, else its URL. */
+export function remoteLink(id: unknown, title: unknown, url: unknown, formats: unknown[], main = false): RemoteLink[] {
+  const href = typeof url === 'string' ? url.trim() : '';
+  if (!/^https?:\/\//i.test(href) || href.length > 2000) return [];
+  const key = (typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '') || href;
+  const name = plainText(title).replace(/\s+/g, ' ').trim().slice(0, 255) || href.slice(0, 255);
+  return [{ key: key.slice(0, 2000), title: name, url: href, formats: formats.filter((value): value is string => typeof value === 'string' && value.trim() !== ''), main }];
 }

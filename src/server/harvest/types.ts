@@ -16,7 +16,21 @@ export interface RemoteRecord {
   frequency: string | null;
   bbox: [number, number, number, number] | null;
   contact: { name: string; email: string } | null;
-  links: { title: string; url: string }[];
+  links: RemoteLink[];
+  /** What the record says of where it comes from (identifiers, source, landing page): one naming this platform is not harvested. */
+  origins: string[];
+}
+
+/** A distribution of a remote record: a link, never fetched by the harvest. */
+export interface RemoteLink {
+  /** The remote's identifier of the distribution, else its URL: its key across runs. */
+  key: string;
+  title: string;
+  url: string;
+  /** What the remote says of its format: a name, a media type or their IRIs. */
+  formats: string[];
+  /** The remote marks it as the dataset's main file. */
+  main: boolean;
 }
 
 /** A record of a page: mapped, or skipped with the reason (a message key) and its id when known. */
@@ -28,6 +42,8 @@ export interface RemotePage {
   entries: PageEntry[];
   /** The next page's URL, or null on the last page. */
   next: string | null;
+  /** The catalogue's own identifiers, when the document gives them (DCAT). */
+  catalogue?: string[];
 }
 
 /** What an indexer tells a reader. */

@@ -11,6 +11,7 @@ import { HARVEST_EVERYTHING, HARVEST_SCENARIO, indexers, validUrlPattern, type H
 import { bodyId, fieldError, integerParam, registerEntity, translateValidation, type WriteContext } from '../crud/index.ts';
 import { permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { HarvestError } from '../harvest/errors.ts';
+import { isOwnFeedUrl } from '../harvest/origin.ts';
 import { loadIndexer, trialHarvest, type Indexer } from '../harvest/run.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { nextRun } from '../tasks/schedules.ts';
@@ -21,8 +22,23 @@ function bodyGroup(body: unknown): number | null | undefined {
   return bodyId((body as { usergroup: unknown }).usergroup);
 }
 
-/** Checks what the schema cannot say: the URL pattern's placeholder and the owning group's kind. */
+/** The addresses this platform answers at, as far as a request tells: its own host, and the portal's. */
+function ownHosts(request: FastifyRequest): string[] {
+  // Through URL, so a default port (host:80) compares equal to the address without it.
+  const hosts = [new URL(`${request.protocol}://${request.host}`).host.toLowerCase()];
+  try {
+    hosts.push(new URL(request.server.config.portalUrl).host.toLowerCase());
+  } catch {
+    /* a relative PORTAL_URL: the portal is on this host */
+  }
+  return hosts;
+}
+
+/** Checks what the schema cannot say: the URL pattern's placeholder, the owning group's kind, and that the catalogue is not this platform's. */
 async function prepareIndexer({ client, request, values, row, existing }: WriteContext): Promise<void> {
+  if (typeof values.url === 'string' && isOwnFeedUrl(values.url, ownHosts(request))) {
+    throw new ValidationError({ url: [t(request.locale, 'harvest.errorOwnCatalogue', { url: values.url })] });
+  }
   if (Object.hasOwn(values, 'url_pattern') && !validUrlPattern(values.url_pattern as string | null)) {
     throw fieldError(request.locale, 'url_pattern', 'validation.urlPattern');
   }
@@ -50,7 +66,9 @@ async function scheduleHarvest({ client, id, values, user }: WriteContext & { id
 }
 
 /** A trial's answer: what a run would do, or its failure in the reader's language. */
-async function trial(app: FastifyInstance, indexer: Indexer, locale: Locale): Promise<HarvestTrial> {
+async function trial(app: FastifyInstance, indexer: Indexer, request: FastifyRequest): Promise<HarvestTrial> {
+  const locale: Locale = request.locale;
+  if (isOwnFeedUrl(indexer.url, ownHosts(request))) return { status: 'FAILURE', error: t(locale, 'harvest.errorOwnCatalogue', { url: indexer.url }) };
   try {
     return await trialHarvest(app.db, indexer, { settings: app.config.tasks.harvest, outbound: app.config.outbound });
   } catch (error) {
@@ -106,7 +124,7 @@ export default async function indexerRoutes(app: FastifyInstance) {
     const group = bodyGroup(request.body);
     const allowed = group == null ? canAccessAccounts(request.user) : canManageIndexers(request.user, group);
     if (!allowed) throw permissionDenied();
-    return trial(app, await formIndexer(app, request), request.locale);
+    return trial(app, await formIndexer(app, request), request);
   });
 
   registerEntity(app, {
@@ -161,7 +179,7 @@ export default async function indexerRoutes(app: FastifyInstance) {
         method: 'GET',
         path: 'trial/',
         access: (user, { record }) => !record || canManageIndexers(user, record.usergroup as number),
-        handler: async (request, record) => trial(app, (await loadIndexer(app.db, record.id as number))!, request.locale),
+        handler: async (request, record) => trial(app, (await loadIndexer(app.db, record.id as number))!, request),
       },
     ],
   });

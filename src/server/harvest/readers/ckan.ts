@@ -3,7 +3,7 @@
  * organisation filter an `fq` on the organisation's name.
  */
 import { HARVEST_EVERYTHING } from '../../../../schemas/indexers.ts';
-import { entry, geoJsonBox, isoDate, keywords, plainText, siteRoot, withParams } from '../mapping.ts';
+import { entry, geoJsonBox, isoDate, keywords, plainText, remoteLink, siteRoot, withParams } from '../mapping.ts';
 import type { PageEntry, Reader } from '../types.ts';
 import { isObject, jsonOf, list, notCatalogue, str, type Json } from './json.ts';
 
@@ -21,6 +21,8 @@ function mapPackage(record: Json): PageEntry {
   const contactName = str(record.maintainer) || str(record.author) || str(organisation.title);
   const contactEmail = str(record.maintainer_email) || str(record.author_email);
   return entry(record.name || record.id, {
+    // ckanext-dcat and ckanext-harvest keep a harvested record's origin in these extras.
+    origins: [str(record.url), ...['uri', 'guid', 'identifier', 'alternate_identifier', 'harvest_url', 'source_url', 'dct_identifier'].map((key) => extras[key] ?? '')].filter(Boolean),
     title: record.title || record.name,
     description: plainText(record.notes),
     tags: keywords(list(record.tags).map((tag) => (isObject(tag) ? tag.display_name ?? tag.name : tag))),
@@ -33,8 +35,7 @@ function mapPackage(record: Json): PageEntry {
     contact: contactName || contactEmail ? { name: contactName, email: contactEmail } : null,
     links: list(record.resources)
       .filter(isObject)
-      .filter((resource) => /^https?:\/\//.test(str(resource.url)))
-      .map((resource) => ({ title: str(resource.name) || str(resource.url), url: str(resource.url) })),
+      .flatMap((resource) => remoteLink(resource.id, resource.name, resource.url, [resource.format, resource.mimetype])),
   });
 }
 

@@ -4,7 +4,7 @@
  * DCAT output schema paged by `nextRecord`. A dataset's remote id is its dct:identifier, else its IRI.
  */
 import { HarvestError } from '../errors.ts';
-import { entry, isoDate, keywords, plainText, validBox, withParams, wktBox, geoJsonBox } from '../mapping.ts';
+import { entry, isoDate, keywords, plainText, remoteLink, validBox, withParams, wktBox, geoJsonBox } from '../mapping.ts';
 import type { FetchedPage, PageEntry, Reader, RemoteSource } from '../types.ts';
 import { Graph, parseJsonLd, parseTurtle, parseXml, rdfXmlGraph, RDF_NS, type Term } from './rdf.ts';
 
@@ -16,6 +16,8 @@ const FOAF = 'http://xmlns.com/foaf/0.1/';
 const LOCN = 'http://www.w3.org/ns/locn#';
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
 const CSW = 'http://www.opengis.net/cat/csw/2.0.2';
+const ADMS = 'http://www.w3.org/ns/adms#';
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 
 export const CSW_PAGE_SIZE = 100;
 
@@ -67,11 +69,23 @@ function mapDataset(graph: Graph, subject: string): PageEntry {
 
   const links = distributions.flatMap((distribution) => {
     const url = [...get(`${DCAT}downloadURL`, distribution), ...get(`${DCAT}accessURL`, distribution)].find((term) => term.kind === 'iri' || /^https?:\/\//.test(term.value));
-    if (!url || !/^https?:\/\//.test(url.value)) return [];
-    return [{ title: text(get(`${DCT}title`, distribution)) || url.value, url: url.value }];
+    if (!url) return [];
+    // A format given as a node (dct:MediaTypeOrExtent) names itself by its IRI or its label.
+    const formats = [...get(`${DCT}format`, distribution), ...get(`${DCAT}mediaType`, distribution)].flatMap((term) =>
+      term.kind === 'blank' ? [text(get(`${RDFS}label`, node(term))), text(get(`${RDF_NS}value`, node(term)))] : [term.value],
+    );
+    const id = text(get(`${DCT}identifier`, distribution)) || (distribution.startsWith('_:') ? '' : distribution);
+    return remoteLink(id, text(get(`${DCT}title`, distribution)), url.value, formats);
   });
 
+  // Where it comes from: its IRI and identifiers, the record it is derived from, its landing page.
+  const origins = [
+    subject, ...get(`${DCT}identifier`), ...get(`${DCT}source`), ...get(`${DCAT}landingPage`),
+    ...get(`${ADMS}identifier`).flatMap((term) => (term.kind === 'literal' ? [term] : get(`${SKOS}notation`, node(term)))),
+  ].map((term) => (typeof term === 'string' ? term : term.value)).filter((value) => !value.startsWith('_:'));
+
   return entry(identifier, {
+    origins,
     title: text(get(`${DCT}title`)),
     description: plainText(text(get(`${DCT}description`))),
     tags: keywords(get(`${DCAT}keyword`).filter((term) => term.kind === 'literal').map((term) => term.value)),
@@ -159,6 +173,7 @@ export const dcatReader: Reader = {
     if (!csw && datasets.length === 0 && graph.subjectsWith(`${RDF_NS}type`, `${DCAT}Catalog`).length === 0 && !next) {
       throw new HarvestError('harvest.errorNotCatalogue', { url: page.url, kind: source.kind, detail: 'no dcat:Dataset nor dcat:Catalog in the document' });
     }
-    return { entries: datasets.map((subject) => mapDataset(graph, subject)), next };
+    const catalogue = graph.subjectsWith(`${RDF_NS}type`, `${DCAT}Catalog`).flatMap((subject) => graph.objects(subject, `${DCT}identifier`).map((term) => term.value));
+    return { entries: datasets.map((subject) => mapDataset(graph, subject)), next, catalogue };
   },
 };

@@ -27,6 +27,7 @@ function mapDataset(record: Json): PageEntry {
     bbox: geoJsonBox(meta.bbox),
     contact: contactName || contactEmail ? { name: contactName, email: contactEmail } : null,
     links: [],
+    origins: [],
   });
 }
 

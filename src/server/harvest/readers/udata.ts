@@ -3,7 +3,7 @@
  * is the search `q`, the organisation filter its `organization` id.
  */
 import { HARVEST_EVERYTHING } from '../../../../schemas/indexers.ts';
-import { entry, geoJsonBox, isoDate, keywords, plainText, siteRoot, withParams } from '../mapping.ts';
+import { entry, geoJsonBox, isoDate, keywords, plainText, remoteLink, siteRoot, withParams } from '../mapping.ts';
 import type { PageEntry, Reader } from '../types.ts';
 import { isObject, jsonOf, list, notCatalogue, str, type Json } from './json.ts';
 
@@ -11,7 +11,10 @@ function mapDataset(record: Json): PageEntry {
   const contact = list(record.contact_points).find(isObject);
   const organisation = isObject(record.organization) ? record.organization : {};
   const spatial = isObject(record.spatial) ? record.spatial : {};
+  // udata keeps a harvested dataset's origin under `harvest` (remote_url, uri, dct_identifier…).
+  const harvest = isObject(record.harvest) ? record.harvest : {};
   return entry(record.id, {
+    origins: Object.values(harvest).filter((value): value is string => typeof value === 'string' && value !== ''),
     title: record.title,
     description: plainText(record.description),
     tags: keywords(list(record.tags)),
@@ -22,10 +25,10 @@ function mapDataset(record: Json): PageEntry {
     frequency: str(record.frequency) || null,
     bbox: geoJsonBox(spatial.geom),
     contact: contact ? { name: str(contact.name), email: str(contact.email) } : str(organisation.name) ? { name: str(organisation.name), email: '' } : null,
+    // udata's resource type `main` marks the dataset's main files (others: documentation, api…).
     links: list(record.resources)
       .filter(isObject)
-      .filter((resource) => /^https?:\/\//.test(str(resource.url)))
-      .map((resource) => ({ title: str(resource.title) || str(resource.url), url: str(resource.url) })),
+      .flatMap((resource) => remoteLink(resource.id, resource.title, resource.url, [resource.format, resource.mime], resource.type === 'main')),
   });
 }
 
