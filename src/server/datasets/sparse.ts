@@ -33,8 +33,8 @@ export function datasetSearchCondition(search: string, params: SqlParams): strin
 export function sparseListPageIds(db: Db, pageIds: (query: PageIdsQuery) => Promise<number[]>) {
   return async (query: PageIdsQuery): Promise<number[]> => {
     if (query.where === '') return pageIds(query);
-    // The same text and values as the list's own count: answered from the cache, or counted once.
-    const rows = await cachedCount(db, `SELECT count(*) AS count FROM ${query.from} ${query.where}`, query.values);
+    // The list's own count, or the same text and values: answered from the cache, or counted once.
+    const rows = await (query.count ?? cachedCount(db, `SELECT count(*) AS count FROM ${query.from} ${query.where}`, query.values));
     if (rows >= SPARSE_ROWS) return pageIds(query);
     // Only what the page's order reads: the rows are sorted, not read whole.
     const columns = new Set(['d.id', ...query.orderTerms.flatMap((term) => term.column.match(/\bd\.\w+/g) ?? [])]);

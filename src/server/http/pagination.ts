@@ -249,6 +249,8 @@ export interface PageIdsQuery {
   values: unknown[];
   offset: number;
   limit: number;
+  /** The list's row count, being made alongside (paginatedList): a reader may wait for it to choose how to read. */
+  count?: Promise<number>;
 }
 
 /** A page's ids by LIMIT and OFFSET: the reference every other way of paging must equal. */
@@ -309,12 +311,15 @@ export async function paginatedList<T>(
   const idQuery = { from: source.from, where, orderTerms, values: countValues, offset: (page - 1) * pageSize, limit: pageSize };
   const limit = params.add(pageSize);
   const offset = params.add((page - 1) * pageSize);
-  const [countResult, pageResult] = await Promise.all([
+  const countPromise: Promise<number> = (
     source.count
       ? source.count(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues)
-      : db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues).then(({ rows }) => rows[0].count),
+      : db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues).then(({ rows }) => rows[0].count)
+  ).then(Number);
+  const [countResult, pageResult] = await Promise.all([
+    countPromise,
     source.id
-      ? (source.pageIds ?? ((query: PageIdsQuery) => offsetPageIds(db, query)))({ ...idQuery, id: source.id })
+      ? (source.pageIds ?? ((query: PageIdsQuery) => offsetPageIds(db, query)))({ ...idQuery, id: source.id, count: countPromise })
           .then((ids) => {
             // The same text for every page of the list: prepared once per connection, not planned each time.
             const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
