@@ -38,7 +38,8 @@ test('an editor unpublishes a dataset, watches its task succeed on the tasks pag
 
   // The open tasks page refreshes by itself (every 15 s) and shows the run's success.
   await expect(unpublishRow.first()).toContainText(tasks.statuses.SUCCESS, { timeout: 25_000 });
-  await unpublishRow.first().click();
+  // On the action's name: the object's cell links to the dataset itself.
+  await unpublishRow.first().getByText('Dépublier le jeu de données').click();
   await expect(tasksPage).toHaveURL(/\/data\/tasks\/\d+\/$/);
   await expect(tasksPage.getByText(tasks.statuses.SUCCESS).first()).toBeVisible();
 
