@@ -6,6 +6,7 @@ import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { signInFromHome } from './fixtures.ts';
+import { startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
@@ -23,15 +24,6 @@ async function openDataset(page: Page): Promise<string> {
   await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
   await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
   return page.url();
-}
-
-async function startWizard(page: Page, datasetUrl: string, role: 'main' | 'annex', type: string, name: string) {
-  await page.goto(datasetUrl);
-  await page.getByRole('link', { name: labels.actions.add[role] }).click();
-  await expect(page.getByRole('heading', { name: labels.wizard.new[role] })).toBeVisible();
-  await page.getByRole('radio', { name: type, exact: true }).check();
-  await page.getByRole('button', { name: labels.actions.next }).click();
-  await page.getByLabel(labels.fields.display_name, { exact: false }).first().fill(name);
 }
 
 const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });

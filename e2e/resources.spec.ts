@@ -8,6 +8,7 @@ import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { signInFromHome } from './fixtures.ts';
+import { startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
@@ -37,16 +38,6 @@ async function pickOption(page: Page, field: string, option: string | RegExp) {
   // A required field's label ends with its asterisk.
   await page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) }).click();
   await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
-}
-
-/** Opens the wizard from the dataset page and fills the name and type of a new resource. */
-async function startWizard(page: Page, datasetUrl: string, role: 'main' | 'annex', type: string, name: string) {
-  await page.goto(datasetUrl);
-  await page.getByRole('link', { name: labels.actions.add[role] }).click();
-  await expect(page.getByRole('heading', { name: labels.wizard.new[role] })).toBeVisible();
-  await page.getByRole('radio', { name: type, exact: true }).check();
-  await page.getByRole('button', { name: labels.actions.next }).click();
-  await page.getByLabel(labels.fields.display_name, { exact: false }).first().fill(name);
 }
 
 test('an editor adds a CSV main resource with its map and style, a link annex, and sees a broken download fail until acknowledged', async ({ page }) => {
