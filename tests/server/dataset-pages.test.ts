@@ -201,4 +201,36 @@ describe('deep dataset pages', () => {
     await pageIds({ id: 'd.id', from, where: '', orderTerms: [{ column: 'd.id', descending: false, nullsFirst: false }], values: [], offset: 0, limit: 5 });
     expect(seen.map((read) => read.from)).toEqual([from]);
   });
+
+  it('are kept while the data is unchanged, and read again after a write', async () => {
+    const pageIds = anchoredPageIds(t.db, new Set(['d.id', 'd.updated_at']));
+    const query: PageIdsQuery = {
+      id: 'd.id', from: 'datasets d', where: 'WHERE d.default_permission_level >= $1', values: [1],
+      orderTerms: [{ column: 'd.updated_at', descending: true, nullsFirst: false }, { column: 'd.id', descending: false, nullsFirst: false }],
+      offset: 7, limit: 5,
+    };
+    const texts: string[] = [];
+    const original = t.db.query.bind(t.db);
+    (t.db as unknown as { query: unknown }).query = (...args: Parameters<typeof original>) => {
+      texts.push(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text);
+      return original(...args);
+    };
+    try {
+      const first = await pageIds(query);
+      expect(first).toEqual(await offsetPageIds(t.db, query));
+      texts.length = 0;
+      expect(await pageIds(query)).toEqual(first);
+      expect(texts).toEqual(['SELECT version FROM dataset_data_version']);
+
+      // A write moves the page's first row to the top: the page is read again.
+      await original('UPDATE datasets SET updated_at = now() + interval \'1 day\' WHERE id = $1', [first[0]]);
+      texts.length = 0;
+      const after = await pageIds(query);
+      expect(texts.length).toBeGreaterThan(1);
+      expect(after).toEqual(await offsetPageIds(t.db, query));
+      expect(after).not.toEqual(first);
+    } finally {
+      (t.db as unknown as { query: unknown }).query = original;
+    }
+  });
 });

@@ -7,6 +7,10 @@
  * positions pages ended on. A later page starts after the nearest remembered row before it, with
  * a keyset condition (http/keyset.ts) that an index bounds, and skips only the rows between.
  *
+ * The ids of each page read are kept too: the same page asked again at the same data version (a
+ * list reopened, paged back, refreshed, or opened by another user with the same visibility) costs
+ * a look at the version instead of its walk along the index.
+ *
  * Pages stay exactly those of OFFSET: each page query reads the data version in its own snapshot,
  * and a page that started from a remembered row of another version is read again from the start.
  */
@@ -18,10 +22,15 @@ import { orderByClause, SqlParams, type PageIdsQuery } from '../http/pagination.
 const MAX_LISTS = 1000;
 const MAX_ROWS_PER_LIST = 100;
 
+/** Pages whose ids are kept, per database pool; the oldest go first. */
+const MAX_PAGES = 2000;
+
 interface Cache {
   version: string | null;
   /** List key → position (1-based, in the list's order) → that row's key. */
   lists: Map<string, Map<number, RowKey>>;
+  /** List key, offset and size → the page's ids, read at `version`. */
+  pages: Map<string, number[]>;
 }
 
 const caches = new WeakMap<Db, Cache>();
@@ -29,7 +38,7 @@ const caches = new WeakMap<Db, Cache>();
 function cacheOf(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { version: null, lists: new Map() };
+    cache = { version: null, lists: new Map(), pages: new Map() };
     caches.set(db, cache);
   }
   return cache;
@@ -67,15 +76,19 @@ async function readPage(db: Db, query: PageIdsQuery, notNull: ReadonlySet<string
   return { ids: rows.slice(before).map((row) => row.id), version: rows[0]?.data_version ?? null, keys };
 }
 
-function remember(cache: Cache, listKey: string, read: Read): void {
+function remember(cache: Cache, listKey: string, pageKey: string, read: Read): void {
   if (read.version === null) return;
   if (cache.version === null || BigInt(read.version) > BigInt(cache.version)) {
     cache.version = read.version;
     cache.lists.clear();
+    cache.pages.clear();
   } else if (read.version !== cache.version) {
     // Read on an older snapshot than the cache's: right for that request only.
     return;
   }
+  cache.pages.delete(pageKey);
+  if (cache.pages.size >= MAX_PAGES) cache.pages.delete(cache.pages.keys().next().value!);
+  cache.pages.set(pageKey, read.ids);
   const rows = cache.lists.get(listKey) ?? new Map<number, RowKey>();
   cache.lists.delete(listKey);
   if (cache.lists.size >= MAX_LISTS) cache.lists.delete(cache.lists.keys().next().value!);
@@ -95,7 +108,14 @@ export function anchoredPageIds(db: Db, notNull: ReadonlySet<string>): (query: P
   return async (query) => {
     const cache = cacheOf(db);
     const listKey = `${query.id}\u0000${query.from}\u0000${query.where}\u0000${orderByClause(query.orderTerms)}\u0000${JSON.stringify(query.values)}`;
+    const pageKey = `${listKey}\u0000${query.offset}\u0000${query.limit}`;
     const version = cache.version;
+    // The same page read at the current data version: the same ids.
+    const kept = cache.pages.get(pageKey);
+    if (kept && version !== null) {
+      const { rows } = await db.query<{ version: string }>('SELECT version FROM dataset_data_version');
+      if (rows[0].version === version && cache.version === version) return kept;
+    }
     let position = 0;
     let start: RowKey | undefined;
     for (const [known, key] of cache.lists.get(listKey) ?? []) {
@@ -104,7 +124,7 @@ export function anchoredPageIds(db: Db, notNull: ReadonlySet<string>): (query: P
     let read = await readPage(db, query, notNull, position, start);
     // Read on another version than the remembered row's (or nothing came back): from the start.
     if (start && read.version !== version) read = await readPage(db, query, notNull, 0, undefined);
-    remember(cache, listKey, read);
+    remember(cache, listKey, pageKey, read);
     return read.ids;
   };
 }
