@@ -331,6 +331,33 @@ describe('remote distributions', () => {
     expect(await count(kept)).toBe(2);
     expect((await resourcesOf(antennes.id)).map((link) => link.resource.id)).toEqual(kept);
   });
+
+  it("keep an editor's changes: a renamed resource keeps its name and follows its link, a deleted one stays deleted", async () => {
+    const records = ckanRecords();
+    const resources = records[1].resources as Record<string, unknown>[];
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN resource edits' });
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const insee = (await datasetsOf(id))[1];
+    const [wfs, csv] = await resourcesOf(insee.id);
+    expect((await api('referent', 'PATCH', `/fr/resource/resources/${csv.resource.id}/`, { display_name: 'Carroyage 200 m (CSV)' })).statusCode).toBe(200);
+    expect((await api('referent', 'DELETE', `/fr/resource/resources/${wfs.resource.id}/`)).statusCode).toBe(204);
+
+    // Remotely, both change: the CSV's name and link, the WFS's link.
+    resources[0] = { ...resources[0], url: `${resources[0].url}&v=2` };
+    resources[1] = { ...resources[1], name: 'rectangles_200m_v2.csv', url: 'https://example.org/rectangles-v2.csv' };
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const after = await resourcesOf(insee.id);
+    expect(after.map((link) => [link.resource.id, link.resource.display_name])).toEqual([[csv.resource.id, 'Carroyage 200 m (CSV)']]);
+    expect(await hrefOf(after[0].resource)).toBe('https://example.org/rectangles-v2.csv');
+
+    // Once the remote drops the deleted distribution, the harvest forgets it.
+    resources.splice(0, 1);
+    expect((await runNow(id)).status).toBe('SUCCESS');
+    const { rows } = await t.db.query(
+      'SELECT h.resource_id FROM harvested_resources h JOIN harvested_records r ON r.id = h.record_id WHERE r.dataset_id = $1', [insee.id]);
+    expect(rows).toEqual([{ resource_id: csv.resource.id }]);
+  });
 });
 
 describe("this platform's own records", () => {

@@ -254,6 +254,13 @@ interface WrittenRecord {
   links: HarvestedFields['links'];
 }
 
+/** What a run last wrote on a harvested resource: an editor's change is a value that differs from it. */
+interface Harvested {
+  title: string;
+  url: string;
+  format: number | null;
+}
+
 /**
  * The distributions of the written records as resources of type href of the indexer's usergroup,
  * linked to their dataset (annexes, or main for the one the remote marks main when the dataset has
@@ -262,12 +269,12 @@ interface WrittenRecord {
  */
 async function syncResources(client: pg.PoolClient, indexer: Indexer, written: WrittenRecord[]): Promise<void> {
   if (written.length === 0) return;
-  const { rows: existing } = await client.query<{ record_id: number; remote_key: string; resource_id: number }>(
-    'SELECT record_id, remote_key, resource_id FROM harvested_resources WHERE record_id = ANY($1::bigint[])',
+  const { rows: existing } = await client.query<{ id: number; record_id: number; remote_key: string; resource_id: number | null; harvested: Harvested | null }>(
+    'SELECT id, record_id, remote_key, resource_id, harvested FROM harvested_resources WHERE record_id = ANY($1::bigint[])',
     [written.map((item) => item.recordId)],
   );
-  const known = new Map(existing.map((row) => [`${row.record_id} ${row.remote_key}`, row.resource_id]));
-  type Link = HarvestedFields['links'][number] & { record_id: number; dataset_id: number; resource_id?: number };
+  const known = new Map(existing.map((row) => [`${row.record_id} ${row.remote_key}`, row]));
+  type Link = HarvestedFields['links'][number] & { record_id: number; dataset_id: number; resource_id?: number; previous?: Harvested | null };
   const kept: Link[] = [];
   const added: Link[] = [];
   const listed = new Set<string>();
@@ -277,24 +284,44 @@ async function syncResources(client: pg.PoolClient, indexer: Indexer, written: W
       if (listed.has(id)) continue; // the same distribution twice in a record: its first listing
       listed.add(id);
       const row = { ...link, record_id: item.recordId, dataset_id: item.datasetId };
-      if (known.has(id)) kept.push({ ...row, resource_id: known.get(id) });
-      else added.push(row);
+      const before = known.get(id);
+      // Without a resource: an editor deleted it, and the harvest does not bring it back.
+      if (before && before.resource_id !== null) kept.push({ ...row, resource_id: before.resource_id, previous: before.harvested });
+      else if (!before) added.push(row);
     }
   }
-  const gone = existing.filter((row) => !listed.has(`${row.record_id} ${row.remote_key}`)).map((row) => row.resource_id);
-  if (gone.length > 0) await client.query('DELETE FROM resources WHERE id = ANY($1::integer[])', [gone]);
+  const gone = existing.filter((row) => !listed.has(`${row.record_id} ${row.remote_key}`));
+  if (gone.length > 0) {
+    await client.query('DELETE FROM resources WHERE id = ANY($1::integer[])', [gone.flatMap((row) => (row.resource_id === null ? [] : [row.resource_id]))]);
+    await client.query('DELETE FROM harvested_resources WHERE id = ANY($1::bigint[])', [gone.map((row) => row.id)]);
+  }
   if (kept.length > 0) {
-    const json = JSON.stringify(kept);
+    // A value is the harvest's to change while it is still the one the last run wrote (or none was recorded).
+    const json = JSON.stringify(kept.map((link) => ({ ...link, known: Boolean(link.previous), previous_title: link.previous?.title, previous_url: link.previous?.url, previous_format: link.previous?.format ?? null })));
     await client.query(
-      `UPDATE resources r SET display_name = k.title, dataformat_id = k.format, last_update = now()
-         FROM json_to_recordset($1::json) AS k(resource_id integer, title text, format integer)
-        WHERE r.id = k.resource_id AND (r.display_name, r.dataformat_id) IS DISTINCT FROM (k.title, k.format)`,
+      `UPDATE resources r
+          SET display_name = CASE WHEN NOT k.known OR r.display_name = k.previous_title THEN k.title ELSE r.display_name END,
+              dataformat_id = CASE WHEN NOT k.known OR r.dataformat_id IS NOT DISTINCT FROM k.previous_format THEN k.format ELSE r.dataformat_id END,
+              last_update = now()
+         FROM json_to_recordset($1::json) AS k(resource_id integer, title text, format integer, known boolean, previous_title text, previous_format integer)
+        WHERE r.id = k.resource_id AND (r.display_name, r.dataformat_id) IS DISTINCT FROM (k.title, k.format)
+          AND (NOT k.known OR r.display_name = k.previous_title OR r.dataformat_id IS NOT DISTINCT FROM k.previous_format)`,
       [json],
     );
     await client.query(
-      `UPDATE resource_sources s SET href = k.url, dataformat_id = k.format, updated_at = now()
-         FROM json_to_recordset($1::json) AS k(resource_id integer, url text, format integer)
-        WHERE s.resource_id = k.resource_id AND (s.href, s.dataformat_id) IS DISTINCT FROM (k.url, k.format)`,
+      `UPDATE resource_sources s
+          SET href = CASE WHEN NOT k.known OR s.href = k.previous_url THEN k.url ELSE s.href END,
+              dataformat_id = CASE WHEN NOT k.known OR s.dataformat_id IS NOT DISTINCT FROM k.previous_format THEN k.format ELSE s.dataformat_id END,
+              updated_at = now()
+         FROM json_to_recordset($1::json) AS k(resource_id integer, url text, format integer, known boolean, previous_url text, previous_format integer)
+        WHERE s.resource_id = k.resource_id AND (s.href, s.dataformat_id) IS DISTINCT FROM (k.url, k.format)
+          AND (NOT k.known OR s.href = k.previous_url OR s.dataformat_id IS NOT DISTINCT FROM k.previous_format)`,
+      [json],
+    );
+    await client.query(
+      `UPDATE harvested_resources h SET harvested = json_build_object('title', k.title, 'url', k.url, 'format', k.format)
+         FROM json_to_recordset($1::json) AS k(record_id bigint, key text, title text, url text, format integer)
+        WHERE h.record_id = k.record_id AND h.remote_key = k.key`,
       [json],
     );
     // A distribution no longer marked main becomes an annex before another one becomes main.
@@ -327,8 +354,9 @@ async function syncResources(client: pg.PoolClient, indexer: Indexer, written: W
       [json],
     );
     await client.query(
-      `INSERT INTO harvested_resources (record_id, remote_key, resource_id)
-       SELECT a.record_id, a.key, a.resource_id FROM json_to_recordset($1::json) AS a(record_id bigint, key text, resource_id integer)`,
+      `INSERT INTO harvested_resources (record_id, remote_key, resource_id, harvested)
+       SELECT a.record_id, a.key, a.resource_id, json_build_object('title', a.title, 'url', a.url, 'format', a.format)
+         FROM json_to_recordset($1::json) AS a(record_id bigint, key text, resource_id integer, title text, url text, format integer)`,
       [json],
     );
   }
