@@ -20,7 +20,8 @@ import { mapserverClient, type MapserverLayerType } from '../mapserver/client.ts
 import { fetchOutbound, OutboundError, type OutboundOptions } from '../http/outbound.ts';
 import type { MessageKey } from '../i18n.ts';
 import { deleteFile, StorageLimitError, storagePath, writeFile } from '../storage/index.ts';
-import { TaskFailure, type ScenarioContext, type ScenarioHandler } from '../tasks/scenarios.ts';
+import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
+import { TaskFailure } from '../tasks/failure.ts';
 import { ContentError, contentInspector, type ContentSummary } from './content.ts';
 import { resolveFtpFile } from './ftp.ts';
 

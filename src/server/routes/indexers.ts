@@ -12,7 +12,8 @@ import { bodyId, fieldError, integerParam, registerEntity, translateValidation, 
 import { permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { HarvestError } from '../harvest/errors.ts';
 import { isOwnFeedUrl } from '../harvest/origin.ts';
-import { loadIndexer, trialHarvest, type Indexer } from '../harvest/run.ts';
+import { loadIndexer, type Indexer } from '../harvest/indexer.ts';
+import { trialHarvest } from '../harvest/run.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { nextRun } from '../tasks/schedules.ts';
 import type { Locale } from '../../../schemas/constants.ts';
