@@ -7,14 +7,15 @@
  * - datastore: the attached table is copied into the resource's own table (datastore/attach.ts
  *   says which tables may be attached), placed with its X/Y columns and CRS;
  * - geoserver: the mirrored layer or layer group is checked on the map server and its box read.
- * A stored file is checked against its format, then CSV / GeoJSON go to the datastore, which
- * gives the resource its bounding box. Failures are TaskFailure with readable reasons.
+ * A stored file is checked against its format, then a CSV or a geographic file (GeoJSON, zipped
+ * Shapefile, GeoPackage, KML/KMZ, GML) goes to the datastore, which gives the resource its
+ * bounding box (of all its geometries). Failures are TaskFailure with readable reasons.
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { mapserverFailure } from '../datastore/apply.ts';
 import { attachedColumns } from '../datastore/attach.ts';
-import { loadResourceIntoDatastore, loadTableIntoDatastore, type DatastoreLoadResult } from '../datastore/index.ts';
+import { LOADABLE_FORMATS, loadResourceIntoDatastore, loadTableIntoDatastore, type DatastoreLoadResult } from '../datastore/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { mapserverClient, type MapserverLayerType } from '../mapserver/client.ts';
 import { fetchOutbound, OutboundError, type OutboundOptions } from '../http/outbound.ts';
@@ -132,9 +133,11 @@ async function loadDatastore(context: ScenarioContext, source: SourceRow, key: s
     columnX: source.column_x,
     columnY: source.column_y,
     crs: source.crs,
+    layerName: source.layer_name,
+    dataDir: context.config.dataDir,
   });
   if (!result) {
-    if (source.format === 'csv' || source.format === 'geojson') await context.step('task.resourceNotLoaded');
+    if (source.format !== null && (LOADABLE_FORMATS as readonly string[]).includes(source.format)) await context.step('task.resourceNotLoaded');
     return;
   }
   await recordLoad(context, source, result, true);

@@ -142,11 +142,20 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         else if (typeof body[field] !== 'string' || !columns.includes(body[field])) errors[field] = [notAColumn];
         else row[field] = body[field];
       }
-      if (given('crs')) {
-        if (body.crs === null || body.crs === '') row.crs = null;
-        else if (!CRS_CODES.includes(Number(body.crs)) || !/^\d+$/.test(String(body.crs))) errors.crs = [t(locale, 'resource.unknownCrs')];
-        else row.crs = Number(body.crs);
-      }
+    }
+    // The CRS of X/Y columns, or of a geographic file that does not say its own.
+    if (slug !== 'geoserver' && given('crs')) {
+      if (body.crs === null || body.crs === '') row.crs = null;
+      else if (!CRS_CODES.includes(Number(body.crs)) || !/^\d+$/.test(String(body.crs))) errors.crs = [t(locale, 'resource.unknownCrs')];
+      else row.crs = Number(body.crs);
+    }
+    // The layer to load from a file of several (GeoPackage, zip of Shapefiles, KML folders).
+    if (fileOrLink && given('layer_name')) {
+      const name = body.layer_name;
+      if (name === null || name === '') row.layer_name = null;
+      // eslint-disable-next-line no-control-regex -- control characters have no place in a layer name
+      else if (typeof name !== 'string' || name.length > 200 || /[\u0000-\u001f]/.test(name)) errors.layer_name = [t(locale, 'geo.layerNameInvalid')];
+      else row.layer_name = name;
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return row;
