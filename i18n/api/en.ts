@@ -208,7 +208,6 @@ export default {
   'geo.zoomInvalid': "Expected a zoom level from 0 to 22.",
   'geo.inspectNoFile': "The resource has no file to inspect.",
   'geo.layerNameInvalid': "Expected a layer name of at most 200 characters.",
-  'geo.upgradeFailed': "The layer's table could not be moved to the new storage: load the resource again.",
   'geo.mirrorChecked': "Layer %{name} found on the map server.",
   'geo.mirrorLayerMissing': "The layer %{name} no longer exists on the map server.",
   'datastore.rowsUnplaced': "%{count} rows of the table without a readable X/Y (first: row %{line}): loaded without a position.",

@@ -208,7 +208,6 @@ export default {
   'geo.zoomInvalid': "Attendu : un niveau de zoom de 0 à 22.",
   'geo.inspectNoFile': "La ressource n'a pas de fichier à inspecter.",
   'geo.layerNameInvalid': "Attendu : un nom de couche d'au plus 200 caractères.",
-  'geo.upgradeFailed': "La table de la couche n'a pas pu passer au nouveau stockage : rechargez la ressource.",
   'geo.mirrorChecked': "Couche %{name} trouvée sur le serveur cartographique.",
   'geo.mirrorLayerMissing': "La couche %{name} n'existe plus sur le serveur cartographique.",
   'datastore.rowsUnplaced': "%{count} lignes de la table sans X/Y lisibles (première : ligne %{line}) : chargées sans position.",

@@ -208,7 +208,6 @@ export default {
   'geo.zoomInvalid': "Atteso un livello di zoom da 0 a 22.",
   'geo.inspectNoFile': "La risorsa non ha un file da ispezionare.",
   'geo.layerNameInvalid': "Atteso un nome di strato di al massimo 200 caratteri.",
-  'geo.upgradeFailed': "La tabella dello strato non è potuta passare al nuovo archivio: ricarichi la risorsa.",
   'geo.mirrorChecked': "Livello %{name} trovato sul server cartografico.",
   'geo.mirrorLayerMissing': "Il livello %{name} non esiste più sul server cartografico.",
   'datastore.rowsUnplaced': "%{count} righe della tabella senza X/Y leggibili (prima: riga %{line}): caricate senza posizione.",

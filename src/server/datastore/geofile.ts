@@ -5,7 +5,7 @@
  * GeoJSON text sequence in WGS 84 with its invalid geometries repaired (GEOS's MakeValid).
  * What is wrong with the file is a TaskFailure naming it.
  */
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { TaskFailure } from '../tasks/failure.ts';
 import { isSupportedCrs } from './crs.ts';
 import { GdalError, gdalCall, startJob, type GdalJob, type GdalLayer, type GeometryStat } from './gdal.ts';
@@ -180,5 +180,62 @@ export async function convertLayer(
       throw new TaskFailure('geo.crsUnknown', { reason: error.message.slice(0, 200) });
     }
     throw unreadable(options.format, error);
+  }
+}
+
+/** What the inspection call answers of a layer. */
+export interface InspectedLayer {
+  name: string;
+  feature_count: number | null;
+  /** Features by geometry type (`Polygon`, `MultiPolygon`…). */
+  geometry_types: Record<string, number>;
+  empty_geometries: number;
+  invalid_geometries: number;
+  /** EPSG code of the file's CRS; null when the file has none (or one without a code: see crs_name). */
+  crs: number | null;
+  crs_name: string | null;
+  columns: string[];
+}
+
+export interface Inspection {
+  format: string;
+  layers: InspectedLayer[];
+  /** The layer a load would read: the one named, or the only one; null when one must be chosen. */
+  layer: string | null;
+  needs_layer: boolean;
+  /** True when the chosen layer's file says nothing of its CRS and none was given. */
+  needs_crs: boolean;
+  /** The chosen layer's first features in WGS 84, when its CRS is known. */
+  preview: { type: 'FeatureCollection'; features: unknown[] } | null;
+}
+
+export const PREVIEW_FEATURES = 5;
+
+/** Reads a geographic file without loading it: layers, geometry types, counts, CRS, first features. */
+export async function inspectGeoFile(dataDir: string, filePath: string, format: string, choice: { layerName: string | null; crs: number | null }, signal?: AbortSignal): Promise<Inspection> {
+  const file = await openGeoFile(dataDir, filePath, format, signal);
+  try {
+    const layers: InspectedLayer[] = [];
+    for (const layer of file.layers) {
+      const stats = await layerStats(layer, format, signal);
+      layers.push({
+        name: layer.name, feature_count: layer.featureCount, geometry_types: stats.types, empty_geometries: stats.empty, invalid_geometries: stats.invalid,
+        crs: layer.crs?.epsg ?? null, crs_name: layer.crs?.name ?? null, columns: layer.fields.map((field) => field.name),
+      });
+    }
+    const named = choice.layerName ? file.layers.find((layer) => layer.name === choice.layerName) : undefined;
+    if (choice.layerName && !named) chooseLayer(file.layers, choice.layerName);
+    const chosen = named ?? (file.layers.length === 1 ? file.layers[0] : null);
+    const needsCrs = chosen !== null && chosen.geometryField !== null && chosen.crs === null && choice.crs === null;
+    let preview: Inspection['preview'] = null;
+    if (chosen && !needsCrs) {
+      const crs = layerCrs(chosen, choice.crs);
+      const written = await convertLayer(file.job, chosen, { format, sourceCrs: crs.source, makeValid: false, limit: PREVIEW_FEATURES, output: 'preview' }, signal);
+      const features = (await readFile(written, 'utf8')).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+      preview = { type: 'FeatureCollection', features };
+    }
+    return { format, layers, layer: chosen?.name ?? null, needs_layer: chosen === null, needs_crs: needsCrs, preview };
+  } finally {
+    await file.job.remove();
   }
 }

@@ -194,9 +194,12 @@ async function analyseGdal(context: ScenarioContext, input: DatastoreLoadInput):
     const width = keys.size;
     const job = file;
     file = null;
+    // A field the file types as text stays text (codes such as "69383"); others get the narrowest type of their values.
+    const textFields = new Set(layer.fields.filter((field) => field.type === 'String' || field.type === 'StringList').map((field) => field.name));
+    const inferred = inference.result(width);
     return {
       names: columnNames([...keys.keys()]),
-      types: inference.result(width),
+      types: [...keys.keys()].map((key, index) => (textFields.has(key) ? 'text' : inferred[index])),
       rows,
       delimiter: null,
       geometryType: columnGeometryType(types),

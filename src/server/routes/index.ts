@@ -19,6 +19,7 @@ import scenarioRoutes from './scenarios.ts';
 import usergroupRoutes from './usergroup.ts';
 import resourceEntityRoutes from './resources.ts';
 import resourceSourceRoutes from './resource-sources.ts';
+import resourceInspectRoutes from './resource-inspect.ts';
 import geospatialRoutes from './geospatial.ts';
 
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
@@ -37,6 +38,7 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   scenarioRoutes,
   resourceEntityRoutes,
   resourceSourceRoutes,
+  resourceInspectRoutes,
   geospatialRoutes,
   indexerRoutes,
 ];
