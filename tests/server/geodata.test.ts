@@ -48,7 +48,7 @@ beforeAll(async () => {
   t = await createTestApp({ mapserverUrl: geoserver.url }, { tasks: true });
   admin = await t.signIn('admin');
   editor = await t.signIn('editor');
-  await insertResources(t.db, [601, 602, 603, 604, 605, 606, 607, 608, 609, 610, 611]);
+  await insertResources(t.db, [601, 602, 603, 604, 605, 606, 607, 608, 609, 610, 611, 613]);
   storage = await datastoreStorage(t.db);
 }, 120_000);
 
@@ -104,6 +104,13 @@ function tileOf(lon: number, lat: number, z: number): [number, number] {
   const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
   return [x, y];
 }
+
+describe('the storage mode', () => {
+  // CI's second run sets EXPECT_POSTGIS: its PostgreSQL has PostGIS, which must then be used.
+  it.runIf(process.env.EXPECT_POSTGIS === '1')('is PostGIS when the datastore database has the extension', () => {
+    expect(storage).toBe('postgis');
+  });
+});
 
 describe('geographic files become layers', () => {
   it('loads a zipped Shapefile of polygons in Lambert-93 with every feature, its encoding, and the right box', async () => {
@@ -277,15 +284,47 @@ describe('publishing on the map server', () => {
   });
 });
 
+/** An uploaded file not yet made current, as PUT file-upload/{id}/file/ leaves it; answers the source's id. */
+async function stageUpload(resourceId: number, name: string, format: string): Promise<number> {
+  const key = `ab/${String(resourceId).padStart(32, '0')}`;
+  mkdirSync(path.dirname(storagePath(t.config.dataDir, key)), { recursive: true });
+  copyFileSync(fixture(name), storagePath(t.config.dataDir, key));
+  const { rows } = await t.db.query<{ id: number }>(
+    `INSERT INTO resource_sources (resource_id, kind, dataformat_id, pending_key, pending_size, filename)
+     SELECT $1, 'file-upload', id, $2, $3, $4 FROM data_formats WHERE codename = $5 RETURNING id`,
+    [resourceId, key, readFileSync(fixture(name)).length, name, format],
+  );
+  return rows[0].id;
+}
+
+describe('the resource scenarios', () => {
+  it('load the layer named by the source, give the resource and its dataset the box of every geometry', async () => {
+    const sourceId = await stageUpload(613, 'network.gpkg', 'gpkg');
+    const scenarioIds = Object.fromEntries((await t.db.query('SELECT id, codename FROM scenarios')).rows.map((row) => [row.codename, row.id]));
+    const run = (codename: string) => t.app.inject({ method: 'POST', url: `/en/resource/file-upload/${sourceId}/_scenarios/${scenarioIds[codename]}/run/`, headers: admin.jwtHeaders, payload: {} });
+    const refused = (await run('create-file-upload')).json<Task>();
+    expect(refused).toMatchObject({ status: 'FAILURE', error: "The file has 2 layers: choose one in the source's layer name (arrets, lignes)." });
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/en/resource/file-upload/${sourceId}/`, headers: admin.jwtHeaders, payload });
+    expect((await patch({ layer_name: 'x'.repeat(201) })).json()).toEqual({ layer_name: ['Expected a layer name of at most 200 characters.'] });
+    expect((await patch({ layer_name: 'lignes' })).json()).toMatchObject({ layer_name: 'lignes' });
+    const loaded = (await run('update-file-upload')).json<Task>();
+    expect(loaded.status, loaded.error ?? '').toBe('SUCCESS');
+    const resource = (await get(admin, '/en/resource/resources/613/')).json();
+    expect(resource.geographic).toBe(true);
+    expectBox(resource.bbox, [4.8322, 45.73, 4.87, 45.77]);
+    // A dataset's coverage "computed on the data" is that box.
+    const group = (await t.db.query<{ usergroup_id: number }>('SELECT usergroup_id FROM resources WHERE id = 613')).rows[0].usergroup_id;
+    const dataset = await t.app.inject({ method: 'POST', url: '/en/dataset/datasets/', headers: admin.jwtHeaders, payload: { display_name: 'Réseau', usergroup: group } });
+    await t.db.query('INSERT INTO resource_datasets (resource_id, dataset_id, type) VALUES (613, $1, 1)', [dataset.json().id]);
+    const computed = await t.app.inject({ method: 'PATCH', url: `/en/dataset/datasets/${dataset.json().id}/`, headers: admin.jwtHeaders, payload: { geographic_coverage: 'computed' } });
+    expect(computed.statusCode, computed.body).toBe(200);
+    expectBox(computed.json().bbox, [4.8322, 45.73, 4.87, 45.77]);
+  });
+});
+
 describe('inspection before loading', () => {
   it('answers the layers of a GeoPackage, their geometry types, counts and CRS, and the first features of the one chosen', async () => {
-    const key = 'ab/0123456789abcdef0123456789abcdef';
-    mkdirSync(path.dirname(storagePath(t.config.dataDir, key)), { recursive: true });
-    copyFileSync(fixture('network.gpkg'), storagePath(t.config.dataDir, key));
-    await t.db.query(
-      `INSERT INTO resource_sources (resource_id, kind, dataformat_id, pending_key, pending_size) SELECT 611, 'file-upload', id, $1, $2 FROM data_formats WHERE codename = 'gpkg'`,
-      [key, readFileSync(fixture('network.gpkg')).length],
-    );
+    await stageUpload(611, 'network.gpkg', 'gpkg');
     const url = '/en/resource/611/inspect/';
     const inspected = (await get(admin, url)).json();
     expect(inspected).toMatchObject({ format: 'gpkg', layer: null, needs_layer: true, needs_crs: false, preview: null });
