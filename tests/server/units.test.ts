@@ -6,7 +6,7 @@ import it_ from '../../i18n/login/it.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { escapeHtml, html } from '../../src/server/views/html.ts';
+import { escapeHtml, html } from '../../src/server/routes/login-pages/html.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies', async () => {

@@ -19,7 +19,7 @@ import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.t
 import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
 import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
-import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
+import { datasetAccessAction, registerPermissionRoutes } from './dataset-permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
@@ -303,7 +303,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
     defaultOrdering: ['name'],
     searchColumns: ['t.name'],
   };
-  // Special permissions: the groups' levels on a dataset and their bulk changes (datasets/permissions.ts).
+  // Special permissions: the groups' levels on a dataset and their bulk changes (dataset-permissions.ts).
   registerPermissionRoutes(app);
 
   app.get('/usergroup/taggit/tags/', { config }, async (request) =>

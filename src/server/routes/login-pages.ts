@@ -11,7 +11,7 @@ import { revokeAfterPasswordChange } from '../auth/tokens.ts';
 import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
-import { html, page, type SafeHtml } from '../views/html.ts';
+import { html, page, type SafeHtml } from './login-pages/html.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -16,8 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
 import { ValidationError, type FieldErrors } from '../http/errors.ts';
 import { t } from '../i18n.ts';
-import { feedQuads, readFeedPage, type FeedLinks } from './feed.ts';
-import { FORMATS, serialize, type Format } from './serialize.ts';
+import { feedQuads, readFeedPage, type FeedLinks } from '../catalog/feed.ts';
+import { FORMATS, serialize, type Format } from '../catalog/serialize.ts';
 
 export const CATALOG_PATH = '/dataset/catalog/';
 export const DEFAULT_PAGE_SIZE = 50;
