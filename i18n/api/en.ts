@@ -79,6 +79,7 @@ export default {
   'task.notRetriable': "Only a failed or cancelled task can be retried.",
   'task.kwargsObject': "Must be an object.",
   'task.targetInvalid': "Must be {model, app_label, pk} with an integer pk.",
+  'task.targetNotAllowed': "Must be this object or a dataset it belongs to.",
   'task.schedulerUnknown': "Unknown scheduler.",
   'task.scenarioUnknown': "Unknown scenario, or not one for this kind of object.",
   'task.objectUnknown': "No such object.",

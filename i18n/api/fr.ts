@@ -79,6 +79,7 @@ export default {
   'task.notRetriable': "Seule une tâche en échec ou annulée peut être relancée.",
   'task.kwargsObject': "Doit être un objet.",
   'task.targetInvalid': "Doit être {model, app_label, pk} avec un pk entier.",
+  'task.targetNotAllowed': "Doit être cet objet ou un jeu de données auquel il appartient.",
   'task.schedulerUnknown': "Fréquence inconnue.",
   'task.scenarioUnknown': "Scénario inconnu, ou qui ne s'applique pas à ce type d'objet.",
   'task.objectUnknown': "Cet objet n'existe pas.",

@@ -79,6 +79,7 @@ export default {
   'task.notRetriable': "Solo un'attività fallita o annullata può essere rilanciata.",
   'task.kwargsObject': "Deve essere un oggetto.",
   'task.targetInvalid': "Deve essere {model, app_label, pk} con un pk intero.",
+  'task.targetNotAllowed': "Deve essere questo oggetto o un set di dati a cui appartiene.",
   'task.schedulerUnknown': "Frequenza sconosciuta.",
   'task.scenarioUnknown': "Scenario sconosciuto, o non valido per questo tipo di oggetto.",
   'task.objectUnknown': "Questo oggetto non esiste.",
