@@ -40,6 +40,7 @@ export default {
   unknownInseeCodes: 'Unknown INSEE code(s): %{codes}',
   jurisdictionInUse: 'This jurisdiction is attached to an organisation and cannot be deleted: %{names}',
   accountNotFound: 'No account has this username or e-mail address.',
+  memberAwaitsAcceptance: "The person has not accepted this membership yet: only they or a superuser can make it active.",
   accountAmbiguous: 'Several accounts share this e-mail address: give the username.',
   datasetOwnerType: 'A dataset belongs to an organisation or a user group.',
   datasetNoJurisdiction: 'The organisation has no jurisdiction.',

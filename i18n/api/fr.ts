@@ -40,6 +40,7 @@ export default {
   unknownInseeCodes: 'Code(s) INSEE inconnu(s) : %{codes}',
   jurisdictionInUse: 'Ce territoire de compétence est rattaché à une organisation et ne peut pas être supprimé : %{names}',
   accountNotFound: "Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail.",
+  memberAwaitsAcceptance: "La personne n'a pas encore accepté ce rattachement : seule elle ou un superutilisateur peut le rendre actif.",
   accountAmbiguous: "Plusieurs comptes partagent cette adresse e-mail : indiquez le nom d'utilisateur.",
   datasetOwnerType: 'Un jeu de données appartient à une organisation ou à un groupe d’utilisateurs.',
   datasetNoJurisdiction: "L'organisation n'a pas de territoire de compétence.",

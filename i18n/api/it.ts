@@ -40,6 +40,7 @@ export default {
   unknownInseeCodes: 'Codici INSEE sconosciuti: %{codes}',
   jurisdictionInUse: "Questo territorio di competenza è collegato a un'organizzazione e non può essere eliminato: %{names}",
   accountNotFound: 'Nessun account ha questo nome utente o indirizzo e-mail.',
+  memberAwaitsAcceptance: "La persona non ha ancora accettato questa affiliazione: solo lei o un superutente può renderla attiva.",
   accountAmbiguous: "Più account condividono questo indirizzo e-mail: indica il nome utente.",
   datasetOwnerType: "Un insieme di dati appartiene a un'organizzazione o a un gruppo di utenti.",
   datasetNoJurisdiction: "L'organizzazione non ha un territorio di competenza.",
