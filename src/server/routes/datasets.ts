@@ -129,7 +129,22 @@ async function prepareDataset(context: WriteContext): Promise<void> {
     }
   }
 
-  if (values.parent != null && context.id !== null) {
+  // A parent is a dataset the user sees (unchanged, it stays): one they cannot see answers as an unknown id.
+  let parentKnown = true;
+  if (values.parent != null && values.parent !== existing?.parent) {
+    const params = new SqlParams();
+    const visible = datasetReachCondition('d', context.user, params);
+    const { rows } = await client.query(
+      `SELECT 1 FROM datasets d WHERE d.id = ${params.add(values.parent)}${visible ? ` AND ${visible}` : ''}`,
+      params.values,
+    );
+    if (rows.length === 0) {
+      parentKnown = false;
+      errors.parent = [translateValidation(locale, 'validation.invalid')];
+    }
+  }
+
+  if (values.parent != null && context.id !== null && parentKnown) {
     const { rows } = await client.query(
       `WITH RECURSIVE ancestors (id) AS (
          SELECT $1::integer UNION SELECT d.parent_id FROM datasets d JOIN ancestors a ON d.id = a.id WHERE d.parent_id IS NOT NULL
