@@ -271,6 +271,11 @@ describe('datasets', () => {
     const children = async (who: SignedIn) => (await get(`datasets/${parent}/children/`, who)).json().results.map((r: { id: number }) => r.id).sort();
     expect(await children(editor)).toEqual([open, closed].sort());
     expect(await children(referent)).toEqual([open]);
+    // Their count too, on the record and in lists: a hidden child is not even counted.
+    expect((await get(`datasets/${parent}/`, editor)).json().children_count).toBe(2);
+    expect((await get(`datasets/${parent}/`, referent)).json().children_count).toBe(1);
+    const listed = (await get(`datasets/?id__in=${parent}`, referent)).json().results;
+    expect(listed.map((r: { children_count: number }) => r.children_count)).toEqual([1]);
   });
 
   it('are found by full-text search, in French, ignoring accents and word endings', async () => {

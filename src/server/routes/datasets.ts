@@ -62,7 +62,8 @@ const DATASET_COLUMNS: Record<string, string> = {
     FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id LEFT JOIN data_formats f ON f.id = r.dataformat_id
     WHERE rd.dataset_id = d.id AND rd.type = 1)`,
   annex_count: '(SELECT count(*)::integer FROM resource_datasets rd WHERE rd.dataset_id = d.id AND rd.type = 2)',
-  children_count: '(SELECT count(*)::integer FROM datasets c WHERE c.parent_id = d.id)',
+  // Counted for the caller by `complete`: only the children they may see.
+  children_count: 'NULL::integer',
   // Computed for the request by `present`.
   unfilled_fields: 'NULL::json',
   editable: 'NULL::boolean',
@@ -250,6 +251,19 @@ export default async function datasetRoutes(app: FastifyInstance) {
         record.detail_url = `/${request.locale}/${datasets.endpoint}/${row.id as number}/`;
         record.harvest = presentHarvestOrigin(row.harvest);
         return record;
+      },
+      complete: async (records, request, db) => {
+        if (records.length === 0) return;
+        const params = new SqlParams();
+        const ids = params.add(records.map((record) => record.id));
+        const visible = datasetReachCondition('c', request.user!, params);
+        const { rows } = await db.query<{ parent_id: number; count: number }>(
+          `SELECT c.parent_id, count(*)::integer AS count FROM datasets c
+            WHERE c.parent_id = ANY(${ids}::integer[])${visible ? ` AND ${visible}` : ''} GROUP BY c.parent_id`,
+          params.values,
+        );
+        const counts = new Map(rows.map((row) => [row.parent_id, row.count]));
+        for (const record of records) record.children_count = counts.get(record.id as number) ?? 0;
       },
     },
     write: {
