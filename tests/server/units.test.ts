@@ -94,9 +94,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ SECRET_KEY: 'k', PORT: 'eighty' })).toThrow(/PORT/);
   });
 
-  it("knows this platform's dataset pages from an absolute PORTAL_URL, so harvests recognise its records", () => {
+  it("knows this platform's dataset pages from PORTAL_URL under PUBLIC_URL, so harvests recognise its records", () => {
     expect(loadConfig({ SECRET_KEY: 'k', PORTAL_URL: 'https://portail.example.org' }).tasks.harvest.platformDatasetPages).toEqual(['https://portail.example.org/dataset/']);
-    expect(loadConfig({ SECRET_KEY: 'k' }).tasks.harvest.platformDatasetPages).toEqual([]);
+    expect(loadConfig({ SECRET_KEY: 'k', PUBLIC_URL: 'https://data.example.org/publish', PORTAL_URL: '/portail' }).tasks.harvest.platformDatasetPages).toEqual(['https://data.example.org/portail/dataset/']);
+    expect(loadConfig({ SECRET_KEY: 'k' }).tasks.harvest.platformDatasetPages).toEqual(['http://127.0.0.1:8080/dataset/']);
+  });
+
+  it('writes absolute URLs from PUBLIC_URL, by default the local address, and refuses anything but an http(s) URL', () => {
+    expect(loadConfig({ SECRET_KEY: 'k' }).publicUrl).toBe('http://127.0.0.1:8080/');
+    expect(loadConfig({ SECRET_KEY: 'k', HOST: '::1', PORT: '9000' }).publicUrl).toBe('http://[::1]:9000/');
+    expect(loadConfig({ SECRET_KEY: 'k', PUBLIC_URL: 'https://data.example.org/publish' }).publicUrl).toBe('https://data.example.org/publish/');
+    for (const bad of ['data.example.org', 'ftp://data.example.org/', 'https://data.example.org/?a=1', 'https://u:p@data.example.org/']) {
+      expect(() => loadConfig({ SECRET_KEY: 'k', PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
+    }
   });
 });
 
