@@ -108,6 +108,12 @@ export interface TaskConfig {
   dataDir: string;
   outbound: OutboundConfig;
   uploadMaxBytes: number;
+  /**
+   * ARCHIVE_MAX_BYTES: most bytes a resource's zip archive (a Shapefile) may hold once
+   * uncompressed, checked on its central directory before anything opens it (uploads/archive.ts).
+   * Default 4 × UPLOAD_MAX_BYTES.
+   */
+  archiveMaxBytes: number;
   /** What harvests (scenario harvest-remoteapiindex) need. */
   harvest: HarvestConfig;
 }
@@ -277,6 +283,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       dataDir,
       outbound,
       uploadMaxBytes,
+      archiveMaxBytes: positive(env, 'ARCHIVE_MAX_BYTES', 4 * uploadMaxBytes),
       harvest: {
         ...DEFAULT_HARVEST_CONFIG,
         withdrawGraceDays: integer(env, 'HARVEST_WITHDRAW_GRACE_DAYS', 7),
