@@ -1,20 +1,13 @@
 /**
- * A password input held to the rule of every password (schemas/password.ts), with a strength meter
- * as the person types. The estimator and its dictionaries load with the first character typed, in
+ * A password input with a strength meter as the person types, by the estimator of the rule of
+ * every password (schemas/password.ts), which the form checks. The estimator and its dictionaries load with the first character typed, in
  * their own chunk, so no other page pays for them.
  */
 import { useEffect, useState } from 'react';
-import { PasswordInput, useTranslate, type Validator } from 'react-admin';
+import { PasswordInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { loadPasswordEstimator, passwordProblem, personalWords, PASSWORD_MIN_SCORE } from '../../../schemas/password.ts';
-
-/** Refuses what the server would refuse, with the same message; an empty password is left to the form. */
-const followsRule: Validator = async (value: unknown, values: Record<string, unknown>) => {
-  if (value == null || value === '') return undefined;
-  const problem = passwordProblem(value, { username: values.username, email: values.email }, await loadPasswordEstimator());
-  return problem ? { message: problem.message, args: problem.params } : undefined;
-};
+import { loadPasswordEstimator, personalWords, PASSWORD_MIN_SCORE } from '../../../schemas/password.ts';
 
 function useScore(password: string, username: unknown, email: unknown): number | null {
   const [score, setScore] = useState<{ password: string; value: number } | null>(null);
@@ -42,7 +35,8 @@ export function PasswordStrengthInput({ source, helperText }: { source: string; 
   const label = score === null ? '' : translate(`resources.users.messages.${!strong ? 'passwordTooWeak' : score === 4 ? 'passwordStrong' : 'passwordGood'}`);
   return (
     <Box sx={{ width: '100%' }}>
-      <PasswordInput source={source} autoComplete="new-password" validate={followsRule} helperText={helperText} />
+      {/* The form checks the rule (schemaValidation.ts): react-admin runs form-level validation only. */}
+      <PasswordInput source={source} autoComplete="new-password" helperText={helperText} />
       {score !== null && (
         <Box sx={{ maxWidth: 320, mb: 2 }} data-testid="password-strength">
           <LinearProgress variant="determinate" value={(score + 1) * 20} color={strong ? 'success' : 'error'} aria-label={label} />
