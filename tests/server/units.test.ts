@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/login/en.ts';
 import fr from '../../i18n/login/fr.ts';
 import it_ from '../../i18n/login/it.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { loadPasswordEstimator, passwordProblem } from '../../schemas/password.ts';
+import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { TEST_DEMO_PASSWORD } from './constants.ts';
 import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { escapeHtml, html } from '../../src/server/views/html.ts';
@@ -28,6 +30,14 @@ describe('passwords', () => {
     expect(await verifyPassword('correct horsE', old)).toBe(false);
     expect(needsRehash(old)).toBe(true);
     expect(needsRehash('!')).toBe(false);
+  });
+
+  it('makes random demo passwords that follow the rule of passwords, as the test demo password does', async () => {
+    const estimate = await loadPasswordEstimator();
+    for (let i = 0; i < 200; i += 1) expect(passwordProblem(randomPassword(), { username: 'admin', email: 'admin@example.org' }, estimate)).toBeNull();
+    for (const username of ['admin', 'editor', 'member', 'newcomer', 'referent']) {
+      expect(passwordProblem(TEST_DEMO_PASSWORD, { username, email: `${username}@example.org` }, estimate)).toBeNull();
+    }
   });
 
   it('refuses malformed stored values', async () => {
