@@ -17,7 +17,8 @@ import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
-import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
+import { datasetPagesBase } from '../config.ts';
+import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { datasetAccessAction, registerPermissionRoutes } from './dataset-permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
@@ -207,7 +208,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
   app.get('/dataset/datasets/export/odl/', { config }, async (request, reply) => {
     const query = entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
     return sendOdlExport(app.db, query, reply, {
-      datasetUrl: datasetPageBase(app.config.portalUrl, request),
+      datasetUrl: datasetPagesBase(app.config.portalUrl, app.config.publicUrl),
       filename: `datasets-${new Date().toISOString().slice(0, 10)}.csv`,
       locale: request.locale,
     });
