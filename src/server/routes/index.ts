@@ -3,7 +3,7 @@
  * added to this list, and only here: app.ts registers the list once per locale.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import catalogRoutes from '../catalog/routes.ts';
+import catalogRoutes from './catalog.ts';
 import contactRoutes from './contacts.ts';
 import dashboardRoutes from './dashboard.ts';
 import datasetRoutes from './datasets.ts';
