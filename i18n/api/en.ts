@@ -198,7 +198,6 @@ export default {
   'resource.layerNameInvalid': "Give the layer as workspace:layer.",
   'resource.layerUnknown': "This layer does not exist on the map server.",
   'geo.mapserverStoreUnknown': "The map server has no store for the datastore and no connection to create one with: set MAPSERVER_DATASTORE_URL.",
-  'geo.zipUnreadable': "The zip archive cannot be read (no central directory).",
   'geo.shpAlone': "A Shapefile comes as a zip holding its .shp, .shx, .dbf (and .prj) files: send the zip.",
   'geo.zipWithoutShp': "The zip holds no .shp file (it holds: %{files}).",
   'geo.shpWithoutCompanion': "The Shapefile %{name} comes without its %{missing} file in the zip.",

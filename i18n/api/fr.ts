@@ -198,7 +198,6 @@ export default {
   'resource.layerNameInvalid': "Indiquez la couche sous la forme espace:couche.",
   'resource.layerUnknown': "Cette couche n'existe pas sur le serveur cartographique.",
   'geo.mapserverStoreUnknown': "Le serveur cartographique n'a pas d'entrepôt pour le datastore et aucune connexion n'est connue pour le créer : renseignez MAPSERVER_DATASTORE_URL.",
-  'geo.zipUnreadable': "L'archive zip est illisible (pas de répertoire central).",
   'geo.shpAlone': "Un Shapefile s'envoie en zip avec ses fichiers .shp, .shx, .dbf (et .prj) : envoyez le zip.",
   'geo.zipWithoutShp': "Le zip ne contient aucun fichier .shp (il contient : %{files}).",
   'geo.shpWithoutCompanion': "Le Shapefile %{name} n'a pas son fichier %{missing} dans le zip.",

@@ -198,7 +198,6 @@ export default {
   'resource.layerNameInvalid': "Indichi il livello nella forma spazio:livello.",
   'resource.layerUnknown': "Questo livello non esiste sul server cartografico.",
   'geo.mapserverStoreUnknown': "Il server cartografico non ha un archivio per il datastore e nessuna connessione è nota per crearlo: imposti MAPSERVER_DATASTORE_URL.",
-  'geo.zipUnreadable': "L'archivio zip è illeggibile (nessuna directory centrale).",
   'geo.shpAlone': "Uno Shapefile si invia come zip con i suoi file .shp, .shx, .dbf (e .prj): invii lo zip.",
   'geo.zipWithoutShp': "Lo zip non contiene alcun file .shp (contiene: %{files}).",
   'geo.shpWithoutCompanion': "Lo Shapefile %{name} non ha il suo file %{missing} nello zip.",

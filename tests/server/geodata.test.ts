@@ -19,6 +19,8 @@ import { TaskFailure } from '../../src/server/tasks/failure.ts';
 import { dataFile, insertResources, scenarioContext } from './datastore-helpers.ts';
 import { startGeoServerMock, type GeoServerMock, type PublishedFeatureType } from './geoserver-mock.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+// @ts-expect-error -- a plain JavaScript tool of the fixtures
+import { zipBuffer as zipOf } from '../fixtures/geo/tools.mjs';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'geo');
 const fixture = (name: string) => path.join(fixtures, name);
@@ -213,7 +215,9 @@ describe('geographic files become layers', () => {
     const cases: Array<[string, string, Record<string, string>]> = [
       [fixture('no-shapefile.zip'), 'geo.zipWithoutShp', { files: 'LISEZMOI.txt' }],
       [fixture('districts-nodbf.zip'), 'geo.shpWithoutCompanion', { name: 'arrondissements.shp', missing: '.dbf' }],
-      [dataFile(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100, 7)]), 'zip'), 'geo.zipUnreadable', {}],
+      [dataFile(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100, 7)]), 'zip'), 'archive.unreadable', {}],
+      // The archive's limits are checked before GDAL opens it: no `..` in a name.
+      [dataFile(zipOf([{ name: '../arrondissements.shp', data: Buffer.alloc(10) }]), 'zip'), 'archive.unsafeName', { name: '../arrondissements.shp' }],
     ];
     for (const [file, code, params] of cases) {
       const error = await failure(load(608, file, 'shp'));

@@ -5,11 +5,11 @@
  * GeoJSON text sequence in WGS 84 with its invalid geometries repaired (GEOS's MakeValid).
  * What is wrong with the file is a TaskFailure naming it.
  */
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { TaskFailure } from '../tasks/failure.ts';
+import { ArchiveError, inspectArchive, isZipFile } from '../uploads/archive.ts';
 import { isSupportedCrs } from './crs.ts';
 import { GdalError, gdalCall, startJob, type GdalJob, type GdalLayer, type GeometryStat } from './gdal.ts';
-import { ZipError, zipEntryNames } from './zip.ts';
 
 /** Formats (data_formats.codename) GDAL loads, with the extension their file is given for it. */
 const GDAL_EXTENSIONS: Record<string, string> = { geojson: 'geojson', shp: 'zip', zip: 'zip', gpkg: 'gpkg', kml: 'kml', kmz: 'kmz', gml: 'gml' };
@@ -34,32 +34,28 @@ const MAX_LISTED = 20;
 const listed = (names: string[]) => names.slice(0, MAX_LISTED).join(', ') + (names.length > MAX_LISTED ? ', …' : '');
 const baseName = (entry: string) => entry.split('/').pop()!;
 
-async function startsWithZip(filePath: string): Promise<boolean> {
-  const handle = await open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    await handle.read(head, 0, 4, 0);
-    return head.readUInt32LE(0) === 0x04034b50;
-  } finally {
-    await handle.close();
-  }
+/** Where GDAL reads: DATA_DIR (its jobs' folders), and the limits of a zip it opens (ARCHIVE_MAX_BYTES). */
+export interface GdalPlace {
+  dataDir: string;
+  archiveMaxBytes: number;
 }
 
-async function entriesOf(filePath: string): Promise<string[]> {
+/** The archive's file names, once its limits are checked (uploads/archive.ts): before GDAL opens it through /vsizip/. */
+async function entriesOf(filePath: string, place: GdalPlace): Promise<string[]> {
   try {
-    // Where archive limits (entry count, sizes, ratio, `..` names, links) are to be enforced: before GDAL opens the zip.
-    return (await zipEntryNames(filePath)).filter((name) => !name.startsWith('__MACOSX/') && !name.endsWith('/'));
+    const entries = await inspectArchive(filePath, { maxBytes: place.archiveMaxBytes });
+    return entries.filter((entry) => !entry.directory && !entry.name.startsWith('__MACOSX/')).map((entry) => entry.name);
   } catch (error) {
-    if (error instanceof ZipError) throw new TaskFailure('geo.zipUnreadable');
+    if (error instanceof ArchiveError) throw new TaskFailure(error.code, error.params);
     throw error;
   }
 }
 
 /** The files GDAL opens for the format: the file itself, or entries of the archive. */
-async function openedFiles(job: GdalJob, filePath: string, format: string): Promise<Array<{ file: string; vsi: string | null }>> {
+async function openedFiles(job: GdalJob, filePath: string, format: string, place: GdalPlace): Promise<Array<{ file: string; vsi: string | null }>> {
   if (format === 'shp' || format === 'zip') {
-    if (!(await startsWithZip(filePath))) throw new TaskFailure('geo.shpAlone');
-    const entries = await entriesOf(filePath);
+    if (!(await isZipFile(filePath))) throw new TaskFailure('geo.shpAlone');
+    const entries = await entriesOf(filePath, place);
     const shps = entries.filter((name) => /\.shp$/i.test(name));
     if (shps.length === 0) throw new TaskFailure('geo.zipWithoutShp', { files: listed(entries.map(baseName)) || '—' });
     const lower = new Set(entries.map((name) => name.toLowerCase()));
@@ -72,7 +68,7 @@ async function openedFiles(job: GdalJob, filePath: string, format: string): Prom
     return shps.map((shp) => ({ file: `${job.source}/${shp}`, vsi: 'vsizip' }));
   }
   if (format === 'kmz') {
-    const kml = (await entriesOf(filePath)).find((name) => /\.kml$/i.test(name));
+    const kml = (await entriesOf(filePath, place)).find((name) => /\.kml$/i.test(name));
     if (!kml) throw new TaskFailure('geo.kmzWithoutKml');
     return [{ file: `${job.source}/${kml}`, vsi: 'vsizip' }];
   }
@@ -86,11 +82,11 @@ function unreadable(format: string, error: unknown): unknown {
 }
 
 /** Opens the file in a job folder and lists its layers; the caller removes the job. */
-export async function openGeoFile(dataDir: string, filePath: string, format: string, signal?: AbortSignal): Promise<GeoFile> {
-  const job = await startJob(dataDir, filePath, GDAL_EXTENSIONS[format]);
+export async function openGeoFile(place: GdalPlace, filePath: string, format: string, signal?: AbortSignal): Promise<GeoFile> {
+  const job = await startJob(place.dataDir, filePath, GDAL_EXTENSIONS[format]);
   try {
     const layers: FileLayer[] = [];
-    for (const opened of await openedFiles(job, filePath, format)) {
+    for (const opened of await openedFiles(job, filePath, format, place)) {
       try {
         const found = await gdalCall<GdalLayer[]>('layers', opened, signal);
         layers.push(...found.map((layer) => ({ ...layer, ...opened })));
@@ -212,8 +208,8 @@ export interface Inspection {
 export const PREVIEW_FEATURES = 5;
 
 /** Reads a geographic file without loading it: layers, geometry types, counts, CRS, first features. */
-export async function inspectGeoFile(dataDir: string, filePath: string, format: string, choice: { layerName: string | null; crs: number | null }, signal?: AbortSignal): Promise<Inspection> {
-  const file = await openGeoFile(dataDir, filePath, format, signal);
+export async function inspectGeoFile(place: GdalPlace, filePath: string, format: string, choice: { layerName: string | null; crs: number | null }, signal?: AbortSignal): Promise<Inspection> {
+  const file = await openGeoFile(place, filePath, format, signal);
   try {
     const layers: InspectedLayer[] = [];
     for (const layer of file.layers) {

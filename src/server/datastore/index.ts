@@ -157,8 +157,8 @@ async function* sequenceFeatures(filePath: string, signal: AbortSignal): AsyncGe
 async function analyseGdal(context: ScenarioContext, input: DatastoreLoadInput): Promise<Analysis> {
   const format = input.format.toLowerCase();
   if (format === 'geojson') await checkUtf8(input.filePath, context.signal);
-  const dataDir = input.dataDir ?? context.config.dataDir;
-  let file: GeoFile | null = await openGeoFile(dataDir, input.filePath, format, context.signal);
+  const place = { dataDir: input.dataDir ?? context.config.dataDir, archiveMaxBytes: context.config.archiveMaxBytes };
+  let file: GeoFile | null = await openGeoFile(place, input.filePath, format, context.signal);
   try {
     const layer = chooseLayer(file.layers, input.layerName ?? null);
     const crs = layerCrs(layer, input.crs);

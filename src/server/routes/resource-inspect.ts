@@ -40,7 +40,7 @@ export default async function resourceInspectRoutes(app: FastifyInstance) {
     const format = (source.format ?? '').toLowerCase();
     if (!isGdalFormat(format)) return { format, layers: [], layer: null, needs_layer: false, needs_crs: false, preview: null };
     try {
-      return await inspectGeoFile(app.config.dataDir, storagePath(app.config.dataDir, source.key), format, {
+      return await inspectGeoFile({ dataDir: app.config.dataDir, archiveMaxBytes: app.config.tasks.archiveMaxBytes }, storagePath(app.config.dataDir, source.key), format, {
         layerName: rawLayer || source.layer_name, crs: crs ?? source.crs,
       });
     } catch (error) {
