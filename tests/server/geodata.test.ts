@@ -231,6 +231,24 @@ describe('geographic files become layers', () => {
   });
 });
 
+describe('styles', () => {
+  it('draw areas, lines or points after the layer\'s geometry', async () => {
+    const style = async (resourceId: number) => {
+      const layer = await layerOf(resourceId);
+      const created = await t.app.inject({ method: 'POST', url: `/en/geospatial/geographiclayer/${layer.id}/style/`, headers: admin.jwtHeaders, payload: { display_name: 'Défaut' } });
+      return created.json<{ sld: string }>().sld;
+    };
+    const areas = await style(601);
+    expect(areas).toContain('<PolygonSymbolizer><Fill><CssParameter name="fill">#1f78b4</CssParameter><CssParameter name="fill-opacity">0.8</CssParameter>');
+    expect(areas).not.toContain('PointSymbolizer');
+    const lines = await style(605);
+    expect(lines).toContain('<LineSymbolizer><Stroke><CssParameter name="stroke">#1f78b4</CssParameter><CssParameter name="stroke-width">3</CssParameter>');
+    expect(lines).not.toContain('PolygonSymbolizer');
+    const mixed = await style(606);
+    expect(['PolygonSymbolizer', 'LineSymbolizer', 'PointSymbolizer'].every((name) => mixed.includes(`<${name}>`))).toBe(true);
+  });
+});
+
 describe('vector tiles', () => {
   it('answer with caching headers that change with each load, to readers of the layer only', async () => {
     await load(609, fixture('districts-l93.zip'), 'shp');

@@ -37,9 +37,12 @@ async function ensurePlace(client: GeoServerClient, withStore: boolean): Promise
 }
 
 export async function applyStyle({ db, objectId, step }: ScenarioContext): Promise<void> {
-  const { rows } = await db.query<{ display_name: string; config: StyleConfig }>('SELECT display_name, config FROM layer_styles WHERE id = $1', [objectId]);
+  const { rows } = await db.query<{ display_name: string; config: StyleConfig; geometry_type: string | null }>(
+    'SELECT s.display_name, s.config, l.geometry_type FROM layer_styles s JOIN geographic_layers l ON l.id = s.layer_id WHERE s.id = $1',
+    [objectId],
+  );
   if (!rows[0]) throw new TaskFailure('task.objectGone');
-  const sld = styleSld(mapserverStyleName(objectId!), rows[0].config);
+  const sld = styleSld(mapserverStyleName(objectId!), rows[0].config, rows[0].geometry_type ?? undefined);
   const client = mapserverClient();
   if (client) {
     await ensurePlace(client, false);

@@ -102,6 +102,17 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return present(rows[0]);
   }
 
+  /** The layer's geometry type, which the SLD draws (points when unknown). */
+  async function geometryTypeOf(layerId: number): Promise<string> {
+    const { rows } = await app.db.query<{ geometry_type: string | null }>('SELECT geometry_type FROM geographic_layers WHERE id = $1', [layerId]);
+    return rows[0]?.geometry_type ?? 'Point';
+  }
+
+  async function styleGeometryType(styleId: number): Promise<string> {
+    const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [styleId]);
+    return geometryTypeOf(rows[0].layer_id);
+  }
+
   async function layerColumns(layerId: number): Promise<string[]> {
     const { rows } = await app.db.query<{ schema_name: string; table_name: string }>('SELECT schema_name, table_name FROM geographic_layers WHERE id = $1', [layerId]);
     return (await tableColumns(datastoreDb(app.db), rows[0])) ?? [];
@@ -194,7 +205,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     const name = displayName(body(request).display_name, request.locale, true);
     if (name.errors) throw new ValidationError({ display_name: name.errors });
     const { rows } = await app.db.query<{ id: number }>('INSERT INTO layer_styles (layer_id, display_name, config) VALUES ($1, $2, $3) RETURNING id', [layerId, name.value, DEFAULT_STYLE]);
-    await app.db.query('UPDATE layer_styles SET sld = $2 WHERE id = $1', [rows[0].id, styleSld(mapserverStyleName(rows[0].id), DEFAULT_STYLE)]);
+    await app.db.query('UPDATE layer_styles SET sld = $2 WHERE id = $1', [rows[0].id, styleSld(mapserverStyleName(rows[0].id), DEFAULT_STYLE, await geometryTypeOf(layerId))]);
     return reply.code(201).send(await readStyle(rows[0].id));
   });
 
@@ -217,7 +228,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     await app.db.query(
       `UPDATE layer_styles SET display_name = COALESCE($2, display_name), config = COALESCE($3, config), sld = COALESCE($4, sld) WHERE id = $1`,
-      [id, name.value ?? null, styleConfig ?? null, styleConfig ? styleSld(mapserverStyleName(id), styleConfig) : null],
+      [id, name.value ?? null, styleConfig ?? null, styleConfig ? styleSld(mapserverStyleName(id), styleConfig, await styleGeometryType(id)) : null],
     );
     return readStyle(id);
   }
@@ -230,7 +241,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [id]);
     const checked = validateStyleConfig(body(request).config, await layerColumns(rows[0].layer_id), request.locale);
     if ('errors' in checked) throw new ValidationError(checked.errors);
-    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, checked.config, styleSld(mapserverStyleName(id), checked.config)]);
+    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, checked.config, styleSld(mapserverStyleName(id), checked.config, await styleGeometryType(id))]);
     return readStyle(id);
   });
 
