@@ -50,7 +50,7 @@ beforeAll(async () => {
   t = await createTestApp({ mapserverUrl: geoserver.url }, { tasks: true });
   admin = await t.signIn('admin');
   editor = await t.signIn('editor');
-  await insertResources(t.db, [601, 602, 603, 604, 605, 606, 607, 608, 609, 610, 611, 613]);
+  await insertResources(t.db, [601, 602, 603, 604, 605, 606, 607, 608, 609, 610, 611, 613, 614]);
   storage = await datastoreStorage(t.db);
 }, 120_000);
 
@@ -198,6 +198,24 @@ describe('geographic files become layers', () => {
     // A tile over the first zone holds the zone, the roads and the point.
     const inTile = await tileFeatures(layer.id, 'resource_606', 10, ...tileOf(4.82, 45.72, 10));
     expect(inTile.map((feature) => feature.properties.nom).sort()).toEqual(['Point', 'Route', 'Routes', 'Zone', 'Zones'].sort());
+  });
+
+  it('loads a CSV of WKT geometries in Lambert-93', async () => {
+    const csv = 'nom;wkt\nZone;POLYGON((842000 6519000,843000 6519000,843000 6520000,842000 6520000,842000 6519000))\nRoute;LINESTRING(840000 6518000,845000 6522000)\nVide;\n';
+    const incomplete = await failure(load(614, dataFile(csv), 'csv', { columnGeometry: 'wkt' }));
+    expect(incomplete.code).toBe('datastore.positionIncomplete');
+    const { result, steps } = await load(614, dataFile(csv), 'csv', { columnGeometry: 'wkt', crs: 2154 });
+    expect(result.rows).toBe(3);
+    // Lyon's centre, as the Lambert-93 X/Y test places it.
+    expect(result.bbox![0] > 4.78 && result.bbox![2] < 4.9 && result.bbox![1] > 45.7 && result.bbox![3] < 45.8).toBe(true);
+    expect(steps.find((step) => step.level === 'warning')).toEqual({ code: 'datastore.positionsUnread', params: { count: 1, line: 4 }, level: 'warning' });
+    const layer = await layerOf(614);
+    expect(layer).toMatchObject({ geometry_type: 'Geometry', crs: 2154, feature_count: 2, column_x: null });
+    const features = (await get(admin, `/en/geospatial/geographiclayer/${layer.id}/features/`)).json();
+    expect(features.features.map((feature: { geometry: { type: string }; properties: object }) => [feature.geometry.type, feature.properties])).toEqual([
+      ['Polygon', { nom: 'Zone', wkt: 'POLYGON((842000 6519000,843000 6519000,843000 6520000,842000 6520000,842000 6519000))' }],
+      ['LineString', { nom: 'Route', wkt: 'LINESTRING(840000 6518000,845000 6522000)' }],
+    ]);
   });
 
   it('repairs invalid geometries with a warning', async () => {

@@ -10,6 +10,7 @@ import type { Geometry, Position } from 'geojson';
 import wkx from 'wkx';
 import type { Db } from '../db/pool.ts';
 import { copyText } from './columns.ts';
+import type { ToWgs84 } from './crs.ts';
 import type { Bbox } from './layers.ts';
 
 export type Storage = 'postgis' | 'plain';
@@ -128,4 +129,46 @@ export function geometryColumnsSql(storage: Storage, columnType: string): string
 /** The spatial index's column. */
 export function indexedColumn(storage: Storage): string {
   return storage === 'postgis' ? 'geom' : '_bbox';
+}
+
+/** A WKT (or EWKT) value as a GeoJSON geometry; null when empty or unreadable. */
+export function wktGeometry(text: string | undefined): Geometry | null {
+  const value = text?.trim();
+  if (!value) return null;
+  try {
+    const geometry = wkx.Geometry.parse(value).toGeoJSON() as Geometry;
+    return extendBox(null, geometry) === null ? null : geometry;
+  } catch {
+    return null;
+  }
+}
+
+/** The geometry with every position projected (to WGS 84); null when one falls outside the world. */
+export function projectGeometry(geometry: Geometry, project: ToWgs84): Geometry | null {
+  let outside = false;
+  const position = (value: Position): Position => {
+    const projected = project(value[0], value[1]);
+    if (!projected) outside = true;
+    return projected ?? value;
+  };
+  const walk = (value: Geometry): Geometry => {
+    switch (value.type) {
+      case 'Point':
+        return { type: 'Point', coordinates: position(value.coordinates) };
+      case 'MultiPoint':
+        return { type: 'MultiPoint', coordinates: value.coordinates.map(position) };
+      case 'LineString':
+        return { type: 'LineString', coordinates: value.coordinates.map(position) };
+      case 'MultiLineString':
+        return { type: 'MultiLineString', coordinates: value.coordinates.map((line) => line.map(position)) };
+      case 'Polygon':
+        return { type: 'Polygon', coordinates: value.coordinates.map((ring) => ring.map(position)) };
+      case 'MultiPolygon':
+        return { type: 'MultiPolygon', coordinates: value.coordinates.map((polygon) => polygon.map((ring) => ring.map(position))) };
+      case 'GeometryCollection':
+        return { type: 'GeometryCollection', geometries: value.geometries.map(walk) };
+    }
+  };
+  const result = walk(geometry);
+  return outside ? null : result;
 }

@@ -27,7 +27,7 @@ import { isSupportedCrs, toWgs84, type ToWgs84 } from './crs.ts';
 import { csvRecords, detectDelimiter, readHeaderLine, type Delimiter } from './csv.ts';
 import { checkUtf8, propertyText } from './geojson.ts';
 import { chooseLayer, convertLayer, isGdalFormat, layerCrs, layerStats, openGeoFile, type GeoFile } from './geofile.ts';
-import { columnGeometryType, datastoreStorage, extendBox, geometryColumnsSql, geometryFields, indexedColumn, type Geometry, type Storage } from './geometry.ts';
+import { columnGeometryType, datastoreStorage, extendBox, geometryColumnsSql, geometryFields, indexedColumn, projectGeometry, wktGeometry, type Geometry, type Storage } from './geometry.ts';
 import { removeLayer, saveLayer, type Bbox } from './layers.ts';
 
 export interface DatastoreLoadInput {
@@ -37,6 +37,8 @@ export interface DatastoreLoadInput {
   columnX: string | null;
   columnY: string | null;
   crs: number | null;
+  /** A CSV column of WKT geometries (in `crs`), instead of X/Y. */
+  columnGeometry?: string | null;
   /** The layer to load from a file of several (GeoPackage, zip of Shapefiles, KML folders). */
   layerName?: string | null;
   /** DATA_DIR: GDAL's jobs work in DATA_DIR/gdal (default: the file's folder's parent). */
@@ -117,23 +119,43 @@ async function analyseCsv(context: ScenarioContext, input: DatastoreLoadInput): 
   const yIndex = input.columnY === null ? -1 : header.indexOf(input.columnY);
   if (input.columnX !== null && xIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnX });
   if (input.columnY !== null && yIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnY });
+  const wktIndex = input.columnGeometry ? header.indexOf(input.columnGeometry) : -1;
+  if (input.columnGeometry && wktIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnGeometry });
   const decimalComma = delimiter !== ',';
   const width = header.length;
+  const records = async function* () {
+    let first = true;
+    for await (const record of csvRecords(input.filePath, delimiter, context.signal)) {
+      if (first) first = false;
+      else yield record;
+    }
+  };
+  // A WKT column: its geometry types make the column's type (a second read, only then).
+  let geometryType: string | null | undefined;
+  if (wktIndex !== -1) {
+    const types = new Set<string>();
+    for await (const record of records()) {
+      const geometry = wktGeometry(record[wktIndex]);
+      if (geometry) types.add(geometry.type);
+    }
+    geometryType = columnGeometryType(types);
+  }
   return {
     names: columnNames(header),
     types: inference!.result(),
     rows,
     delimiter: DELIMITER_LABELS[delimiter],
+    geometryType,
     reread: async function* () {
-      let first = true;
-      for await (const record of csvRecords(input.filePath, delimiter, context.signal)) {
-        if (first) {
-          first = false;
+      for await (const record of records()) {
+        const values = record.length > width ? record.slice(0, width) : record;
+        if (wktIndex !== -1) {
+          yield { values, geometry: wktGeometry(record[wktIndex]) };
           continue;
         }
         const x = xIndex === -1 ? null : parseNumber(record[xIndex] ?? '', decimalComma);
         const y = yIndex === -1 ? null : parseNumber(record[yIndex] ?? '', decimalComma);
-        yield { values: record.length > width ? record.slice(0, width) : record, xy: x === null || y === null ? null : [x, y] };
+        yield { values, xy: x === null || y === null ? null : [x, y] };
       }
     },
   };
@@ -312,9 +334,11 @@ async function analyseTable(context: ScenarioContext, input: TableLoadInput): Pr
   };
 }
 
-/** How the rows are placed: by X/Y projected to WGS 84, or by their own geometry; with the storage of the geometry. */
+/** How the rows are placed: by X/Y projected to WGS 84, or by their own geometry (a CSV's WKT projected too); with the storage of the geometry. */
 interface Placement {
   project: ToWgs84 | null;
+  /** True for X/Y (lon/lat columns kept), false for geometries. */
+  xy: boolean;
   geometryType: string | null;
   storage: Storage;
 }
@@ -328,13 +352,14 @@ interface CopyStats {
 
 /** The COPY text lines of the rows, in batches; counts the rows without a position and widens the box. */
 async function* copyLines(analysis: Analysis, placement: Placement, stats: CopyStats): AsyncGenerator<string> {
-  const { project, geometryType, storage } = placement;
+  const { project, xy, geometryType, storage } = placement;
   let batch: string[] = [];
   for await (const row of analysis.reread()) {
     stats.rows += 1;
     const fields = [String(stats.rows)];
     for (let index = 0; index < analysis.types.length; index += 1) fields.push(copyValue(row.values[index], analysis.types[index]));
-    if (project) {
+    if (project && !xy) row.geometry = row.geometry ? projectGeometry(row.geometry, project) : null;
+    if (project && xy) {
       const lonLat = row.xy ? project(row.xy[0], row.xy[1]) : null;
       if (lonLat) fields.push(String(lonLat[0]), String(lonLat[1]));
       else fields.push('\\N', '\\N');
@@ -374,15 +399,16 @@ async function dropLeftovers(client: pg.PoolClient, resourceId: number): Promise
   for (const { tablename } of rows) await client.query(`DROP TABLE IF EXISTS ${client.escapeIdentifier(DATASTORE_SCHEMA)}.${client.escapeIdentifier(tablename)}`);
 }
 
-/** The CRS of the X/Y positions, or null for none: they need X, Y and a CRS. */
+/** The CRS of the X/Y positions or WKT geometries, or null for none: they need X and Y (or the WKT column) and a CRS. */
 function positionCrs(input: PlacedInput): number | null {
-  const wantsPosition = input.columnX !== null || input.columnY !== null || input.crs !== null;
+  const wantsPosition = input.columnX !== null || input.columnY !== null || input.crs !== null || !!input.columnGeometry;
   if (!wantsPosition) return null;
-  if (input.columnX === null || input.columnY === null || input.crs === null) throw new TaskFailure('datastore.positionIncomplete');
+  const placed = input.columnGeometry ? input.columnX === null && input.columnY === null : input.columnX !== null && input.columnY !== null;
+  if (!placed || input.crs === null) throw new TaskFailure('datastore.positionIncomplete');
   return input.crs;
 }
 
-type PlacedInput = Pick<DatastoreLoadInput, 'resourceId' | 'columnX' | 'columnY' | 'crs'>;
+type PlacedInput = Pick<DatastoreLoadInput, 'resourceId' | 'columnX' | 'columnY' | 'crs' | 'columnGeometry'>;
 /** What is loaded: the lines of a CSV, the layer of a geographic file, the rows of another table. */
 type SourceKind = 'csv' | 'gdal' | 'table';
 
@@ -394,10 +420,11 @@ async function loadTable(context: ScenarioContext, input: PlacedInput, kind: Sou
   await context.step('datastore.checking');
   const analysis = await analyse();
   try {
-    const geometryType = project ? 'Point' : (analysis.geometryType ?? null);
+    const xy = project !== null && analysis.geometryType === undefined;
+    const geometryType = xy ? 'Point' : (analysis.geometryType ?? null);
     if (geometryType !== null && !GEOMETRY_TYPES.has(geometryType)) throw new TaskFailure('geo.geometryUnsupported', { type: geometryType });
     const storage = await datastoreStorage(datastoreDb(context.db));
-    return await copyAnalysed(context, input, kind, crs ?? analysis.layer?.crs ?? null, { project, geometryType, storage }, analysis);
+    return await copyAnalysed(context, input, kind, crs ?? analysis.layer?.crs ?? null, { project, xy, geometryType, storage }, analysis);
   } finally {
     await analysis.close?.();
   }
@@ -408,7 +435,7 @@ const UNPLACED = { csv: 'datastore.positionsUnread', gdal: 'datastore.featuresUn
 
 /** The second pass: the rows copied into a new table, indexed, then switched in; the layer saved. */
 async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: SourceKind, crs: number | null, placement: Placement, analysis: Analysis): Promise<DatastoreLoadResult> {
-  const { project, geometryType, storage } = placement;
+  const { xy, geometryType, storage } = placement;
   if (analysis.delimiter !== null) await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter });
   else await context.step(kind === 'gdal' ? 'datastore.featuresRead' : 'datastore.tableRead', { rows: analysis.rows, columns: analysis.names.length });
 
@@ -424,7 +451,7 @@ async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: 
 
     const loading = `${tableName}__load_${randomBytes(4).toString('hex')}`;
     const columns = [`"_id" bigint NOT NULL`, ...analysis.names.map((name, index) => `${quote(name)} ${analysis.types[index]}`)];
-    if (project) columns.push('"lon" double precision', '"lat" double precision');
+    if (xy) columns.push('"lon" double precision', '"lat" double precision');
     if (geometryType !== null) columns.push(...geometryColumnsSql(storage, geometryType));
     await client.query(`CREATE TABLE ${schema}.${quote(loading)} (${columns.join(', ')})`);
 
@@ -463,9 +490,9 @@ async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: 
     await context.step('datastore.loaded', { rows: stats.rows, table: `${DATASTORE_SCHEMA}.${tableName}` });
 
     let layerId: number | null = null;
-    if (geometryType !== null && (project !== null || placed)) {
+    if (geometryType !== null && (xy || placed)) {
       layerId = await saveLayer(context.db, {
-        resourceId: input.resourceId, columnX: project ? input.columnX : null, columnY: project ? input.columnY : null, crs, bbox: stats.bbox,
+        resourceId: input.resourceId, columnX: xy ? input.columnX : null, columnY: xy ? input.columnY : null, crs, bbox: stats.bbox,
         featureCount: stats.rows - stats.unplaced, schemaName: DATASTORE_SCHEMA, tableName,
         geometryType, storage, sourceLayer: analysis.layer?.name ?? null,
       });

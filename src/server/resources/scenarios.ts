@@ -40,6 +40,7 @@ interface SourceRow {
   pending_size: string | null;
   column_x: string | null;
   column_y: string | null;
+  column_geometry: string | null;
   crs: number | null;
   schema_name: string | null;
   table_name: string | null;
@@ -50,7 +51,7 @@ interface SourceRow {
 async function sourceOf({ db, objectId }: ScenarioContext): Promise<SourceRow> {
   const { rows } = await db.query<SourceRow & { has_source: boolean }>(
     `SELECT s.id, r.id AS resource_id, s.kind, r.usergroup_id, f.codename AS format, s.href, s.filename, s.storage_key,
-            s.pending_key, s.pending_size, s.column_x, s.column_y, s.crs, s.schema_name, s.table_name, s.layer_name, s.options,
+            s.pending_key, s.pending_size, s.column_x, s.column_y, s.column_geometry, s.crs, s.schema_name, s.table_name, s.layer_name, s.options,
             s.id IS NOT NULL AS has_source
        FROM resources r LEFT JOIN resource_sources s ON s.resource_id = r.id LEFT JOIN data_formats f ON f.id = s.dataformat_id
       WHERE r.id = $1`,
@@ -168,6 +169,7 @@ async function loadDatastore(context: ScenarioContext, source: SourceRow, key: s
     format: source.format ?? '',
     columnX: source.column_x,
     columnY: source.column_y,
+    columnGeometry: source.column_geometry,
     crs: source.crs,
     layerName: source.layer_name,
     dataDir: context.config.dataDir,

@@ -8,3 +8,6 @@ ALTER TABLE geographic_layers
   ADD COLUMN storage text CHECK (storage IN ('postgis', 'plain')),
   ADD COLUMN source_layer text;
 UPDATE geographic_layers SET geometry_type = 'Point';
+
+-- A CSV's column of WKT geometries (in the source's `crs`), instead of X/Y columns.
+ALTER TABLE resource_sources ADD COLUMN column_geometry text;
