@@ -5,10 +5,11 @@
  * One worker per process, one job at a time; an aborted job ends the worker (the next call starts
  * another). The worker sees the host's files under its /output mount: a job works in a folder of
  * DATA_DIR/gdal, where the source is hard-linked (copied across devices) under a name with the
- * extension GDAL expects, and its results are written; the folder is removed after the job.
+ * extension GDAL expects, and its results are written; the folder is removed after the job (and
+ * one a stopped process left, a day later).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -111,7 +112,22 @@ export interface GdalJob {
 
 const toWorker = (hostPath: string) => path.resolve(hostPath).replace(/^\/+/, '');
 
+const swept = new Set<string>();
+const STALE_MS = 24 * 3600 * 1000;
+
+/** Removes, once per process, job folders a stopped process left (older than a day: no job lasts that long). */
+async function sweepStaleJobs(root: string): Promise<void> {
+  if (swept.has(root)) return;
+  swept.add(root);
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.startsWith('job-'))) {
+    const info = await stat(path.join(root, name)).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_MS) await rm(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
 export async function startJob(dataDir: string, filePath: string, extension: string): Promise<GdalJob> {
+  await sweepStaleJobs(path.resolve(dataDir, 'gdal'));
   const dir = path.resolve(dataDir, 'gdal', `job-${randomBytes(6).toString('hex')}`);
   await mkdir(dir, { recursive: true });
   const source = path.join(dir, `source.${extension}`);
