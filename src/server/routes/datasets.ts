@@ -20,6 +20,7 @@ import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts
 import { datasetPagesBase } from '../config.ts';
 import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
+import { registerBulkRoutes } from './bulk.ts';
 import { datasetAccessAction, registerPermissionRoutes } from './dataset-permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
@@ -335,6 +336,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
   };
   // Special permissions: the groups' levels on a dataset and their bulk changes (dataset-permissions.ts).
   registerPermissionRoutes(app);
+  // Bulk changes of the list's datasets, with their preview and undo (bulk.ts).
+  registerBulkRoutes(app, entity);
 
   app.get('/usergroup/taggit/tags/', { config }, async (request) =>
     paginatedList(app.db, { from: 'tags t', select: 't.id, t.name' }, tagList, {
