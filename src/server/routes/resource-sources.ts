@@ -21,6 +21,7 @@ import { t } from '../i18n.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
 import { resourceReach } from '../resources/access.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
+import { recogniseFormat } from '../resources/formats.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
 import { startUploadTask, type UploadTask } from '../resources/upload-task.ts';
 import { deleteFile, StorageLimitError, writeFile } from '../storage/index.ts';
@@ -105,7 +106,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     const required = (field: string) => !partial && (body[field] === undefined || body[field] === null || body[field] === '');
 
     const fileOrLink = (SOURCE_SLUGS as readonly string[]).includes(slug);
-    if (fileOrLink && required('dataformat_id') && !existing) errors.dataformat_id = [t(locale, 'required')];
+    // A link's format may be left out: recognised from its URL now, or from its answer when its scenario runs.
+    if (fileOrLink && !HREF_KINDS.includes(slug) && required('dataformat_id') && !existing) errors.dataformat_id = [t(locale, 'required')];
     if (given('dataformat_id') && body.dataformat_id !== null) {
       const id = bodyId(body.dataformat_id);
       const known = id !== null && (await app.db.query('SELECT 1 FROM data_formats WHERE id = $1', [id])).rowCount;
@@ -117,6 +119,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       if (required('href')) errors.href = [t(locale, 'required')];
       else if (given('href') && !isHttpUrl(body.href)) errors.href = [t(locale, 'resource.hrefInvalid')];
       else if (given('href')) row.href = body.href;
+      if (!existing && row.href && (body.dataformat_id === undefined || body.dataformat_id === null || body.dataformat_id === '')) {
+        row.dataformat_id = await recogniseFormat(app.db, row.href as string);
+      }
     }
     if (slug === 'ftp') {
       if (required('filename')) errors.filename = [t(locale, 'required')];
@@ -240,21 +245,31 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       const reach = resourceId === null ? 'none' : await resourceReach(app.db, request.user!, resourceId);
       if (reach === 'none') throw new ValidationError({ resource_id: [t(locale, 'resource.unknownResource')] });
       if (reach !== 'edit') throw permissionDenied();
-      const { rows: resources } = await app.db.query<{ type: string; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
-      if (resources[0].type !== slug) throw new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type: resources[0].type })] });
+      const { rows: resources } = await app.db.query<{ type: string | null; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
+      const sourceKind = (type: string) => new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type })] });
+      // A resource created without a type takes its source's.
+      if (resources[0].type !== null && resources[0].type !== slug) throw sourceKind(resources[0].type);
       const row = await validateSource(request, slug, body, false, null, resources[0].usergroup_id, resourceId!);
       const columns = ['resource_id', 'kind', ...Object.keys(row)];
       const values = [resourceId, slug, ...Object.values(row)];
-      const id = await app.db
-        .query<{ id: number }>(
+      const id = await inTransaction(app.db, async (client) => {
+        const { rows: typed } = await client.query<{ type: string }>(
+          `UPDATE resources SET type = $2 WHERE id = $1 AND (type IS NULL OR type = $2) RETURNING type`,
+          [resourceId, slug],
+        );
+        if (!typed[0]) {
+          const { rows: current } = await client.query<{ type: string }>('SELECT type FROM resources WHERE id = $1', [resourceId]);
+          throw sourceKind(current[0]?.type ?? '');
+        }
+        const { rows } = await client.query<{ id: number }>(
           `INSERT INTO resource_sources (${columns.join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
           values,
-        )
-        .then(({ rows }) => rows[0].id)
-        .catch((error: { code?: string }) => {
-          if (error.code === '23505') throw new ValidationError({ resource_id: [t(locale, 'resource.sourceExists')] });
-          throw error;
-        });
+        );
+        return rows[0].id;
+      }).catch((error: { code?: string }) => {
+        if (error.code === '23505') throw new ValidationError({ resource_id: [t(locale, 'resource.sourceExists')] });
+        throw error;
+      });
       return reply.code(201).send(present((await loadSource(slug, id))!));
     });
 

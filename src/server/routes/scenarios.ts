@@ -62,6 +62,18 @@ function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs:
 }
 
 /**
+ * `?asynchrone`: present without a value (`?asynchrone`), or `true` / `1`, queues the run and
+ * answers 202 at once; absent, `false` or `0`, waits for its end. Any other value is a 400.
+ */
+export function isAsynchronous(raw: string | string[] | undefined, locale: FastifyRequest['locale']): boolean {
+  if (raw === undefined) return false;
+  const value = (Array.isArray(raw) ? raw[raw.length - 1] : raw).trim().toLowerCase();
+  if (value === '' || value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ValidationError({ asynchrone: [t(locale, 'invalidValue')] });
+}
+
+/**
  * Where scenarios run from: `{path}{id}/_scenarios/` lists them and `…/{scenarioId}/run/` queues one
  * on the object of that id. The id of the path may stand for another object (a resource's source
  * stands for its resource): `objectOf` answers that object's id, or null when there is none (404).
@@ -103,7 +115,7 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
     return scenariosOf(app, where, request.locale);
   });
 
-  app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string } }>(
+  app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string | string[] } }>(
     `${where.path}:id/_scenarios/:scenario/run/`,
     { config },
     async (request, reply) => {
@@ -117,11 +129,11 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
       if (!found) throw notFound();
       if (access !== 'run') throw permissionDenied();
       const { kwargs, target } = parseKwargs(request.body, request.locale);
+      const asynchronous = isAsynchronous(request.query.asynchrone, request.locale);
       const limit = scenarioHandler(found.codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
       const [taskId] = await queueTasks(app.db, [
         { action: found.codename, scenarioId: found.id, objectClass: where.className, objectId: id, target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
       ]);
-      const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
       if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
       // Synchronous: wait for the end, at most the time limit and the recovery's margin.
       const deadline = Date.now() + (limit + 5) * 1000;
