@@ -58,13 +58,13 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
-  await app.register(authPlugin);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'tooManyRequests', {}, { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   await app.register(signinThrottle);
+  await app.register(authPlugin);
 
   await app.register(platformRoutes);
   for (const locale of LOCALES) await app.register(localeApi, { prefix: `/${locale}` });

@@ -26,8 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     locale: Locale;
-    /** How the user was authenticated: a session cookie or an API token. */
-    authMethod: 'session' | 'jwt' | null;
+    /** How the user was authenticated: a session cookie, an API token (JWT) or a personal API token. */
+    authMethod: 'session' | 'jwt' | 'token' | null;
     /** The raw session cookie value of a signed-in session. */
     sessionToken: string | null;
     /** The CSRF token of this request's session, in the `csrftoken` (`__Host-csrftoken`) cookie. */

@@ -13,6 +13,7 @@ import jurisdictionRoutes from './jurisdictions.ts';
 import licenceRoutes from './licences.ts';
 import loginPages from './login-pages.ts';
 import loginRoutes from './login.ts';
+import loginTokenRoutes from './login-tokens.ts';
 import organisationRoutes from './organisation.ts';
 import resourceRoutes from './resource.ts';
 import scenarioRoutes from './scenarios.ts';
@@ -24,6 +25,7 @@ import geospatialRoutes from './geospatial.ts';
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   loginRoutes,
   loginPages,
+  loginTokenRoutes,
   usergroupRoutes,
   resourceRoutes,
   datastoreRoutes,
