@@ -23,6 +23,7 @@ import securityPlugin from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
 import { LOCALE_ROUTES } from './routes/index.ts';
 import platformRoutes from './routes/platform.ts';
+import openapiCollect from './openapi/collect.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -66,6 +67,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(signinThrottle);
   await app.register(authPlugin);
 
+  // Before any route: the OpenAPI document lists every route registered after it.
+  await app.register(openapiCollect);
   await app.register(platformRoutes);
   for (const locale of LOCALES) await app.register(localeApi, { prefix: `/${locale}` });
   await app.register(staticApp, { prefix: '/publish', root: config.staticDir });

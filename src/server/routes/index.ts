@@ -3,6 +3,7 @@
  * added to this list, and only here: app.ts registers the list once per locale.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import apiDocRoutes from './api-docs.ts';
 import catalogRoutes from '../catalog/routes.ts';
 import contactRoutes from './contacts.ts';
 import dashboardRoutes from './dashboard.ts';
@@ -41,4 +42,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   resourceSourceRoutes,
   geospatialRoutes,
   indexerRoutes,
+  apiDocRoutes,
 ];

@@ -22,6 +22,7 @@ import {
   type TokenScope,
 } from '../auth/api-tokens.ts';
 import type { AuthUser } from '../auth/users.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { translateValidation } from '../crud/validation.ts';
 import { notAuthenticated, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { loginStrings } from '../i18n.ts';
@@ -91,12 +92,36 @@ function noPersonalToken(request: FastifyRequest): void {
 export default async function loginTokenRoutes(app: FastifyInstance) {
   const config = { auth: 'required' as const };
 
-  app.get<{ Querystring: { user?: string } }>('/login/tokens/', { config }, async (request) => {
+  const tokenSchema = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' }, user_id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, scope: { enum: [...TOKEN_SCOPES] },
+      prefix: { type: 'string' }, created_at: { type: 'string', format: 'date-time' }, expires_at: { type: 'string', format: 'date-time' },
+      last_used_at: { type: ['string', 'null'], format: 'date-time' },
+    },
+  };
+  const createDoc: RouteDoc = {
+    summary: 'Create a personal API token; its key is in this answer only',
+    body: {
+      type: 'object',
+      required: ['name', 'expires_in_days', 'scope'],
+      properties: { name: { type: 'string', maxLength: TOKEN_NAME_MAX_LENGTH }, expires_in_days: { enum: [...TOKEN_EXPIRIES_DAYS] }, scope: { enum: [...TOKEN_SCOPES] } },
+    },
+    status: 201,
+    response: { ...tokenSchema, properties: { ...tokenSchema.properties, key: { type: 'string', description: 'Send as `Authorization: Token <key>`' } } },
+  };
+
+  const listDoc: RouteDoc = {
+    summary: 'The caller’s personal API tokens (superusers: `?user=<id>` or `?user=all`)',
+    query: { user: { type: 'string' } },
+    response: { type: 'array', items: tokenSchema },
+  };
+  app.get<{ Querystring: { user?: string } }>('/login/tokens/', { config: { ...config, openapi: listDoc } }, async (request) => {
     const userId = listedUser(request.user!, request.query.user, request.locale);
     return (await listApiTokens(app.db, userId)).map(presentToken);
   });
 
-  app.post('/login/tokens/', { config }, async (request, reply) => {
+  app.post('/login/tokens/', { config: { ...config, openapi: createDoc } }, async (request, reply) => {
     noPersonalToken(request);
     const input = validateTokenInput(request.body, request.locale);
     const { key, ...token } = await createApiToken(app.db, request.user!.id, input);

@@ -18,6 +18,7 @@ import { datastoreDatabaseName } from '../datastore/connection.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { MAPSERVER_LAYER_TYPES, MapserverError, mapserverClient, type MapserverLayerType } from '../mapserver/client.ts';
 import { t } from '../i18n.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
 import { resourceReach } from '../resources/access.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
@@ -61,6 +62,37 @@ function isHttpUrl(value: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+const SOURCE_RECORD = {
+  type: 'object',
+  properties: Object.fromEntries(
+    ['id', 'resource_id', 'dataformat_id', 'size', 'crs'].map((name) => [name, { type: name === 'id' || name === 'resource_id' ? 'integer' : ['integer', 'null'] }]).concat(
+      ['href', 'filename', 'column_x', 'column_y', 'schema_name', 'table_name', 'layer_name'].map((name) => [name, { type: ['string', 'null'] }]),
+    ),
+  ),
+};
+
+/** What the creation of a source of this kind takes (the resource takes the kind as its type when it has none). */
+function sourceDoc(kind: ResourceType): RouteDoc {
+  const properties: Record<string, unknown> = { resource_id: { type: 'integer' }, dataformat_id: { type: ['integer', 'null'] } };
+  const required = ['resource_id'];
+  if (HREF_KINDS.includes(kind)) {
+    Object.assign(properties, { href: { type: 'string', format: 'uri', maxLength: HREF_MAX_LENGTH } });
+    required.push('href');
+  } else if ((SOURCE_SLUGS as readonly string[]).includes(kind)) required.push('dataformat_id');
+  if (kind === 'ftp') {
+    properties.filename = { type: 'string' };
+    required.push('filename');
+  }
+  if (kind === 'datastore') Object.assign(properties, { schema_name: { type: 'string' }, table_name: { type: 'string' }, column_x: { type: 'string' }, column_y: { type: 'string' }, crs: { type: 'integer' } });
+  if (kind === 'geoserver') Object.assign(properties, { name: { type: 'string', description: 'workspace:layer' } });
+  return {
+    summary: `Create the ${kind} source of a resource${HREF_KINDS.includes(kind) ? ' (format recognised from the URL, or from the answer when its scenario runs, when not given)' : ''}`,
+    body: { type: 'object', required, properties },
+    status: 201,
+    response: SOURCE_RECORD,
+  };
 }
 
 export default async function resourceSourceRoutes(app: FastifyInstance) {
@@ -235,7 +267,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
 
   for (const { kind: slug, collection, item: base, guard } of endpoints) {
     const check = guard ?? (() => {});
-    app.post(collection, { config }, async (request, reply) => {
+    app.post(collection, { config: { ...config, openapi: sourceDoc(slug) } }, async (request, reply) => {
       check(request);
       if (slug === 'geoserver' && !(MAPSERVER_LAYER_TYPES as readonly string[]).includes((request.params as { layerType: string }).layerType)) throw notFound();
       const locale = request.locale;

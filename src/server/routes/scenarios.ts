@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { FINISHED_STATUSES, type ScenarioExecutionFrequency, type TaskTarget } from '../../../schemas/scenarios.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { SqlParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { objectClass } from '../tasks/objects.ts';
@@ -100,6 +101,30 @@ function scenariosOf(app: FastifyInstance, where: ScenarioPath, locale: string) 
     .then(({ rows }) => rows as { id: number; codename: string }[]);
 }
 
+const TASK_DOC = { type: 'object', description: 'The task (schemas/scenarios.ts)', properties: { id: { type: 'integer' }, status: { enum: ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'REVOKED'] } } };
+const RUN_DOC: RouteDoc = {
+  summary: 'Run a scenario on the object',
+  query: {
+    asynchrone: {
+      type: 'string',
+      enum: ['', 'true', '1', 'false', '0'],
+      description: 'Present without a value, `true` or `1`: queued, 202 at once. Absent, `false` or `0`: 200 once the task has ended.',
+    },
+  },
+  body: {
+    type: 'object',
+    properties: {
+      kwargs: {
+        type: 'object',
+        properties: { target: { type: 'object', properties: { model: { type: 'string' }, app_label: { type: 'string' }, pk: { type: 'integer' } }, required: ['model', 'app_label', 'pk'] } },
+      },
+    },
+  },
+  status: 202,
+  response: TASK_DOC,
+  also: { 200: { description: 'Run without `asynchrone`: the ended task', schema: TASK_DOC } },
+};
+
 /** Registers the `_scenarios/` list and the run route of one kind of object. */
 export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) {
   const config = { auth: 'required' as const };
@@ -117,7 +142,7 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
 
   app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string | string[] } }>(
     `${where.path}:id/_scenarios/:scenario/run/`,
-    { config },
+    { config: { ...config, openapi: RUN_DOC } },
     async (request, reply) => {
       where.guard?.(request);
       const { scenario } = request.params;
