@@ -56,7 +56,7 @@ export default async function apiDocRoutes(app: FastifyInstance) {
 
   app.get('/api/docs/init.js', { config: { openapi: { summary: 'The reference page’s script' } } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(`var root = document.getElementById('swagger-ui');
-window.ui = SwaggerUIBundle({ url: root.getAttribute('data-url'), domNode: root, deepLinking: true });
+window.ui = SwaggerUIBundle({ url: root.getAttribute('data-url'), domNode: root, deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 });
 `),
   );
 
