@@ -49,6 +49,15 @@ export default {
       greeting: 'Hello %{name}.',
       signInPrompt: 'Sign in to manage your data and accounts.',
       signIn: 'Sign in',
+      invitations: {
+        title: 'Your invitations',
+        line: '%{group}, as %{role}',
+        acceptOf: 'Accept the invitation to %{group}',
+        decline: 'Decline',
+        declineOf: 'Decline the invitation to %{group}',
+        accepted: 'Invitation accepted',
+        declined: 'Invitation declined',
+      },
     },
     sections: {
       lists: 'Lists',
@@ -78,6 +87,7 @@ export default {
       seeRequests: 'See the requests',
       noPending: 'No attachment pending.',
       pendingLine: '%{user} asks to join %{group}',
+      awaitingLine: '%{user} has been added to %{group} and has not accepted yet',
       accept: 'Accept',
       refuse: 'Refuse',
       acceptOf: "Accept %{name}'s request",
@@ -107,6 +117,8 @@ export default {
         added: 'Member added',
         updated: 'Member updated',
         removed: 'Member removed',
+        invited: 'Member added: the membership is active once the person accepts it',
+        awaitingAcceptance: "Awaiting the person's acceptance",
       },
       relations: {
         parents: 'Parent groups',

@@ -49,6 +49,15 @@ export default {
       greeting: 'Bonjour %{name}.',
       signInPrompt: 'Connectez-vous pour gérer vos données et vos comptes.',
       signIn: 'Se connecter',
+      invitations: {
+        title: 'Vos invitations',
+        line: '%{group}, comme %{role}',
+        acceptOf: "Accepter l'invitation à %{group}",
+        decline: 'Décliner',
+        declineOf: "Décliner l'invitation à %{group}",
+        accepted: 'Invitation acceptée',
+        declined: 'Invitation déclinée',
+      },
     },
     sections: {
       lists: 'Listes',
@@ -78,6 +87,7 @@ export default {
       seeRequests: 'Voir les demandes',
       noPending: 'Aucun rattachement en attente.',
       pendingLine: '%{user} demande à rejoindre %{group}',
+      awaitingLine: "%{user} a été ajouté(e) à %{group} et n'a pas encore accepté",
       accept: 'Accepter',
       refuse: 'Refuser',
       acceptOf: 'Accepter la demande de %{name}',
@@ -107,6 +117,8 @@ export default {
         added: 'Membre ajouté',
         updated: 'Membre mis à jour',
         removed: 'Membre retiré',
+        invited: 'Membre ajouté : le rattachement sera actif quand la personne l’aura accepté',
+        awaitingAcceptance: 'En attente de l’acceptation de la personne',
       },
       relations: {
         parents: 'Groupes parents',

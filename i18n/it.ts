@@ -49,6 +49,15 @@ export default {
       greeting: 'Ciao %{name}.',
       signInPrompt: 'Accedi per gestire i tuoi dati e i tuoi account.',
       signIn: 'Accedi',
+      invitations: {
+        title: 'I tuoi inviti',
+        line: '%{group}, come %{role}',
+        acceptOf: "Accetta l'invito a %{group}",
+        decline: 'Rifiuta',
+        declineOf: "Rifiuta l'invito a %{group}",
+        accepted: 'Invito accettato',
+        declined: 'Invito rifiutato',
+      },
     },
     sections: {
       lists: 'Elenchi',
@@ -78,6 +87,7 @@ export default {
       seeRequests: 'Vedi le richieste',
       noPending: 'Nessuna affiliazione in attesa.',
       pendingLine: '%{user} chiede di entrare in %{group}',
+      awaitingLine: '%{user} è stato aggiunto a %{group} e non ha ancora accettato',
       accept: 'Accetta',
       refuse: 'Rifiuta',
       acceptOf: 'Accetta la richiesta di %{name}',
@@ -107,6 +117,8 @@ export default {
         added: 'Membro aggiunto',
         updated: 'Membro aggiornato',
         removed: 'Membro rimosso',
+        invited: 'Membro aggiunto: l’affiliazione sarà attiva quando la persona l’avrà accettata',
+        awaitingAcceptance: 'In attesa dell’accettazione della persona',
       },
       relations: {
         parents: 'Gruppi padre',

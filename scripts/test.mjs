@@ -1,4 +1,4 @@
-// `npm test`: every check in order — type-check, lint, unit and component tests, server tests,
+// `npm test`: every check in order — type-check, lint, import rules (.dependency-cruiser.cjs), unit and component tests, server tests,
 // browser end-to-end tests — then one summary line. Every step runs even when an earlier one
 // fails, so a single run shows everything that is broken.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ const vitest = (project) => [bin('vitest'), ['run', '--project', project, '--rep
 const steps = [
   { name: 'typecheck', command: [bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']] },
   { name: 'lint', command: [bin('eslint'), ['.', '--max-warnings=0']] },
+  { name: 'import rules', command: [bin('depcruise'), ['src', 'schemas', 'i18n', '--config', '.dependency-cruiser.cjs']] },
   { name: 'unit and component tests', command: vitest('unit'), report: 'unit.json' },
   { name: 'server tests', command: vitest('server'), report: 'server.json' },
   { name: 'browser end-to-end tests', command: [process.execPath, [join(root, 'scripts/e2e.mjs')]], report: 'e2e.json', needsBrowser: true },

@@ -35,7 +35,6 @@ export default {
     passwordChanged: 'Your password has been changed.',
     wrongPassword: 'The current password is incorrect.',
     passwordMismatch: 'The two passwords do not match.',
-    passwordTooShort: 'The password must contain at least %{min} characters.',
   },
   tokens: {
     title: 'API tokens',

@@ -35,7 +35,6 @@ export default {
     passwordChanged: 'Votre mot de passe a été modifié.',
     wrongPassword: 'Le mot de passe actuel est incorrect.',
     passwordMismatch: 'Les deux mots de passe ne correspondent pas.',
-    passwordTooShort: 'Le mot de passe doit contenir au moins %{min} caractères.',
   },
   tokens: {
     title: 'Jetons d’API',

@@ -35,7 +35,6 @@ export default {
     passwordChanged: 'La tua password è stata modificata.',
     wrongPassword: 'La password attuale non è corretta.',
     passwordMismatch: 'Le due password non corrispondono.',
-    passwordTooShort: 'La password deve contenere almeno %{min} caratteri.',
   },
   tokens: {
     title: 'Token API',

@@ -10,7 +10,7 @@ import { ENTITIES } from '../../schemas/index.ts';
 import type { AppServices } from './AppServices.ts';
 import { AppNotification } from './feedback/AppNotification.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { entityAccess, SCREEN_ENTITIES } from './resources/registry.ts';
+import { entityAccess, SCREEN_ENTITIES } from './entities/registry.ts';
 import { lazyPage } from './routing/lazyPage.ts';
 import { RequireAccess } from './routing/RequireAccess.tsx';
 import { theme } from './theme.ts';
@@ -20,12 +20,12 @@ const DataPage = lazyPage(() => import('./pages/DataPage.tsx'));
 const AccountsPage = lazyPage(() => import('./pages/AccountsPage.tsx'));
 const AccessDeniedPage = lazyPage(() => import('./pages/AccessDeniedPage.tsx'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage.tsx'));
-const EntityRoutes = lazyPage(() => import('./resources/EntityRoutes.tsx'));
+const EntityRoutes = lazyPage(() => import('./entities/EntityRoutes.tsx'));
 const RequestRoutes = lazyPage(() => import('./accounts/requests/RequestRoutes.tsx'));
 const TaskRoutes = lazyPage(() => import('./tasks/TaskRoutes.tsx'));
 const ObjectLogsPage = lazyPage(() => import('./tasks/ObjectLogsPage.tsx'));
-const ResourceRoutes = lazyPage(() => import('./datasetResources/ResourceRoutes.tsx'));
-const LayerPage = lazyPage(() => import('./datasetResources/LayerPage.tsx'));
+const ResourceRoutes = lazyPage(() => import('./resources/ResourceRoutes.tsx'));
+const LayerPage = lazyPage(() => import('./resources/LayerPage.tsx'));
 const IndexerPage = lazyPage(() => import('./indexers/IndexerPage.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {

@@ -6,7 +6,7 @@
 import { render, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LayerMapProps } from '../../src/admin/datasetResources/LayerMap.tsx';
+import type { LayerMapProps } from '../../src/admin/resources/LayerMap.tsx';
 import { FEATURES, LAYER } from './resourcesFixtures.ts';
 
 let LayerMap: ComponentType<LayerMapProps>;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   Object.defineProperty(window.SVGSVGElement.prototype, 'createSVGRect', { configurable: true, value: () => ({}) });
   Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 640 });
   Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 320 });
-  LayerMap = (await import('../../src/admin/datasetResources/LayerMap.tsx')).default;
+  LayerMap = (await import('../../src/admin/resources/LayerMap.tsx')).default;
 });
 
 afterAll(() => {

@@ -12,7 +12,7 @@ import { recordWrite } from './accountsFixtures.ts';
 import { datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
-import type { Source } from '../../src/admin/datasetResources/resourcesApi.ts';
+import type { Source } from '../../src/admin/resources/resourcesApi.ts';
 import { link, resource, resourceServer, scenario, source, SOURCE_KINDS, type ResourceServerOptions } from './resourcesFixtures.ts';
 import { server } from './server.ts';
 import { task } from './tasksFixtures.ts';

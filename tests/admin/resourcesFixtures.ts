@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { Scenario, Task } from '../../schemas/scenarios.ts';
-import type { Feature, GeographicLayer, LayerStyle, Resource, ResourceDataset, ResourceType, Source } from '../../src/admin/datasetResources/resourcesApi.ts';
+import type { Feature, GeographicLayer, LayerStyle, Resource, ResourceDataset, ResourceType, Source } from '../../src/admin/resources/resourcesApi.ts';
 import { page, recordWrite, type Write } from './accountsFixtures.ts';
 import { task } from './tasksFixtures.ts';
 

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/server/db/pool.ts';
-import type { ScenarioContext, StepParams } from '../../src/server/tasks/scenarios.ts';
+import type { ScenarioContext } from '../../src/server/tasks/context.ts';
+import type { StepParams } from '../../src/server/tasks/failure.ts';
 import { testConfig } from './helpers.ts';
 
 export interface RecordedStep {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
-import { TaskFailure } from '../../src/server/tasks/scenarios.ts';
+import { TaskFailure } from '../../src/server/tasks/failure.ts';
 import { createTestDatabase } from './helpers.ts';
 import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
 

@@ -1,5 +1,5 @@
 /** An accounts list: create and delete offered only to those the server lets do it (superusers). */
-import { SchemaList } from '../resources/SchemaList.tsx';
+import { SchemaList } from '../entities/SchemaList.tsx';
 import { useAccountsRights } from './useAccountsRights.ts';
 
 export function AccountsList({ resource }: { resource: 'users' | 'organisations' | 'groups' | 'spheres' }) {

@@ -1,7 +1,7 @@
 /** An organisation: its form, its logo, its convention and the agreement (spec, sections 2 and 3). */
-import { readOnlyOverrides } from '../resources/inputElement.tsx';
+import { readOnlyOverrides } from '../entities/inputElement.tsx';
 import { IndexersPanel } from '../indexers/IndexersPanel.tsx';
-import { SchemaEdit } from '../resources/SchemaEdit.tsx';
+import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import { accountsApi } from './accountsApi.ts';
 import { AgreementToggle } from './AgreementToggle.tsx';
 import { FileUploadField } from './FileUploadField.tsx';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useGetList, type RaRecord } from 'react-admin';
-import { defaultSort, entityOf } from '../resources/registry.ts';
+import { defaultSort, entityOf } from '../entities/registry.ts';
 
 export interface RecordPickerProps {
   resource: string;

@@ -1,5 +1,5 @@
 /** A user: every field of the account, then their roles in groups. */
-import { SchemaEdit } from '../resources/SchemaEdit.tsx';
+import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import { UserRolesPanel } from './UserRolesPanel.tsx';
 import { useAccountsRights } from './useAccountsRights.ts';
 

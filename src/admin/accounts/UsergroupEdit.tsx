@@ -2,9 +2,9 @@
  * A user group or a sphere: its form and thumbnail, then its members, its parents and its
  * children (a sphere's children are its organisations).
  */
-import { readOnlyOverrides } from '../resources/inputElement.tsx';
+import { readOnlyOverrides } from '../entities/inputElement.tsx';
 import { IndexersPanel } from '../indexers/IndexersPanel.tsx';
-import { SchemaEdit } from '../resources/SchemaEdit.tsx';
+import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import { accountsApi } from './accountsApi.ts';
 import { FileUploadField } from './FileUploadField.tsx';
 import { MembersPanel } from './MembersPanel.tsx';

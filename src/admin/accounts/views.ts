@@ -1,6 +1,6 @@
 /** The accounts screens that add to the generated ones (uploads, members, links, roles). */
 import { lazy } from 'react';
-import type { ResourceViews } from '../resources/customViews.ts';
+import type { EntityViews } from '../entities/entityViews.ts';
 import { GroupList, OrganisationList, SphereList, UserList } from './AccountsList.tsx';
 
 const UserEdit = lazy(() => import('./UserEdit.tsx'));
@@ -8,7 +8,7 @@ const OrganisationEdit = lazy(() => import('./OrganisationEdit.tsx'));
 const GroupEdit = lazy(() => import('./UsergroupEdit.tsx').then((module) => ({ default: module.GroupEdit })));
 const SphereEdit = lazy(() => import('./UsergroupEdit.tsx').then((module) => ({ default: module.SphereEdit })));
 
-export const accountsViews: Record<string, ResourceViews> = {
+export const accountsViews: Record<string, EntityViews> = {
   users: { list: UserList, edit: UserEdit },
   organisations: { list: OrganisationList, edit: OrganisationEdit },
   groups: { list: GroupList, edit: GroupEdit },

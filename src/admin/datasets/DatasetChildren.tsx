@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
-import { useEntityPaths } from '../resources/useEntityPaths.ts';
+import { useEntityPaths } from '../entities/useEntityPaths.ts';
 import { datasetsApi } from './datasetsApi.ts';
 
 export function DatasetChildren() {

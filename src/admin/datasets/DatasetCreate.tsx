@@ -5,8 +5,8 @@
  */
 import { useCallback, useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { FormViewProps } from '../resources/customViews.ts';
-import { SchemaCreate } from '../resources/SchemaCreate.tsx';
+import type { FormViewProps } from '../entities/entityViews.ts';
+import { SchemaCreate } from '../entities/SchemaCreate.tsx';
 import { usePublishableGroups } from './usePublishableGroups.ts';
 import { isPublished, useRunPublication } from './useRunPublication.ts';
 

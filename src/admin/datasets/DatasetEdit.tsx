@@ -7,9 +7,9 @@
 import { useCallback } from 'react';
 import { useGetOne, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { FormViewProps } from '../resources/customViews.ts';
-import { SchemaEdit } from '../resources/SchemaEdit.tsx';
-import type { FieldOverrides } from '../resources/SchemaForm.tsx';
+import type { FormViewProps } from '../entities/entityViews.ts';
+import { SchemaEdit } from '../entities/SchemaEdit.tsx';
+import type { FieldOverrides } from '../entities/SchemaForm.tsx';
 import { CoveragePreview } from './CoveragePreview.tsx';
 import { DatasetPanels } from './DatasetPanels.tsx';
 import { isPublished, useRunPublication } from './useRunPublication.ts';

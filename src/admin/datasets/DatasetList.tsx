@@ -4,8 +4,8 @@
  * the user may change.
  */
 import { TextField, WrapperField, type RaRecord } from 'react-admin';
-import { DeleteRecordButton } from '../resources/DeleteRecordButton.tsx';
-import { SchemaList } from '../resources/SchemaList.tsx';
+import { DeleteRecordButton } from '../entities/DeleteRecordButton.tsx';
+import { SchemaList } from '../entities/SchemaList.tsx';
 import { DatasetSortSelect } from './DatasetSortSelect.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { ExportButton } from './ExportButton.tsx';

@@ -4,7 +4,7 @@
  * change it, its history.
  */
 import { useRecordContext } from 'react-admin';
-import { ResourcesPanel } from '../datasetResources/ResourcesPanel.tsx';
+import { ResourcesPanel } from '../resources/ResourcesPanel.tsx';
 import { DatasetChildren } from './DatasetChildren.tsx';
 import { DatasetContacts } from './DatasetContacts.tsx';
 import { DatasetFailures } from './DatasetFailures.tsx';

@@ -6,7 +6,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
-import { useEntityPaths } from '../resources/useEntityPaths.ts';
+import { useEntityPaths } from '../entities/useEntityPaths.ts';
 import { datasetsApi } from './datasetsApi.ts';
 
 /** `label` names the list's column. */

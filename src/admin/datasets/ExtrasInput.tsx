@@ -1,6 +1,6 @@
 /** The dataset's extras: a list of key and value pairs, added and removed one by one. */
 import { ArrayInput, SimpleFormIterator, TextInput } from 'react-admin';
-import { requiredMark } from '../resources/schemaValidation.ts';
+import { requiredMark } from '../entities/schemaValidation.ts';
 
 export function ExtrasInput({ source }: { source: string }) {
   return (

@@ -1,7 +1,7 @@
 /** The dataset's territory, asked for only when its geographic coverage is a jurisdiction. */
 import { useWatch } from 'react-hook-form';
 import { datasets } from '../../../schemas/datasets.ts';
-import { referencePicker } from '../resources/inputElement.tsx';
+import { referencePicker } from '../entities/inputElement.tsx';
 
 export function JurisdictionInput({ source }: { source: string }) {
   const coverage = useWatch({ name: 'geographic_coverage' });

@@ -6,9 +6,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { AutocompleteInput, ChoicesContextProvider, ReferenceInput, useChoicesContext, type ChoicesContextValue, type RaRecord } from 'react-admin';
 import { datasets } from '../../../schemas/datasets.ts';
-import { isFormRequired } from '../resources/inputElement.tsx';
-import { defaultSort } from '../resources/registry.ts';
-import { requiredMark } from '../resources/schemaValidation.ts';
+import { isFormRequired } from '../entities/inputElement.tsx';
+import { defaultSort } from '../entities/registry.ts';
+import { requiredMark } from '../entities/schemaValidation.ts';
 import { usePublishableGroups } from './usePublishableGroups.ts';
 
 const SPHERE = 'group-of-organisation';

@@ -3,7 +3,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { Box, Button } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { useEntityPaths } from '../resources/useEntityPaths.ts';
+import { useEntityPaths } from '../entities/useEntityPaths.ts';
 
 export function PermissionsLink() {
   const record = useRecordContext();

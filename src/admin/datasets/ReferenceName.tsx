@@ -1,5 +1,5 @@
 import { useGetManyAggregate } from 'react-admin';
-import { entityOf } from '../resources/registry.ts';
+import { entityOf } from '../entities/registry.ts';
 
 /** The name of a record of `reference` (its id while loading, or when the user cannot see it). */
 export function ReferenceName({ reference, id }: { reference: string; id: unknown }) {

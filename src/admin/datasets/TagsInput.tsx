@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate } from 'react-admin';
 import { datasets } from '../../../schemas/datasets.ts';
-import { isFormRequired } from '../resources/inputElement.tsx';
-import { requiredMark } from '../resources/schemaValidation.ts';
+import { isFormRequired } from '../entities/inputElement.tsx';
+import { requiredMark } from '../entities/schemaValidation.ts';
 import { datasetsApi } from './datasetsApi.ts';
 
 /** Pause after the last key before suggestions are asked for. */

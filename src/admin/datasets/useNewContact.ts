@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { contacts } from '../../../schemas/contacts.ts';
 import { errorBody } from '../http/errors.ts';
-import { schemaValidate } from '../resources/schemaValidation.ts';
+import { schemaValidate } from '../entities/schemaValidation.ts';
 import { EMPTY_CONTACT, NEW_CONTACT_FIELDS, type NewContactField, type NewContactValues } from './NewContactFields.tsx';
 
 const validateContact = schemaValidate(contacts);

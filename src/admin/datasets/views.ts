@@ -4,7 +4,7 @@
  * coverage and its map, extras, thumbnail, the unfilled fields), and the permissions page.
  */
 import { lazy } from 'react';
-import type { ResourceViews } from '../resources/customViews.ts';
+import type { EntityViews } from '../entities/entityViews.ts';
 import { CoverageInput } from './CoverageInput.tsx';
 import { ExtrasInput } from './ExtrasInput.tsx';
 import { JurisdictionInput } from './JurisdictionInput.tsx';
@@ -13,7 +13,7 @@ import { TagsInput } from './TagsInput.tsx';
 import { ThumbnailInput } from './ThumbnailInput.tsx';
 import { UnfilledFieldsList } from './UnfilledFieldsList.tsx';
 
-export const datasetViews: ResourceViews = {
+export const datasetViews: EntityViews = {
   list: lazy(() => import('./DatasetList.tsx')),
   create: lazy(() => import('./DatasetCreate.tsx')),
   edit: lazy(() => import('./DatasetEdit.tsx')),

@@ -24,7 +24,7 @@ import { useInput, useRecordContext, useTranslate, ValidationError } from 'react
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { isAbortError } from '../http/errors.ts';
 import { jurisdictionApi, municipalityLabel, type JurisdictionApi, type Municipality } from './api.ts';
-import { requiredMark } from '../resources/schemaValidation.ts';
+import { requiredMark } from '../entities/schemaValidation.ts';
 import { asCodes, mergeCodes, parseInseeCodes } from './codes.ts';
 import { MunicipalitySearch } from './MunicipalitySearch.tsx';
 

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Section } from '../../../schemas/access.ts';
-import { entityAccess, entityPaths, navEntities } from '../resources/registry.ts';
+import { entityAccess, entityPaths, navEntities } from '../entities/registry.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { TASK_STATUSES } from '../../../schemas/scenarios.ts';
-import { referencePicker } from '../resources/inputElement.tsx';
+import { referencePicker } from '../entities/inputElement.tsx';
 import { tasksApi } from './tasksApi.ts';
 
 function StatusFilter(_props: { source: string; alwaysOn?: boolean }) {

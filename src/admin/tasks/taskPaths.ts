@@ -5,7 +5,7 @@
  */
 import type { Task } from '../../../schemas/scenarios.ts';
 import { datasets } from '../../../schemas/datasets.ts';
-import { entityPaths } from '../resources/registry.ts';
+import { entityPaths } from '../entities/registry.ts';
 
 export const TASKS_PATH = 'data/tasks/';
 

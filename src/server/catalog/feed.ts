@@ -13,7 +13,7 @@ import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
 import { computedBoxColumns } from '../datasets/coverage.ts';
 import { platformDatasetUrn, platformUrn } from '../harvest/origin.ts';
-import { remoteUrl } from '../harvest/run.ts';
+import { remoteUrl } from '../harvest/indexer.ts';
 import { t } from '../i18n.ts';
 import { DATA_THEME, EU_AUTHORITY, LANGUAGE_IRIS, NS, dataThemeIris, frequencyIri, inspireThemeIris } from './vocabulary.ts';
 

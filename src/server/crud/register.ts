@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { PoolClient } from 'pg';
 import type { EntitySchema, FieldSpec } from '../../../schemas/entity.ts';
 import type { AuthUser } from '../auth/users.ts';
-import { inTransaction } from '../db/pool.ts';
+import { inTransaction, type Db } from '../db/pool.ts';
 import { ApiError, notFound, permissionDenied } from '../http/errors.ts';
 import {
   listClauses,
@@ -86,6 +86,8 @@ export interface EntitySql {
   pageIds?: ListSource['pageIds'];
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
   present?: (row: Row, request: FastifyRequest) => Row;
+  /** What the records of a page or a single read need one more query for, as the caller sees them (counts of what they may read). */
+  complete?: (rows: Row[], request: FastifyRequest, db: Pick<Db, 'query'>) => Promise<void>;
 }
 
 export interface WriteContext {
@@ -309,7 +311,9 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     );
     const row = rows[0];
     if (!row) return null;
-    return sql.present ? sql.present(row, request) : row;
+    const record = sql.present ? sql.present(row, request) : row;
+    await sql.complete?.([record], request, client ?? app.db);
+    return record;
   }
 
   /** What a list request keeps: the entity's conditions, then the extra filters it was given. */
@@ -340,7 +344,9 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },
     );
     const { present } = sql;
-    return present ? { ...page, results: page.results.map((row) => present(row, request)) } : page;
+    const results = present ? page.results.map((row) => present(row, request)) : page.results;
+    await sql.complete?.(results, request, app.db);
+    return { ...page, results };
   }
 
   function listQuery(request: FastifyRequest, columns: string, joins = ''): { text: string; values: unknown[] } {

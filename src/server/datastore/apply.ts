@@ -3,8 +3,8 @@
  * to the map server (or, without one, marked applied: the platform serves the layer itself); a
  * layer's table published on the map server as a feature type.
  */
-import type { ScenarioContext } from '../tasks/scenarios.ts';
-import { TaskFailure } from '../tasks/scenarios.ts';
+import type { ScenarioContext } from '../tasks/context.ts';
+import { TaskFailure } from '../tasks/failure.ts';
 import { DATASTORE_SCHEMA } from './connection.ts';
 import { GeoServerClient, MAPSERVER_STORE, MAPSERVER_WORKSPACE, MapserverError, mapserverClient, mapserverStoreUrl, storeParameters } from '../mapserver/client.ts';
 import { styleSld, type StyleConfig } from './styles.ts';

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
-import { TaskFailure } from '../tasks/scenarios.ts';
+import { TaskFailure } from '../tasks/failure.ts';
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];

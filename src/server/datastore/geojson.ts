@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import StreamJson from 'stream-json';
 import Pick from 'stream-json/filters/Pick.js';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
-import { TaskFailure } from '../tasks/scenarios.ts';
+import { TaskFailure } from '../tasks/failure.ts';
 
 export interface Feature {
   properties: Record<string, unknown>;

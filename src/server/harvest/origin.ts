@@ -4,7 +4,7 @@
  */
 import type { DatasetHarvestOrigin } from '../../../schemas/indexers.ts';
 import type { Db } from '../db/pool.ts';
-import { remoteUrl } from './run.ts';
+import { remoteUrl } from './indexer.ts';
 
 const platformUrns = new WeakMap<object, Promise<string>>();
 

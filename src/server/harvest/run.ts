@@ -11,42 +11,18 @@
  *   (origin.ts) is skipped, and a catalogue naming this platform fails the run.
  * The trial (dryRun) reads the first pages and says what a run would do, writing nothing.
  */
-import { URL_PATTERN_PLACEHOLDER, type HarvestCounts, type HarvestTrial, type IndexerKind } from '../../../schemas/indexers.ts';
+import type { HarvestCounts, HarvestTrial } from '../../../schemas/indexers.ts';
 import type { HarvestConfig, OutboundConfig } from '../config.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import type { MessageKey } from '../i18n.ts';
 import { HarvestError } from './errors.ts';
+import { remoteUrl, type Indexer } from './indexer.ts';
 import { fetchPage } from './fetch.ts';
 import { resolveFields, loadLookups, type Lookups } from './lookups.ts';
 import { READERS } from './readers/index.ts';
 import type { RemotePage, RemoteRecord, RemoteSource } from './types.ts';
 import { namesPlatform, platformUrn } from './origin.ts';
 import { contentHash, queueScenario, writePage } from './write.ts';
-
-export interface Indexer {
-  id: number | null;
-  name: string;
-  kind: IndexerKind;
-  url: string;
-  command: string;
-  organisation_filter: string;
-  url_pattern: string;
-  usergroup_id: number | null;
-}
-
-export async function loadIndexer(db: Pick<Db, 'query'>, id: number): Promise<Indexer | null> {
-  const { rows } = await db.query<Indexer>(
-    `SELECT r.id, r.name, t.codename AS kind, r.url, r.command, r.organisation_filter, r.url_pattern, r.usergroup_id
-       FROM remote_api_indexes r JOIN remote_api_index_types t ON t.id = r.implementation_type_id WHERE r.id = $1`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-/** The remote page of a record, from the indexer's URL pattern. */
-export function remoteUrl(pattern: string, remoteId: string): string | null {
-  return pattern ? pattern.split(URL_PATTERN_PLACEHOLDER).join(encodeURIComponent(remoteId)) : null;
-}
 
 type StepFn = (code: MessageKey, params?: Record<string, string | number>, level?: 'info' | 'warning' | 'error') => Promise<void>;
 

@@ -1,7 +1,9 @@
 /** The scenario harvest-remoteapiindex: a harvest run as a task of the queue (tasks/). */
-import { TaskFailure, type ScenarioHandler } from '../tasks/scenarios.ts';
+import type { ScenarioHandler } from '../tasks/context.ts';
+import { TaskFailure } from '../tasks/failure.ts';
 import { harvestErrorOf, HarvestError } from './errors.ts';
-import { loadIndexer, runHarvest } from './run.ts';
+import { loadIndexer } from './indexer.ts';
+import { runHarvest } from './run.ts';
 
 export const harvestScenario: ScenarioHandler = {
   async run({ db, objectId, signal, step, config }) {

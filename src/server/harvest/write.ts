@@ -13,7 +13,7 @@ import type { HarvestedFields } from '../../../schemas/indexers.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import { changedFields, setTagsOfMany, uniqueCodenames, type Changes } from '../datasets/store.ts';
 import { queueTasks } from '../tasks/store.ts';
-import type { Indexer } from './run.ts';
+import type { Indexer } from './indexer.ts';
 import type { RemoteRecord } from './types.ts';
 
 /** Fields a harvest writes and compares with the dataset to find local edits. */

@@ -17,9 +17,10 @@ import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
-import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
+import { datasetPagesBase } from '../config.ts';
+import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
-import { datasetAccessAction, registerPermissionRoutes } from '../datasets/permissions.ts';
+import { datasetAccessAction, registerPermissionRoutes } from './dataset-permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
@@ -62,7 +63,8 @@ const DATASET_COLUMNS: Record<string, string> = {
     FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id LEFT JOIN data_formats f ON f.id = r.dataformat_id
     WHERE rd.dataset_id = d.id AND rd.type = 1)`,
   annex_count: '(SELECT count(*)::integer FROM resource_datasets rd WHERE rd.dataset_id = d.id AND rd.type = 2)',
-  children_count: '(SELECT count(*)::integer FROM datasets c WHERE c.parent_id = d.id)',
+  // Counted for the caller by `complete`: only the children they may see.
+  children_count: 'NULL::integer',
   // Computed for the request by `present`.
   unfilled_fields: 'NULL::json',
   editable: 'NULL::boolean',
@@ -129,7 +131,22 @@ async function prepareDataset(context: WriteContext): Promise<void> {
     }
   }
 
-  if (values.parent != null && context.id !== null) {
+  // A parent is a dataset the user sees (unchanged, it stays): one they cannot see answers as an unknown id.
+  let parentKnown = true;
+  if (values.parent != null && values.parent !== existing?.parent) {
+    const params = new SqlParams();
+    const visible = datasetReachCondition('d', context.user, params);
+    const { rows } = await client.query(
+      `SELECT 1 FROM datasets d WHERE d.id = ${params.add(values.parent)}${visible ? ` AND ${visible}` : ''}`,
+      params.values,
+    );
+    if (rows.length === 0) {
+      parentKnown = false;
+      errors.parent = [translateValidation(locale, 'validation.invalid')];
+    }
+  }
+
+  if (values.parent != null && context.id !== null && parentKnown) {
     const { rows } = await client.query(
       `WITH RECURSIVE ancestors (id) AS (
          SELECT $1::integer UNION SELECT d.parent_id FROM datasets d JOIN ancestors a ON d.id = a.id WHERE d.parent_id IS NOT NULL
@@ -191,7 +208,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
   app.get('/dataset/datasets/export/odl/', { config }, async (request, reply) => {
     const query = entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
     return sendOdlExport(app.db, query, reply, {
-      datasetUrl: datasetPageBase(app.config.portalUrl, request),
+      datasetUrl: datasetPagesBase(app.config.portalUrl, app.config.publicUrl),
       filename: `datasets-${new Date().toISOString().slice(0, 10)}.csv`,
       locale: request.locale,
     });
@@ -241,6 +258,19 @@ export default async function datasetRoutes(app: FastifyInstance) {
         record.detail_url = `/${request.locale}/${datasets.endpoint}/${row.id as number}/`;
         record.harvest = presentHarvestOrigin(row.harvest);
         return record;
+      },
+      complete: async (records, request, db) => {
+        if (records.length === 0) return;
+        const params = new SqlParams();
+        const ids = params.add(records.map((record) => record.id));
+        const visible = datasetReachCondition('c', request.user!, params);
+        const { rows } = await db.query<{ parent_id: number; count: number }>(
+          `SELECT c.parent_id, count(*)::integer AS count FROM datasets c
+            WHERE c.parent_id = ANY(${ids}::integer[])${visible ? ` AND ${visible}` : ''} GROUP BY c.parent_id`,
+          params.values,
+        );
+        const counts = new Map(rows.map((row) => [row.parent_id, row.count]));
+        for (const record of records) record.children_count = counts.get(record.id as number) ?? 0;
       },
     },
     write: {
@@ -309,7 +339,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
     defaultOrdering: ['name'],
     searchColumns: ['t.name'],
   };
-  // Special permissions: the groups' levels on a dataset and their bulk changes (datasets/permissions.ts).
+  // Special permissions: the groups' levels on a dataset and their bulk changes (dataset-permissions.ts).
   registerPermissionRoutes(app);
 
   app.get('/usergroup/taggit/tags/', { config }, async (request) =>

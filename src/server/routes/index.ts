@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import apiDocRoutes from './api-docs.ts';
-import catalogRoutes from '../catalog/routes.ts';
+import catalogRoutes from './catalog.ts';
 import contactRoutes from './contacts.ts';
 import dashboardRoutes from './dashboard.ts';
 import datasetRoutes from './datasets.ts';

@@ -12,7 +12,8 @@ import { bodyId, fieldError, integerParam, registerEntity, translateValidation, 
 import { permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { HarvestError } from '../harvest/errors.ts';
 import { isOwnFeedUrl } from '../harvest/origin.ts';
-import { loadIndexer, trialHarvest, type Indexer } from '../harvest/run.ts';
+import { loadIndexer, type Indexer } from '../harvest/indexer.ts';
+import { trialHarvest } from '../harvest/run.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { nextRun } from '../tasks/schedules.ts';
 import type { Locale } from '../../../schemas/constants.ts';
@@ -22,16 +23,11 @@ function bodyGroup(body: unknown): number | null | undefined {
   return bodyId((body as { usergroup: unknown }).usergroup);
 }
 
-/** The addresses this platform answers at, as far as a request tells: its own host, and the portal's. */
+/** The addresses this platform answers at: PUBLIC_URL's host, and the portal's (host[:port], lower case). */
 function ownHosts(request: FastifyRequest): string[] {
+  const { publicUrl, portalUrl } = request.server.config;
   // Through URL, so a default port (host:80) compares equal to the address without it.
-  const hosts = [new URL(`${request.protocol}://${request.host}`).host.toLowerCase()];
-  try {
-    hosts.push(new URL(request.server.config.portalUrl).host.toLowerCase());
-  } catch {
-    /* a relative PORTAL_URL: the portal is on this host */
-  }
-  return hosts;
+  return [...new Set([new URL(publicUrl).host, new URL(portalUrl, publicUrl).host].map((host) => host.toLowerCase()))];
 }
 
 /** Checks what the schema cannot say: the URL pattern's placeholder, the owning group's kind, and that the catalogue is not this platform's. */

@@ -6,15 +6,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
 import { listApiTokens, type ApiToken } from '../auth/api-tokens.ts';
+import { checkPassword } from '../../../schemas/password.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAfterPasswordChange } from '../auth/tokens.ts';
+import { translateValidation } from '../crud/index.ts';
 import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
-import { html, page, type SafeHtml } from '../views/html.ts';
+import { html, page, type SafeHtml } from './login-pages/html.ts';
 
-export const MIN_PASSWORD_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Query = { next?: string; saved?: string };
@@ -24,6 +25,10 @@ type Form = Record<string, string | undefined>;
 function asForm(body: unknown): Form {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   return Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'));
+}
+
+function objectOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 export function withQuery(path: string, params: Record<string, string | undefined>): string {
@@ -323,9 +328,10 @@ export default async function loginPages(app: FastifyInstance) {
     const { rows } = await app.db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [request.user.id]);
     if (!current) errors.current_password = s.common.required;
     else if (!(await verifyPassword(current, rows[0].password))) errors.current_password = s.profile.wrongPassword;
-    if (fresh.length < MIN_PASSWORD_LENGTH) {
-      errors.new_password = interpolate(s.profile.passwordTooShort, { min: MIN_PASSWORD_LENGTH });
-    } else if (fresh !== (form.confirm_password ?? '')) errors.confirm_password = s.profile.passwordMismatch;
+    // The rule of every password (schemas/password.ts); a JSON body's non-string value is a type error.
+    const problem = await checkPassword(objectOf(request.body).new_password ?? '', request.user);
+    if (problem) errors.new_password = translateValidation(request.locale, problem.message, problem.params);
+    else if (fresh !== (form.confirm_password ?? '')) errors.confirm_password = s.profile.passwordMismatch;
     if (Object.keys(errors).length > 0) {
       if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
       return respond(reply, renderProfile(request, { next }, request.user, errors, { tokens: await listApiTokens(app.db, request.user.id) }), 400);

@@ -75,6 +75,27 @@ export function isAsynchronous(raw: string | string[] | undefined, locale: Fasti
 }
 
 /**
+ * Checks a run's `kwargs.target`: the run's own object, or a dataset the object belongs to (the
+ * dataset of a resource link, one holding a resource) that the user sees. Anything else answers
+ * the same 400, whether the dataset exists or not.
+ */
+async function checkTarget(app: FastifyInstance, className: string, id: number, target: TaskTarget, user: User, locale: FastifyRequest['locale']) {
+  if (target.model === className && target.pk === id) return;
+  const cls = objectClass(className);
+  if (target.model === 'dataset' && cls?.targetDatasetsSql) {
+    const params = new SqlParams();
+    const pk = params.add(target.pk);
+    const visible = objectClass('dataset')!.visibleSql(pk, user, params) ?? 'true';
+    const { rows } = await app.db.query(
+      `SELECT 1 WHERE ${pk}::integer IN (${cls.targetDatasetsSql(String(Math.trunc(id)))}) AND ${visible}`,
+      params.values,
+    );
+    if (rows.length > 0) return;
+  }
+  throw new ValidationError({ target: [t(locale, 'task.targetNotAllowed')] });
+}
+
+/**
  * Where scenarios run from: `{path}{id}/_scenarios/` lists them and `…/{scenarioId}/run/` queues one
  * on the object of that id. The id of the path may stand for another object (a resource's source
  * stands for its resource): `objectOf` answers that object's id, or null when there is none (404).
@@ -155,6 +176,7 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
       if (access !== 'run') throw permissionDenied();
       const { kwargs, target } = parseKwargs(request.body, request.locale);
       const asynchronous = isAsynchronous(request.query.asynchrone, request.locale);
+      if (target) await checkTarget(app, where.className, id, target, request.user!, request.locale);
       const limit = scenarioHandler(found.codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
       const [taskId] = await queueTasks(app.db, [
         { action: found.codename, scenarioId: found.id, objectClass: where.className, objectId: id, target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },

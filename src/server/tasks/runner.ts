@@ -6,7 +6,8 @@
 import type { TaskConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { MessageKey } from '../i18n.ts';
-import { scenarioHandler, TaskFailure, type StepParams } from './scenarios.ts';
+import { TaskFailure, type StepParams } from './failure.ts';
+import { scenarioHandler } from './scenarios.ts';
 import { stepJson } from './store.ts';
 
 export interface RunnerOptions {

@@ -2,7 +2,7 @@
 import { Stack } from '@mui/material';
 import { STATUS } from '../../../../schemas/constants.ts';
 import { contacts, users } from '../../../../schemas/index.ts';
-import { entityPaths } from '../../resources/registry.ts';
+import { entityPaths } from '../../entities/registry.ts';
 import { CountLink } from './CountLink.tsx';
 
 export function AccountsSummary() {

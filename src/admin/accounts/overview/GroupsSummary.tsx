@@ -1,7 +1,7 @@
 /** Organisations and groups: counts of organisations, user groups and spheres, with links. */
 import { Stack } from '@mui/material';
 import { groups, organisations, spheres } from '../../../../schemas/index.ts';
-import { entityPaths } from '../../resources/registry.ts';
+import { entityPaths } from '../../entities/registry.ts';
 import { CountLink } from './CountLink.tsx';
 
 export function GroupsSummary() {

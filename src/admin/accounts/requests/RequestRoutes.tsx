@@ -5,7 +5,7 @@
 import { useRefresh, type RaRecord } from 'react-admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { STATUS } from '../../../../schemas/constants.ts';
-import { SchemaList } from '../../resources/SchemaList.tsx';
+import { SchemaList } from '../../entities/SchemaList.tsx';
 import { NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { useAppPath } from '../../routing/useAppPath.ts';
 import { DecisionButtons } from './DecisionButtons.tsx';

@@ -21,8 +21,8 @@ import {
 import { Navigate, useParams } from 'react-router-dom';
 import { PAGE_SIZE, PERMISSION_LEVEL, USERGROUP_TYPES } from '../../../../schemas/constants.ts';
 import { errorStatus } from '../../http/errors.ts';
-import { referencePicker } from '../../resources/inputElement.tsx';
-import { useEntityPaths } from '../../resources/useEntityPaths.ts';
+import { referencePicker } from '../../entities/inputElement.tsx';
+import { useEntityPaths } from '../../entities/useEntityPaths.ts';
 import { ACCESS_DENIED_PATH, NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { useAppPath } from '../../routing/useAppPath.ts';
 import { AccessPanel } from './AccessPanel.tsx';

@@ -1,15 +1,13 @@
 /**
- * What a schema cannot say (a map, a members panel…), by resource. Either single inputs of the
+ * What a schema cannot say (a map, a members panel…), by entity. Either single inputs of the
  * generated create and edit forms, keeping the generated pages:
  *
  *   jurisdictions: { inputs: { municipalities: MunicipalitiesInput } }
  *
- * or whole views replacing generated ones (lazy components are fine).
+ * or whole views replacing generated ones (lazy components are fine). The domains declare their
+ * views with these types; customViews.ts gathers them.
  */
 import type { ComponentType } from 'react';
-import { accountsViews } from '../accounts/views.ts';
-import { datasetViews } from '../datasets/views.ts';
-import { jurisdictionViews } from '../jurisdictions/views.ts';
 import type { FieldOverrides } from './SchemaForm.tsx';
 
 /** An input standing for one schema field in the generated forms; it gets the field's name. */
@@ -18,7 +16,7 @@ export type FieldInput = ComponentType<{ source: string }>;
 /** What a whole create or edit view gets: the `inputs` below, as overrides of the generated form. */
 export type FormViewProps = { fieldOverrides?: FieldOverrides };
 
-export interface ResourceViews {
+export interface EntityViews {
   list?: ComponentType;
   create?: ComponentType<FormViewProps>;
   edit?: ComponentType<FormViewProps>;
@@ -27,9 +25,3 @@ export interface ResourceViews {
   /** Pages under a record, at `{route}/{id}/{name}/` (a dataset's permissions). */
   routes?: Record<string, ComponentType>;
 }
-
-export const CUSTOM_VIEWS: Partial<Record<string, ResourceViews>> = {
-  ...accountsViews,
-  jurisdictions: jurisdictionViews,
-  datasets: datasetViews,
-};

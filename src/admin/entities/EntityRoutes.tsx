@@ -8,13 +8,14 @@ import { ResourceContextProvider } from 'react-admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NOT_FOUND_PATH } from '../routing/paths.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
-import { CUSTOM_VIEWS, type ResourceViews } from './customViews.ts';
+import { CUSTOM_VIEWS } from './customViews.ts';
+import type { EntityViews } from './entityViews.ts';
 import { SchemaCreate } from './SchemaCreate.tsx';
 import { SchemaEdit } from './SchemaEdit.tsx';
 import type { FieldOverrides } from './SchemaForm.tsx';
 import { SchemaList } from './SchemaList.tsx';
 
-function inputOverrides(inputs: ResourceViews['inputs'] = {}): FieldOverrides {
+function inputOverrides(inputs: EntityViews['inputs'] = {}): FieldOverrides {
   const overrides: FieldOverrides = {};
   for (const [name, Input] of Object.entries(inputs)) if (Input) overrides[name] = <Input key={name} source={name} />;
   return overrides;

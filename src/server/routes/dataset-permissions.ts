@@ -31,8 +31,8 @@ import { inTransaction, type Db } from '../db/pool.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { paginatedList, SqlParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
-import { recordActivity } from './store.ts';
-import { datasetReachCondition, sphereHoldsSql } from './visibility.ts';
+import { recordActivity } from '../datasets/store.ts';
+import { datasetReachCondition, sphereHoldsSql } from '../datasets/visibility.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 

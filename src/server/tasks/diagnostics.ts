@@ -1,0 +1,29 @@
+/** Scenarios for tests and the bench only (TASK_DIAGNOSTIC_SCENARIOS): they act on no object. */
+import type { ScenarioHandler } from './context.ts';
+import { TaskFailure } from './failure.ts';
+
+export const DIAGNOSTIC_SCENARIOS: Record<string, ScenarioHandler> = {
+  noop: {
+    async run({ step }) {
+      await step('task.noop');
+    },
+  },
+  sleep: {
+    async run({ kwargs, signal, step }) {
+      const seconds = Math.min(Math.max(Number(kwargs.seconds) || 1, 0), 3600);
+      await step('task.sleep', { seconds });
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, seconds * 1000);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  },
+  fail: {
+    async run() {
+      throw new TaskFailure('task.failed', { reason: 'diagnostic failure' });
+    },
+  },
+};
