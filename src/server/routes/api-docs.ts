@@ -11,7 +11,7 @@ import { stringify } from 'yaml';
 import type { Locale } from '../../../schemas/constants.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
 import { localeFromPath, t } from '../i18n.ts';
-import { escapeHtml } from './login-pages/html.ts';
+import { escapeHtml } from '../http/html.ts';
 
 const SWAGGER_UI_DIR = path.dirname(new URL(import.meta.resolve('swagger-ui-dist/package.json')).pathname);
 const ASSETS: Record<string, string> = {

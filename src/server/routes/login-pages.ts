@@ -14,7 +14,7 @@ import { translateValidation } from '../crud/index.ts';
 import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
-import { html, page, type SafeHtml } from './login-pages/html.ts';
+import { html, page, type SafeHtml } from '../http/html.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,5 +1,5 @@
-/** Small, dependency-free HTML rendering for the login service pages. Every value is escaped. */
-import { LOCALES, type Locale } from '../../../../schemas/constants.ts';
+/** Small, dependency-free HTML rendering for the server's own pages (login service, API reference). Every value is escaped. */
+import { LOCALES, type Locale } from '../../../schemas/constants.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
