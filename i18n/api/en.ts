@@ -2,6 +2,7 @@
 export default {
   notFound: 'Not found.',
   notAuthenticated: 'Authentication credentials were not provided.',
+  apiDocsTitle: "Publish platform API reference",
   invalidToken: 'The authentication token is invalid or has expired.',
   permissionDenied: 'You do not have permission to perform this action.',
   termsRequired: 'You must accept the terms of use before using the platform.',

@@ -2,6 +2,7 @@
 export default {
   notFound: 'Pas trouvé.',
   notAuthenticated: "Informations d'authentification non fournies.",
+  apiDocsTitle: "Référence de l’API de la plateforme Publish",
   invalidToken: "Le jeton d'authentification est invalide ou a expiré.",
   permissionDenied: "Vous n'avez pas la permission d'effectuer cette action.",
   termsRequired: "Vous devez accepter les conditions d'utilisation avant d'utiliser la plateforme.",

@@ -2,6 +2,7 @@
 export default {
   notFound: 'Non trovato.',
   notAuthenticated: 'Le credenziali di autenticazione non sono state fornite.',
+  apiDocsTitle: "Riferimento dell’API della piattaforma Publish",
   invalidToken: 'Il token di autenticazione non è valido o è scaduto.',
   permissionDenied: 'Non hai il permesso di eseguire questa azione.',
   termsRequired: "Devi accettare le condizioni d'uso prima di usare la piattaforma.",

@@ -73,7 +73,7 @@ const DATASET_COLUMNS: Record<string, string> = {
 };
 
 /** Ordering expressions of columns declared NOT NULL (migration 006): their deep pages start on an index bound. */
-const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
+const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.codename', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
 
 /** Writable fields stored under another column name; tags, classifications and bbox are written by the hooks. */
 const WRITE_COLUMNS: Record<string, string> = {
@@ -244,8 +244,14 @@ export default async function datasetRoutes(app: FastifyInstance) {
       // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
       pageIds: sparseListPageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
-      // dates as dates (as their text would), on their indexes.
-      orderings: { usergroup: 'd.usergroup_name', revision_date: 'd.revision_date' },
+      // dates as dates (as their text would), on their indexes (migrations 007 and 021).
+      orderings: {
+        usergroup: 'd.usergroup_name',
+        revision_date: 'd.revision_date',
+        creation_date: 'd.creation_date',
+        publication_date: 'd.publication_date',
+        last_update_date: 'd.last_update_date',
+      },
       present: (row, request) => {
         const record = presentFiles(row, request);
         record.editable = canEditDataset(request.user, record as { usergroup: number });
