@@ -30,6 +30,7 @@ import { bodyId, type RegisteredEntity } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { t } from '../i18n.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { loadTask, queueTasks, wakeTaskEngine } from '../tasks/store.ts';
 
 interface BulkRequest {
@@ -182,16 +183,33 @@ const requireDataAccess = async (request: FastifyRequest) => {
   if (!canAccessData(request.user as AccessSubject)) throw permissionDenied();
 };
 
+const BODY_DOC = {
+  type: 'object',
+  required: ['action'],
+  properties: {
+    action: { type: 'string', enum: [...BULK_ACTIONS] },
+    params: { type: 'object', description: 'level, usergroup_ids, keyword or usergroup, as the action needs (docs/bulk.md)' },
+    ids: { type: 'array', items: { type: 'integer' }, maxItems: BULK_MAX_DATASETS },
+    filters: { type: 'object', description: "The datasets list's search and filter parameters" },
+  },
+};
+const DOCS: Record<string, RouteDoc> = {
+  preview: { summary: 'Preview a bulk change of datasets', body: BODY_DOC },
+  apply: { summary: 'Apply a bulk change of datasets as a task', body: BODY_DOC, status: 202 },
+  operation: { summary: 'A bulk change and whether it can still be undone' },
+  undo: { summary: 'Undo a bulk change (a new task)', status: 202 },
+};
+
 /** Registers the bulk routes under /{locale}/dataset/ (the datasets entity gives the list's filters). */
 export function registerBulkRoutes(app: FastifyInstance, entity: RegisteredEntity): void {
-  const options = { config: { auth: 'required' as const }, preHandler: requireDataAccess };
+  const options = (doc: RouteDoc) => ({ config: { auth: 'required' as const, openapi: doc }, preHandler: requireDataAccess });
 
-  app.post('/dataset/bulk/preview/', options, async (request) => {
+  app.post('/dataset/bulk/preview/', options(DOCS.preview), async (request) => {
     const bulk = await parseBody(request);
     return presentPreview(bulk, await plan(request, entity, bulk), request.locale);
   });
 
-  app.post('/dataset/bulk/apply/', options, async (request, reply) => {
+  app.post('/dataset/bulk/apply/', options(DOCS.apply), async (request, reply) => {
     const bulk = await parseBody(request);
     const result = await plan(request, entity, bulk);
     if (result.changes.length === 0) throw new ValidationError({ non_field_errors: [t(request.locale, 'bulk.nothingToChange')] });
@@ -223,9 +241,9 @@ export function registerBulkRoutes(app: FastifyInstance, entity: RegisteredEntit
     return reply.code(202).send(await loadTask(app.db, taskId, user, request.locale));
   });
 
-  app.get<{ Params: { taskId: string } }>('/dataset/bulk/:taskId/', options, async (request) => presentOperation(await operationOf(request)));
+  app.get<{ Params: { taskId: string } }>('/dataset/bulk/:taskId/', options(DOCS.operation), async (request) => presentOperation(await operationOf(request)));
 
-  app.post<{ Params: { taskId: string } }>('/dataset/bulk/:taskId/undo/', options, async (request, reply) => {
+  app.post<{ Params: { taskId: string } }>('/dataset/bulk/:taskId/undo/', options(DOCS.undo), async (request, reply) => {
     const operation = await operationOf(request);
     const locale = request.locale;
     if (operation.undo_task_id !== null) throw new ApiError(400, 'bulk.undoAlready');
