@@ -73,6 +73,8 @@ export interface ServerConfig {
   outbound: OutboundConfig;
   /** UPLOAD_MAX_BYTES: largest resource file accepted (upload, download, FTP copy). Default 5 GiB. */
   uploadMaxBytes: number;
+  /** BULK_UNDO_MINUTES: how long a bulk change of datasets may be undone once it ran. Default 10. */
+  bulkUndoMinutes: number;
 }
 
 export interface OutboundConfig {
@@ -293,5 +295,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     outbound,
     uploadMaxBytes,
+    bulkUndoMinutes: integer(env, 'BULK_UNDO_MINUTES', 10),
   };
 }

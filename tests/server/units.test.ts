@@ -8,7 +8,7 @@ import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../..
 import { TEST_DEMO_PASSWORD } from './constants.ts';
 import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { escapeHtml, html } from '../../src/server/routes/login-pages/html.ts';
+import { escapeHtml, html } from '../../src/server/http/html.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies', async () => {

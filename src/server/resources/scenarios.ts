@@ -25,6 +25,7 @@ import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
 import { ArchiveError, checkShapefileEntries, inspectArchive, isZipFile } from '../uploads/archive.ts';
 import { ContentError, contentInspector, type ContentSummary } from './content.ts';
+import { recogniseSourceFormat } from './formats.ts';
 import { resolveFtpFile } from './ftp.ts';
 
 interface SourceRow {
@@ -226,6 +227,8 @@ const fileDownload: ScenarioHandler = {
     } catch (error) {
       throw outboundFailure(error, url, options.maxBytes!);
     }
+    // A link given without a format: the answer tells it, when it can.
+    source.format ??= await recogniseSourceFormat(context.db, source.id, response.url, response.headers['content-type']);
     let stored;
     try {
       stored = await storeChecked(context, response.body, source.format);
@@ -268,6 +271,7 @@ const href: ScenarioHandler = {
       }
     }
     response.body.destroy();
+    source.format ??= await recogniseSourceFormat(context.db, source.id, response.url, response.headers['content-type']);
     await context.step('task.resourceLinkChecked', { url, status: response.status });
     await context.db.query(
       `UPDATE resources r SET last_update = now(), dataformat_id = s.dataformat_id FROM resource_sources s WHERE s.resource_id = r.id AND r.id = $1`,
