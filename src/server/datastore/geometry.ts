@@ -11,9 +11,10 @@ import wkx from 'wkx';
 import type { Db } from '../db/pool.ts';
 import { copyText } from './columns.ts';
 import type { ToWgs84 } from './crs.ts';
-import type { Bbox } from './layers.ts';
 
 export type Storage = 'postgis' | 'plain';
+/** [minlon, minlat, maxlon, maxlat] in WGS 84. */
+export type Bbox = [number, number, number, number];
 export type { Geometry };
 
 /** The column types of the geometry, by storage, and their COPY fields' count. */

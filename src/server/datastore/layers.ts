@@ -4,9 +4,9 @@
  * platform's database.
  */
 import type { Db } from '../db/pool.ts';
-import type { Storage } from './geometry.ts';
+import type { Bbox, Storage } from './geometry.ts';
 
-export type Bbox = [number, number, number, number];
+export type { Bbox };
 
 export interface LayerSource {
   resourceId: number;
