@@ -21,7 +21,8 @@ import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
-import { ColumnsStep, type Placement } from './ColumnsStep.tsx';
+import { ColumnsStep } from './ColumnsStep.tsx';
+import { GeometryStep } from './GeometryStep.tsx';
 import { datasetPath } from './resourcePaths.ts';
 import {
   ANNEX_TYPES,
@@ -34,6 +35,7 @@ import {
   type ResourceRole,
   type ResourceType,
   type Source,
+  type SourceWrite,
 } from './resourcesApi.ts';
 import { scenariosFor } from './scenarioChoice.ts';
 import { SourceFields } from './SourceFields.tsx';
@@ -42,7 +44,7 @@ import { EMPTY_VALUES, resourceWrite, sourceWrite, validate, valuesOf, type Fiel
 
 const L = 'resources.dataset-resources';
 
-type Step = 'type' | 'details' | 'columns' | 'scenario' | 'task';
+type Step = 'type' | 'details' | 'columns' | 'geometry' | 'scenario' | 'task';
 
 /** The kinds whose source holds columns to place: an uploaded file, a datastore table. */
 const PLACED_KINDS: readonly ResourceType[] = ['file-upload', 'datastore'];
@@ -142,6 +144,7 @@ export default function ResourceWizard() {
   const role: ResourceRole =
     existingId !== null ? (link?.type === RESOURCE_ROLES.annex ? 'annex' : 'main') : search.get('role') === 'annex' ? 'annex' : 'main';
   const types = useAvailableTypes(role);
+  const { dataFormats } = useStartup();
 
   const [step, setStep] = useState<Step>(existingId === null ? 'type' : 'details');
   const [type, setType] = useState<ResourceType | null>(null);
@@ -208,6 +211,17 @@ export default function ResourceWizard() {
     }
   };
 
+  /** A file of a geographic format, or one whose inspection finds layers (a zip of Shapefiles…). */
+  const isGeographic = async (resourceId: number, current: Source) => {
+    if (dataFormats.find((format) => format.id === current.dataformat_id)?.is_geographic) return true;
+    if (current.columns.length > 0) return false;
+    try {
+      return (await resourcesApi.inspect(resourceId, {})).layers.length > 0;
+    } catch {
+      return false;
+    }
+  };
+
   const saveDetails = async () => {
     if (!type || usergroupId === null) return;
     const found = validate(type, values, existingId === null || !source?.filename, !source);
@@ -243,7 +257,8 @@ export default function ResourceWizard() {
         setSource(current);
         setValues((shown) => ({ ...shown, file: null }));
       }
-      if (PLACED_KINDS.includes(type) && current.columns.length > 0) setStep('columns');
+      if (type === 'file-upload' && (await isGeographic(saved.id, current))) setStep('geometry');
+      else if (PLACED_KINDS.includes(type) && current.columns.length > 0) setStep('columns');
       else await chooseScenario(type, current.id);
     } catch (error) {
       fail(error);
@@ -252,7 +267,8 @@ export default function ResourceWizard() {
     }
   };
 
-  const savePlacement = async (placement: Placement) => {
+  /** Saves the placement (X/Y and CRS) or the layer and CRS of a geographic file, then offers the scenarios. */
+  const savePlacement = async (placement: SourceWrite) => {
     if (!source || !type) return;
     setBusy(true);
     try {
@@ -329,6 +345,9 @@ export default function ResourceWizard() {
             )}
             {step === 'columns' && source && (
               <ColumnsStep source={source} busy={busy} optional={type === 'datastore'} onSubmit={(placement) => void savePlacement(placement)} />
+            )}
+            {step === 'geometry' && source && resource && (
+              <GeometryStep resourceId={resource.id} source={source} busy={busy} onSubmit={(choice) => void savePlacement(choice)} />
             )}
             {step === 'scenario' && scenarios.length > 0 && <ScenarioStep scenarios={scenarios} busy={busy} onRun={(scenario) => void run(scenario)} />}
             {step === 'task' && task && <TaskFollow started={task} onFinished={onTaskFinished} />}

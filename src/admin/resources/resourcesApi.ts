@@ -103,6 +103,28 @@ export interface FeatureCollection {
   numberReturned?: number;
 }
 
+/** One layer of a geographic file, as the inspection reads it. */
+export interface InspectedLayer {
+  name: string;
+  feature_count: number;
+  geometry_types: Record<string, number>;
+  empty_geometries: number;
+  invalid_geometries: number;
+  crs: number | null;
+  crs_name: string | null;
+  columns: string[];
+}
+
+/** `resource/{id}/inspect/`: the layers of the resource's file, the one a load reads, what is missing, its first features. */
+export interface Inspection {
+  format: string | null;
+  layers: InspectedLayer[];
+  layer: string | null;
+  needs_layer: boolean;
+  needs_crs: boolean;
+  preview: { type: 'FeatureCollection'; features: Array<{ properties: Record<string, unknown> | null }> } | null;
+}
+
 /** The dataset a run acts for (`kwargs.target`), so the dataset's tasks list it. */
 export const datasetTarget = (datasetId: number) => ({ kwargs: { target: { model: 'dataset', app_label: 'dataset', pk: datasetId } } });
 
@@ -139,6 +161,7 @@ export const PATHS = {
   sourceRun: (type: ResourceType, sourceId: number, scenarioId: number, database?: string) =>
     `${sourceBase(type, database)}/${id(sourceId)}/_scenarios/${id(scenarioId)}/run`,
   crs: 'resource/crs',
+  inspect: (resourceId: number) => `resource/${id(resourceId)}/inspect`,
   kinds: 'resource/kinds',
   ftpChoices: 'resource/ftp-choices',
   datastoreDatabases: (kind: DatastoreKind) => `${kind}/datastores/databases`,
@@ -220,6 +243,9 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     task: (taskId: number, signal?: AbortSignal) => get<Task>(PATHS.task(taskId), undefined, signal),
 
     crs: (signal?: AbortSignal) => get<Crs[]>(PATHS.crs, undefined, signal),
+    /** The layers of the resource's geographic file (its pending upload, else its current file), read with this layer and CRS. */
+    inspect: (resourceId: number, choice: { layer_name?: string; crs?: number }, signal?: AbortSignal) =>
+      get<Inspection>(PATHS.inspect(resourceId), { layer_name: choice.layer_name || undefined, crs: choice.crs }, signal),
     /** The types a resource can be made of on this platform now. */
     kinds: (signal?: AbortSignal) => get<ResourceType[]>(PATHS.kinds, undefined, signal),
     ftpChoices: (usergroupId: number, signal?: AbortSignal) => get<FtpChoice[]>(PATHS.ftpChoices, { usergroup_id: usergroupId }, signal),
@@ -252,4 +278,5 @@ export const RESOURCE_KEYS = {
   ofDataset: (datasetId: number) => ['dataset-resources', 'dataset', datasetId] as const,
   resource: (resourceId: number) => ['dataset-resources', 'resource', resourceId] as const,
   layer: (layerId: number) => ['dataset-resources', 'layer', layerId] as const,
+  inspection: (resourceId: number, layerName: string, crs: number | '') => ['dataset-resources', 'inspect', resourceId, layerName, crs] as const,
 };
