@@ -85,8 +85,8 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
     // Its geographic layer: the three points on the map, then a style of another colour.
     await mainRow.getByRole('link', { name: labels.actions.layer }).click();
     await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
-    await expect(page.getByText(layer.summary.replace('%{shown}', '3').replace('%{matched}', '3').replace('%{total}', '3'))).toBeVisible();
-    await expect(page.locator('.leaflet-container path.leaflet-interactive')).toHaveCount(3);
+    await expect(page.getByText(layer.summary.replace('%{total}', '3').replace('%{geometry}', 'Point'))).toBeVisible();
+    await expect(page.locator('.layer-map canvas.maplibregl-canvas')).toBeVisible();
     await page.getByLabel(layer.style.name, { exact: false }).fill('Rouge');
     await page.getByLabel(layer.style.color).fill('#e31a1c');
     await expect(page.getByRole('list', { name: layer.style.legend })).toContainText('#e31a1c');

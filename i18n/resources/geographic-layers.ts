@@ -3,7 +3,8 @@ export default {
   fr: {
     name: 'Couche géographique |||| Couches géographiques',
     fields: { display_name: 'Nom', feature_count: "Nombre d'objets" },
-    summary: '%{shown} objets affichés sur %{matched} dans la zone (%{total} au total)',
+    summary: '%{total} objets (%{geometry})',
+    bbox: 'Emprise (ouest, sud, est, nord) : %{box}',
     loading: 'Chargement de la carte…',
     mapUnavailable: 'La carte ne peut pas être dessinée dans ce navigateur.',
     unavailable: 'Cette couche ne peut pas être lue.',
@@ -33,7 +34,8 @@ export default {
   en: {
     name: 'Geographic layer |||| Geographic layers',
     fields: { display_name: 'Name', feature_count: 'Number of features' },
-    summary: '%{shown} features shown of %{matched} in the area (%{total} in all)',
+    summary: '%{total} features (%{geometry})',
+    bbox: 'Extent (west, south, east, north): %{box}',
     loading: 'Loading the map…',
     mapUnavailable: 'The map cannot be drawn in this browser.',
     unavailable: 'This layer cannot be read.',
@@ -63,7 +65,8 @@ export default {
   it: {
     name: 'Livello geografico |||| Livelli geografici',
     fields: { display_name: 'Nome', feature_count: 'Numero di oggetti' },
-    summary: '%{shown} oggetti mostrati su %{matched} nella zona (%{total} in totale)',
+    summary: '%{total} oggetti (%{geometry})',
+    bbox: 'Estensione (ovest, sud, est, nord): %{box}',
     loading: 'Caricamento della mappa…',
     mapUnavailable: 'La mappa non può essere disegnata in questo browser.',
     unavailable: 'Questo livello non può essere letto.',

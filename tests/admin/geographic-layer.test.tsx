@@ -30,19 +30,23 @@ async function choose(user: UserEvent, label: string, option: string) {
 const legend = () => within(screen.getByRole('list', { name: 'Légende' })).getAllByRole('listitem').map((item) => item.textContent);
 
 describe("a geographic layer's page", { timeout: 30_000 }, () => {
-  it("reads the features inside the layer's box and shows how many", async () => {
+  it("shows the layer's count, geometry and extent, and reads the first features of its box for the style editor", async () => {
     const layer = layerPage();
     expect(await screen.findByRole('heading', { name: 'Arrêts de bus', level: 1 }, LONG)).toBeInTheDocument();
-    expect(await screen.findByText('3 objets affichés sur 3 dans la zone (3 au total)', {}, LONG)).toBeInTheDocument();
+    expect(await screen.findByText('3 objets (Point)', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('Emprise (ouest, sud, est, nord) : 4.8,45.7,4.9,45.8')).toBeInTheDocument();
+    // No WebGL in the test DOM: the page says so instead of the map.
+    expect(screen.getByText('La carte ne peut pas être dessinée dans ce navigateur.')).toBeInTheDocument();
+    await waitFor(() => expect(layer.featureReads).toHaveLength(1));
     const read = layer.featureReads[0];
     expect(read.searchParams.get('bbox')!.split(',').map(Number)).toEqual(LAYER.bbox);
-    expect(read.searchParams.get('limit')).toBe('1000');
+    expect(read.searchParams.get('limit')).toBe('200');
   });
 
   it('previews a classification by a column: one colour per value, changed live', async () => {
     layerPage();
     const user = userEvent.setup();
-    await screen.findByText(/objets affichés/, {}, LONG);
+    await screen.findByText(/^3 objets/, {}, LONG);
     expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
     await choose(user, 'Représentation', 'Une couleur par valeur');
     await choose(user, 'Colonne', 'mode');
@@ -54,7 +58,7 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
   it('saves a new style: creates it, sets its config, then runs its create scenario', async () => {
     const layer = layerPage();
     const user = userEvent.setup();
-    await screen.findByText(/objets affichés/, {}, LONG);
+    await screen.findByText(/^3 objets/, {}, LONG);
     await user.type(screen.getByRole('textbox', { name: 'Nom du style' }), 'Par mode');
     await choose(user, 'Représentation', 'Une couleur par valeur');
     await choose(user, 'Colonne', 'mode');
@@ -83,7 +87,7 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
   it('saves an existing style: sets its config, then runs its update scenario', async () => {
     const layer = layerPage();
     const user = userEvent.setup();
-    await screen.findByText(/objets affichés/, {}, LONG);
+    await screen.findByText(/^3 objets/, {}, LONG);
     await choose(user, 'Style', 'Arrêts en bleu');
     expect(screen.getByRole('textbox', { name: 'Nom du style' })).toHaveValue('Arrêts en bleu');
     const size = screen.getByRole('spinbutton', { name: 'Taille (px)' });
@@ -97,7 +101,7 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
   it("says 'no scenario found' when the style has none for the action", async () => {
     const layer = layerPage({ styleScenarios: [] });
     const user = userEvent.setup();
-    await screen.findByText(/objets affichés/, {}, LONG);
+    await screen.findByText(/^3 objets/, {}, LONG);
     await user.type(screen.getByRole('textbox', { name: 'Nom du style' }), 'Par mode');
     await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
     expect(await screen.findByText('Aucun scénario trouvé.', {}, LONG)).toBeInTheDocument();
@@ -109,7 +113,9 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     server.use(...layer.handlers);
     server.use(http.get('/:locale/geospatial/geographiclayer/3/', () => HttpResponse.json({ ...LAYER, bbox: null, feature_count: 0 })));
     renderApp('/publish/fr/data/layers/3/', USERS.role1);
-    await screen.findByText(/objets affichés/, {}, LONG);
+    await screen.findByText('0 objets (Point)', {}, LONG);
+    expect(screen.queryByText(/^Emprise/)).toBeNull();
+    await waitFor(() => expect(layer.featureReads).toHaveLength(1));
     expect(layer.featureReads[0].searchParams.get('bbox')!.split(',').map(Number)).toEqual([...DEFAULT_MAP_BOUNDS]);
   });
 });

@@ -1,58 +1,60 @@
 /**
- * The layer's Leaflet map drawn in the test DOM (SVG geometry and layout stand-ins, as for the
- * jurisdiction map): each feature a circle in the style being edited, restyled as the style
- * changes, and each move reporting the box shown.
+ * The layer map's look: the style being edited as MapLibre paint properties of the layer's vector
+ * tiles (polygon fill and outline, line colour and width, point circles; a classified style as a
+ * `match` on the column's value, other values grey), and the map layers reading the tile layer named
+ * after the layer's codename. The map itself needs WebGL, which the test DOM has not: the layer page
+ * says so (tests/admin/geographic-layer.test.tsx) and the browser tests draw it (e2e/).
  */
-import { render, waitFor } from '@testing-library/react';
-import type { ComponentType } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LayerMapProps } from '../../src/admin/resources/LayerMap.tsx';
-import { FEATURES, LAYER } from './resourcesFixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { colourOf, FEATURE_SOURCE, featureLayersOf, paintOf } from '../../src/admin/resources/layerPaint.ts';
+import type { StyleConfig } from '../../src/admin/resources/resourcesApi.ts';
+import { OTHER_COLOUR } from '../../src/admin/resources/styleConfig.ts';
 
-let LayerMap: ComponentType<LayerMapProps>;
+const SIMPLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
+const CLASSIFIED: StyleConfig = {
+  kind: 'classified',
+  column: 'mode',
+  size: 4,
+  opacity: 0.5,
+  classes: [
+    { value: 'bus', color: '#e41a1c' },
+    { value: 'tram', color: '#377eb8' },
+  ],
+};
 
-beforeAll(async () => {
-  Object.defineProperty(window.SVGSVGElement.prototype, 'createSVGRect', { configurable: true, value: () => ({}) });
-  Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 640 });
-  Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 320 });
-  LayerMap = (await import('../../src/admin/resources/LayerMap.tsx')).default;
-});
-
-afterAll(() => {
-  delete (window.SVGSVGElement.prototype as unknown as Record<string, unknown>).createSVGRect;
-  delete (window.HTMLElement.prototype as unknown as Record<string, unknown>).clientWidth;
-  delete (window.HTMLElement.prototype as unknown as Record<string, unknown>).clientHeight;
-});
-
-const circles = (container: HTMLElement) => [...container.querySelectorAll('path.leaflet-interactive')].map((path) => path.getAttribute('fill'));
-
-describe('layer map', () => {
-  it('draws each feature in the edited style and restyles them when the style changes', async () => {
-    const props = { box: LAYER.bbox!, features: FEATURES, tileUrl: '/tiles/{z}/{x}/{y}.png', onMove: vi.fn() };
-    const { container, rerender } = render(<LayerMap {...props} config={{ kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 }} />);
-    await waitFor(() => expect(circles(container)).toEqual(['#1f78b4', '#1f78b4', '#1f78b4']));
-    rerender(
-      <LayerMap
-        {...props}
-        config={{ kind: 'classified', column: 'mode', size: 6, opacity: 0.8, classes: [{ value: 'bus', color: '#e41a1c' }, { value: 'tram', color: '#377eb8' }] }}
-      />,
-    );
-    await waitFor(() => expect(circles(container)).toEqual(['#e41a1c', '#377eb8', '#e41a1c']));
+describe('the layer map style', () => {
+  it('paints polygons, lines and points in the one colour of a simple style, sized and with its opacity', () => {
+    expect(paintOf(SIMPLE)).toEqual({
+      'layer-fill': { 'fill-color': '#1f78b4', 'fill-opacity': 0.8 },
+      'layer-outline': { 'line-color': '#1f78b4', 'line-width': 1, 'line-opacity': 1 },
+      'layer-line': { 'line-color': '#1f78b4', 'line-width': 3, 'line-opacity': 0.8 },
+      'layer-point': { 'circle-color': '#1f78b4', 'circle-radius': 6, 'circle-opacity': 0.8, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 },
+    });
   });
 
-  it('reports the box shown after a move', async () => {
-    const onMove = vi.fn();
-    const { container } = render(
-      <LayerMap box={LAYER.bbox!} features={[]} tileUrl="/tiles/{z}/{x}/{y}.png" onMove={onMove} config={{ kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 }} />,
-    );
-    await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull());
-    (container.querySelector('.leaflet-control-zoom-in') as HTMLElement).click();
-    await waitFor(() => expect(onMove).toHaveBeenCalled());
-    const [minLon, minLat, maxLon, maxLat] = onMove.mock.calls.at(-1)![0] as number[];
-    // Zoomed in around the layer's box: a box inside the first view, around its centre.
-    expect(minLon).toBeLessThan(4.85);
-    expect(maxLon).toBeGreaterThan(4.85);
-    expect(minLat).toBeLessThan(45.75);
-    expect(maxLat).toBeGreaterThan(45.75);
+  it("colours a classified style's features by their value of the column, other values grey", () => {
+    expect(colourOf(CLASSIFIED)).toEqual(['match', ['to-string', ['coalesce', ['get', 'mode'], '']], 'bus', '#e41a1c', 'tram', '#377eb8', OTHER_COLOUR]);
+    const paint = paintOf(CLASSIFIED);
+    expect(paint['layer-fill']['fill-color']).toEqual(colourOf(CLASSIFIED));
+    expect(paint['layer-point']['circle-radius']).toBe(4);
+    expect(paint['layer-line']['line-width']).toBe(2);
+    // A classification without classes yet draws everything grey (MapLibre refuses a match without pairs).
+    expect(colourOf({ ...CLASSIFIED, classes: [] })).toBe(OTHER_COLOUR);
+  });
+
+  it("draws the tile layer named after the layer's codename, each geometry family with its own map layer", () => {
+    const layers = featureLayersOf('resource_12', SIMPLE);
+    expect(layers.map((layer) => [layer.id, layer.type, (layer as { source: string }).source, (layer as { 'source-layer': string })['source-layer']])).toEqual([
+      ['layer-fill', 'fill', FEATURE_SOURCE, 'resource_12'],
+      ['layer-outline', 'line', FEATURE_SOURCE, 'resource_12'],
+      ['layer-line', 'line', FEATURE_SOURCE, 'resource_12'],
+      ['layer-point', 'circle', FEATURE_SOURCE, 'resource_12'],
+    ]);
+    expect(layers.map((layer) => (layer as { filter: unknown }).filter)).toEqual([
+      ['in', ['geometry-type'], ['literal', ['Polygon', 'MultiPolygon']]],
+      ['in', ['geometry-type'], ['literal', ['Polygon', 'MultiPolygon']]],
+      ['in', ['geometry-type'], ['literal', ['LineString', 'MultiLineString']]],
+      ['in', ['geometry-type'], ['literal', ['Point', 'MultiPoint']]],
+    ]);
   });
 });

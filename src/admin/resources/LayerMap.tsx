@@ -1,53 +1,117 @@
 /**
- * A geographic layer's features on a Leaflet map (its own chunk), drawn with the style being
- * edited; each move reports the box shown so the page reads the features inside it.
+ * A geographic layer drawn from its vector tiles with MapLibre GL (its own chunk, loaded only by
+ * the layer page): the basemap's raster tiles under the layer's `tiles/{z}/{x}/{y}.pbf`, fitted
+ * to the layer's box, restyled as the style being edited changes, a feature's attributes in a
+ * popup on click. The map asks only the tiles it shows, so a large layer draws as fast as a small one.
  */
-import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Map as MapLibreMap, NavigationControl, Popup, setWorkerUrl, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef } from 'react';
 import { MAP_ZOOM } from '../../../schemas/constants.ts';
-import { toLatLngBox, type BoundingBox } from '../jurisdictions/codes.ts';
-import type { Feature, StyleConfig } from './resourcesApi.ts';
-import { lookOf } from './styleConfig.ts';
+import { normaliseBox, type BoundingBox } from '../jurisdictions/codes.ts';
+import { FEATURE_LAYERS, FEATURE_SOURCE, featureLayersOf, paintOf } from './layerPaint.ts';
+import type { StyleConfig } from './resourcesApi.ts';
+
+setWorkerUrl(workerUrl);
+
+type PaintName = Parameters<MapLibreMap['setPaintProperty']>[1];
+type PaintValue = Parameters<MapLibreMap['setPaintProperty']>[2];
 
 export interface LayerMapProps {
   box: BoundingBox;
-  features: Feature[];
   config: StyleConfig;
+  /** The basemap's raster tiles (`{z}/{x}/{y}`). */
   tileUrl: string;
-  onMove: (box: BoundingBox) => void;
+  /** The layer's vector tiles (`…/tiles/{z}/{x}/{y}.pbf`). */
+  featureTilesUrl: string;
+  /** The tile layer the features are in (the layer's codename). */
+  sourceLayer: string;
 }
 
-/** Highest zoom the usual tile servers draw; Leaflet scales their tiles up to MAP_ZOOM.max. */
+/** Highest zoom the usual tile servers draw; MapLibre scales their tiles up beyond it. */
 const MAX_NATIVE_ZOOM = 19;
+/** The server makes tiles up to this zoom (docs/geodata.md). */
+const MAX_TILE_ZOOM = 22;
 
-function MoveReporter({ onMove }: { onMove: (box: BoundingBox) => void }) {
-  const map = useMapEvents({
-    moveend: () => {
-      const bounds = map.getBounds();
-      onMove([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]);
+const absolute = (url: string) => new URL(url, window.location.href).href.replace(/%7B/g, '{').replace(/%7D/g, '}');
+
+function styleOf({ config, tileUrl, featureTilesUrl, sourceLayer }: Omit<LayerMapProps, 'box'>): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      basemap: {
+        type: 'raster',
+        tiles: [tileUrl],
+        tileSize: 256,
+        maxzoom: MAX_NATIVE_ZOOM,
+        attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+      },
+      [FEATURE_SOURCE]: { type: 'vector', tiles: [absolute(featureTilesUrl)], maxzoom: MAX_TILE_ZOOM },
     },
-  });
-  return null;
+    layers: [{ id: 'basemap', type: 'raster', source: 'basemap' }, ...featureLayersOf(sourceLayer, config)],
+  };
 }
 
-export default function LayerMap({ box, features, config, tileUrl, onMove }: LayerMapProps) {
-  return (
-    <MapContainer bounds={toLatLngBox(box)} minZoom={MAP_ZOOM.min} maxZoom={MAP_ZOOM.max} zoomSnap={0.25} style={{ height: 420, width: '100%' }} className="layer-map">
-      <TileLayer url={tileUrl} maxZoom={MAP_ZOOM.max} maxNativeZoom={MAX_NATIVE_ZOOM} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
-      <MoveReporter onMove={onMove} />
-      {features.map((feature, index) => {
-        if (feature.geometry?.type !== 'Point') return null;
-        const [lon, lat] = feature.geometry.coordinates;
-        const look = lookOf(config, feature.properties);
-        return (
-          <CircleMarker
-            key={feature.id ?? index}
-            center={[lat, lon]}
-            radius={look.radius}
-            pathOptions={{ color: look.color, fillColor: look.color, opacity: look.opacity, fillOpacity: look.opacity }}
-          />
-        );
-      })}
-    </MapContainer>
-  );
+/** A feature's attributes as a two-column table (text only). */
+function popupContent(feature: MapGeoJSONFeature): HTMLElement {
+  const table = document.createElement('table');
+  table.className = 'layer-map-popup';
+  for (const [name, value] of Object.entries(feature.properties ?? {})) {
+    const row = table.insertRow();
+    const head = document.createElement('th');
+    head.scope = 'row';
+    head.textContent = name;
+    row.append(head);
+    row.insertCell().textContent = value === null || value === undefined ? '' : String(value);
+  }
+  return table;
+}
+
+export default function LayerMap({ box, config, tileUrl, featureTilesUrl, sourceLayer }: LayerMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  const configRef = useRef(config);
+  configRef.current = config;
+
+  useEffect(() => {
+    const [minLon, minLat, maxLon, maxLat] = normaliseBox(box);
+    const created = new MapLibreMap({
+      container: container.current!,
+      style: styleOf({ config: configRef.current, tileUrl, featureTilesUrl, sourceLayer }),
+      bounds: [minLon, minLat, maxLon, maxLat],
+      fitBoundsOptions: { padding: 24, maxZoom: 17 },
+      minZoom: MAP_ZOOM.min,
+      maxZoom: MAP_ZOOM.max,
+    });
+    created.addControl(new NavigationControl({ showCompass: false }));
+    created.on('click', [...FEATURE_LAYERS], (event) => {
+      const feature = event.features?.[0];
+      if (feature) new Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).setDOMContent(popupContent(feature)).addTo(created);
+    });
+    created.on('mouseenter', [...FEATURE_LAYERS], () => (created.getCanvas().style.cursor = 'pointer'));
+    created.on('mouseleave', [...FEATURE_LAYERS], () => (created.getCanvas().style.cursor = ''));
+    map.current = created;
+    return () => {
+      map.current = null;
+      created.remove();
+    };
+    // The box is the first view only; the style follows below without making the map again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tileUrl, featureTilesUrl, sourceLayer]);
+
+  // Each change of the style restyles the drawn features.
+  useEffect(() => {
+    const shown = map.current;
+    if (!shown) return;
+    const apply = () => {
+      for (const [layerId, paint] of Object.entries(paintOf(config))) {
+        for (const [property, value] of Object.entries(paint)) shown.setPaintProperty(layerId, property as PaintName, value as PaintValue);
+      }
+    };
+    if (shown.isStyleLoaded()) apply();
+    else shown.once('load', apply);
+  }, [config]);
+
+  return <div ref={container} className="layer-map" data-testid="layer-map" style={{ height: 420, width: '100%' }} />;
 }

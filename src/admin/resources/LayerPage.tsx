@@ -1,22 +1,25 @@
 /**
- * A geographic layer (route data/layers/{id}/): its features on a map, read for the box shown and
- * again after each move (default region and zoom range of spec section 9), its styles, and a
- * style editor whose every change restyles the map. Saving a new style creates it, sets its
+ * A geographic layer (route data/layers/{id}/): its geometry, extent and features on a map drawn
+ * from its vector tiles (fitted to its box, else the default region of spec section 9), its
+ * styles, and a style editor whose every change restyles the map (its columns and values read
+ * from the first features of the layer's box). Saving a new style creates it, sets its
  * config and runs its create scenario; saving an existing one sets its config and runs its update
  * scenario (spec, section 4 "Geographic layer style").
  */
 import { Suspense, lazy, useContext, useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Task } from '../../../schemas/scenarios.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
-import { canDrawMap, DEFAULT_TILE_URL } from '../jurisdictions/BoxMap.tsx';
-import { DEFAULT_BOX, isBoundingBox, type BoundingBox } from '../jurisdictions/codes.ts';
+import { DEFAULT_TILE_URL } from '../jurisdictions/BoxMap.tsx';
+import { DEFAULT_BOX, formatBox, isBoundingBox, type BoundingBox } from '../jurisdictions/codes.ts';
+import { useAppLocale } from '../routing/useAppLocale.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
-import { RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
+import { canDrawVectorMap } from './mapSupport.ts';
+import { PATHS, RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
 import { NO_SCENARIO } from './scenarioChoice.ts';
 import { DEFAULT_STYLE } from './styleConfig.ts';
 import { StyleEditor, StyleLegend } from './StyleEditor.tsx';
@@ -36,6 +39,7 @@ function useTileUrl(): string {
 export default function LayerPage() {
   const translate = useTranslate();
   const tileUrl = useTileUrl();
+  const locale = useAppLocale();
   const queryClient = useQueryClient();
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
@@ -45,14 +49,11 @@ export default function LayerPage() {
     queryFn: ({ signal }) => resourcesApi.layer(layerId, signal),
     enabled: Number.isInteger(layerId),
   });
-  const initialBox: BoundingBox = layer && isBoundingBox(layer.bbox) ? layer.bbox : DEFAULT_BOX;
-  const [movedBox, setMovedBox] = useState<BoundingBox | null>(null);
-  const box = movedBox ?? initialBox;
+  const box: BoundingBox = layer && isBoundingBox(layer.bbox) ? layer.bbox : DEFAULT_BOX;
   const { data: collection } = useQuery({
     queryKey: [...RESOURCE_KEYS.layer(layerId), 'features', box.join(',')],
     queryFn: ({ signal }) => resourcesApi.features(layerId, box, signal),
     enabled: !!layer,
-    placeholderData: keepPreviousData,
   });
   const features = useMemo(() => collection?.features ?? [], [collection]);
   const columns = useMemo(() => [...new Set(features.flatMap((feature) => Object.keys(feature.properties ?? {})))], [features]);
@@ -109,15 +110,12 @@ export default function LayerPage() {
               {layer.display_name}
             </Typography>
             <Typography color="text.secondary">
-              {translate(`${L}.summary`, {
-                shown: collection?.numberReturned ?? features.length,
-                matched: collection?.numberMatched ?? features.length,
-                total: layer.feature_count,
-              })}
+              {translate(`${L}.summary`, { total: layer.feature_count, geometry: layer.geometry_type ?? '—' })}
             </Typography>
-            {canDrawMap() ? (
+            {isBoundingBox(layer.bbox) && <Typography variant="body2">{translate(`${L}.bbox`, { box: formatBox(layer.bbox) })}</Typography>}
+            {canDrawVectorMap() ? (
               <Suspense fallback={<Typography variant="body2">{translate(`${L}.loading`)}</Typography>}>
-                <LayerMap box={initialBox} features={features} config={config} tileUrl={tileUrl} onMove={setMovedBox} />
+                <LayerMap box={box} config={config} tileUrl={tileUrl} featureTilesUrl={PATHS.layerTiles(locale, layer.id)} sourceLayer={layer.codename} />
               </Suspense>
             ) : (
               <Typography variant="body2" color="text.secondary">

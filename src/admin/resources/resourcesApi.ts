@@ -4,8 +4,9 @@
  * features and styles. The paths live here and nowhere else; every call goes through the HTTP
  * client (files through its upload companion, which reports bytes sent).
  */
+import type { Locale } from '../../../schemas/constants.ts';
 import type { Scenario, Task } from '../../../schemas/scenarios.ts';
-import { httpClient, type HttpClient } from '../http/client.ts';
+import { apiPath, httpClient, type HttpClient } from '../http/client.ts';
 import { uploadFile, type UploadProgress } from '../http/upload.ts';
 import type { Page } from '../providers/dataProvider.ts';
 import {
@@ -84,6 +85,11 @@ export interface GeographicLayer {
   crs: number | null;
   bbox: [number, number, number, number] | null;
   feature_count: number;
+  /** Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon or Geometry (several). */
+  geometry_type?: string | null;
+  storage?: 'postgis' | 'plain';
+  /** The file's layer it was loaded from (null for a CSV). */
+  source_layer?: string | null;
   schema_name: string;
   table_name: string;
   styles: LayerStyle[];
@@ -131,8 +137,8 @@ export const datasetTarget = (datasetId: number) => ({ kwargs: { target: { model
 /** Where the datastore databases are listed: the tabular datastore, or the geographic one. */
 export type DatastoreKind = 'datapusher' | 'geospatial';
 
-/** Features read per map move. */
-export const FEATURE_LIMIT = 1000;
+/** Features read for the style editor's columns and values (the map draws the tiles). */
+export const FEATURE_LIMIT = 200;
 
 const id = (value: number | string) => encodeURIComponent(String(value));
 
@@ -175,6 +181,8 @@ export const PATHS = {
   task: (taskId: number) => `dashboard/task-queue-track/${id(taskId)}`,
   layer: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}`,
   layerFeatures: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/features`,
+  /** The layer's vector tiles, a template for the map (no trailing slash). */
+  layerTiles: (locale: Locale, layerId: number) => `${apiPath(locale, `geospatial/geographiclayer/${id(layerId)}`)}tiles/{z}/{x}/{y}.pbf`,
   layerStyles: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/style`,
   style: (styleId: number) => `geospatial/style/${id(styleId)}`,
   styleConfig: (styleId: number) => `geospatial/style/${id(styleId)}/config`,
