@@ -76,4 +76,15 @@ test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before
   expect((await tile.body()).length).toBeGreaterThan(0);
   expect(tile.headers()['content-type']).toContain('application/vnd.mapbox-vector-tile');
   await expect.poll(() => tiles.filter((one) => one.status === 200 && one.size > 0).length).toBeGreaterThan(0);
+
+  // A click on the third district (4.86 °E, 45.75 °N: right of and below the box's centre) shows its attributes.
+  const canvas = page.locator('.layer-map canvas.maplibregl-canvas');
+  const frame = (await canvas.boundingBox())!;
+  await expect(page.locator('.layer-map')).toHaveAttribute('aria-busy', 'false');
+  // Fitted with 24 px of padding: the box's height (in Mercator, about 1/cos(lat) of its degrees) fills the map's.
+  const stretch = 1 / Math.cos((45.755 * Math.PI) / 180);
+  const scale = (frame.height - 48) / (0.05 * stretch);
+  await canvas.click({ position: { x: frame.width / 2 + 0.01 * scale, y: frame.height / 2 + 0.005 * stretch * scale } });
+  await expect(page.locator('.maplibregl-popup')).toContainText('Lyon 3e — Préfecture');
+  await expect(page.locator('.maplibregl-popup')).toContainText('69383');
 });

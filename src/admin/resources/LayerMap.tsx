@@ -89,6 +89,9 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
       const feature = event.features?.[0];
       if (feature) new Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).setDOMContent(popupContent(feature)).addTo(created);
     });
+    // Busy while tiles load, so assistive technologies (and tests) know when the drawing is done.
+    created.on('dataloading', () => created.getContainer().setAttribute('aria-busy', 'true'));
+    created.on('idle', () => created.getContainer().setAttribute('aria-busy', 'false'));
     created.on('mouseenter', [...FEATURE_LAYERS], () => (created.getCanvas().style.cursor = 'pointer'));
     created.on('mouseleave', [...FEATURE_LAYERS], () => (created.getCanvas().style.cursor = ''));
     map.current = created;
@@ -113,5 +116,5 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
     else shown.once('load', apply);
   }, [config]);
 
-  return <div ref={container} className="layer-map" data-testid="layer-map" style={{ height: 420, width: '100%' }} />;
+  return <div ref={container} className="layer-map" aria-busy="true" style={{ height: 420, width: '100%' }} />;
 }
