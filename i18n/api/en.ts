@@ -55,6 +55,7 @@ export default {
   catalogTitle: 'Open data catalogue',
   catalogDescription: 'The datasets published on the platform by its organisations.',
   catalogPublisher: 'Open data platform',
+  catalogThemeTaxonomy: 'EU data themes',
   catalogFormat: 'Unknown format: the formats are %{formats}.',
   catalogPageSize: 'Give a whole number between 1 and %{max}.',
   catalogPage: 'Give a whole number from 1.',

@@ -55,6 +55,7 @@ export default {
   catalogTitle: 'Catalogue de données ouvertes',
   catalogDescription: 'Les jeux de données publiés sur la plateforme par ses organisations.',
   catalogPublisher: 'Plateforme de données ouvertes',
+  catalogThemeTaxonomy: 'Thèmes de données de l’UE',
   catalogFormat: 'Format inconnu : les formats sont %{formats}.',
   catalogPageSize: 'Donnez un nombre entier entre 1 et %{max}.',
   catalogPage: 'Donnez un nombre entier à partir de 1.',

@@ -55,6 +55,7 @@ export default {
   catalogTitle: 'Catalogo dei dati aperti',
   catalogDescription: 'Gli insiemi di dati pubblicati sulla piattaforma dalle sue organizzazioni.',
   catalogPublisher: 'Piattaforma dei dati aperti',
+  catalogThemeTaxonomy: 'Temi dei dati dell’UE',
   catalogFormat: 'Formato sconosciuto: i formati sono %{formats}.',
   catalogPageSize: 'Indicare un numero intero tra 1 e %{max}.',
   catalogPage: 'Indicare un numero intero a partire da 1.',
