@@ -8,6 +8,7 @@
  */
 import type { Quad, Quad_Object, Quad_Subject } from '@rdfjs/types';
 import { DataFactory } from 'n3';
+import type { PoolClient } from 'pg';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
@@ -75,7 +76,7 @@ export interface ThemeLabels {
 }
 
 /** The labels of the EU data themes (categories) and INSPIRE themes (topics), in every language. */
-async function readThemeLabels(db: Db): Promise<ThemeLabels> {
+async function readThemeLabels(db: Db | PoolClient): Promise<ThemeLabels> {
   const { rows } = await db.query<{ kind: 'data' | 'inspire'; codename: string; labels: Record<string, string> }>(
     `SELECT 'data' AS kind, codename, labels FROM categories UNION ALL SELECT 'inspire', codename, labels FROM topics`,
   );
@@ -112,6 +113,12 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
   const { total, modified } = summary.rows[0];
   const [platform, themeLabels] = await Promise.all([platformUrn(db), readThemeLabels(db)]);
   if (ids.rows.length === 0) return { total, modified, datasets: [], platform, themeLabels };
+  const datasets = await readFeedDatasets(db, ids.rows.map((row) => row.id));
+  return { total, modified, datasets, platform, themeLabels };
+}
+
+/** What the feed says of these datasets, listed or not (in id order; unknown ids are left out). */
+export async function readFeedDatasets(db: Db | PoolClient, ids: number[]): Promise<FeedDataset[]> {
   const { rows } = await db.query<FeedDataset>(
     `SELECT d.id, d.codename, d.display_name, d.description, d.created_at, d.updated_at,
         d.publication_date::text AS publication_date, d.last_update_date::text AS last_update_date,
@@ -152,9 +159,15 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
        ) poc ON true
       WHERE d.id = ANY($1::integer[])
       ORDER BY d.id`,
-    [ids.rows.map((row) => row.id)],
+    [ids],
   );
-  return { total, modified, datasets: rows, platform, themeLabels };
+  return rows;
+}
+
+/** What the record of one dataset needs besides its row: the platform's URN and the themes' labels. */
+export async function readFeedContext(db: Db | PoolClient): Promise<Pick<FeedPage, 'platform' | 'themeLabels'>> {
+  const [platform, themeLabels] = await Promise.all([platformUrn(db), readThemeLabels(db)]);
+  return { platform, themeLabels };
 }
 
 /** Where the feed's IRIs point. */
@@ -307,18 +320,28 @@ function datasetDistributions(dataset: FeedDataset): Quad_Object[] {
   return [];
 }
 
-/** The whole page as quads: the catalogue, its paging view, then each dataset with its publisher. */
-export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, locale }: FeedView): Quad[] {
+/** One dataset's record alone, as the feed serves it (its publisher, contact, themes, coverage…). */
+export function datasetRecordQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, context: Pick<FeedPage, 'platform' | 'themeLabels'>): Quad[] {
   const quads: Quad[] = [];
   const seen = new Set<string>();
-  const add = (s: Quad_Subject, p: string, o: Quad_Object) => {
-    const q = quad(s, namedNode(p), o);
-    // A publisher shared by datasets of the page is described once.
+  datasetQuads(dataset, links, locale, context, collector(quads, seen));
+  return groupBySubject(quads);
+}
+
+/** An `add` that keeps each quad once: a publisher or theme shared by datasets of the page is described once. */
+function collector(quads: Quad[], seen: Set<string>): Add {
+  return (s, p, o) => {
     const key = `${s.termType}|${s.value}|${p}|${o.termType}|${o.value}|${o.termType === 'Literal' ? `${o.language}|${o.datatype.value}` : ''}`;
     if (seen.has(key)) return;
     seen.add(key);
-    quads.push(q);
+    quads.push(quad(s, namedNode(p), o));
   };
+}
+
+/** The whole page as quads: the catalogue, its paging view, then each dataset with its publisher. */
+export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, locale }: FeedView): Quad[] {
+  const quads: Quad[] = [];
+  const add = collector(quads, new Set());
   const catalog = namedNode(links.catalog);
   const text = (value: string) => literal(value, locale);
   add(catalog, `${NS.rdf}type`, iri('dcat', 'Catalog'));

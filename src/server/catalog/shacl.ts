@@ -25,6 +25,8 @@ export interface ShaclResult {
   constraint: string;
   /** The offending value, when there is one. */
   value: string | null;
+  /** The class or datatype the shape expects of the value, when it names one. */
+  expected: string | null;
 }
 
 let shapes: Promise<Store> | null = null;
@@ -49,8 +51,14 @@ function severityOf(term: Term | null | undefined): ShaclResult['severity'] {
 
 /** Every result of validating the quads against the DCAT-AP shapes; empty when they conform. */
 export async function validateDcatAp(quads: Quad[]): Promise<ShaclResult[]> {
-  const validator = new SHACLValidator(await loadShapes());
+  const shapesGraph = await loadShapes();
+  const validator = new SHACLValidator(shapesGraph);
   const report = await validator.validate(new Store(quads));
+  const expected = (shape: Term | null | undefined): string | null => {
+    if (!shape || shape.termType !== 'NamedNode') return null;
+    const [named] = [...shapesGraph.getObjects(shape, `${SH}class`, null), ...shapesGraph.getObjects(shape, `${SH}datatype`, null)];
+    return named?.value ?? null;
+  };
   return report.results.map((result) => ({
     focus: result.focusNode?.value ?? '',
     path: result.path?.termType === 'NamedNode' ? result.path.value : '',
@@ -58,5 +66,6 @@ export async function validateDcatAp(quads: Quad[]): Promise<ShaclResult[]> {
     severity: severityOf(result.severity),
     constraint: local(result.sourceConstraintComponent),
     value: result.value?.value ?? null,
+    expected: expected(result.sourceShape),
   }));
 }
