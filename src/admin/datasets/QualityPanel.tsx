@@ -118,7 +118,7 @@ export function QualityPanel() {
                     />
                   </Box>
                   <Typography variant="body2" color="text.secondary">
-                    {dimension.score} / {dimension.max_score}
+                    {`${dimension.score} / ${dimension.max_score}`}
                   </Typography>
                 </Box>
               );
