@@ -87,6 +87,8 @@ export const datasets = defineEntity({
       default_permission_level: { field: 'default_permission_level', lookup: 'in', type: 'integer', choices: Object.values(PERMISSION_LEVEL) },
       perms: { lookup: 'exact', type: 'string', choices: DATASET_PERMS_FILTERS },
       quality_rating: { field: 'quality_rating', lookup: 'in', type: 'string', choices: QUALITY_RATINGS },
+      /** True: the datasets one of whose resources' links is broken at its latest check. */
+      broken_links: { lookup: 'exact', type: 'boolean' },
     },
     orderable: ['revision_date', 'display_name', 'usergroup', 'created_at', 'publish', 'updated_at', 'quality_score'],
     defaultOrdering: ['-updated_at'],

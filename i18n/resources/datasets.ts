@@ -46,6 +46,7 @@ export default {
       perms: 'Droits',
       quality_score: 'Score qualité',
       quality_rating: 'Qualité',
+      broken_links: 'Liens cassés',
     },
     choices: {
       quality_rating: { excellent: 'Excellente', good: 'Bonne', sufficient: 'Suffisante', bad: 'Insuffisante' },
@@ -167,6 +168,7 @@ export default {
       perms: 'Rights',
       quality_score: 'Quality score',
       quality_rating: 'Quality',
+      broken_links: 'Broken links',
     },
     choices: {
       quality_rating: { excellent: 'Excellent', good: 'Good', sufficient: 'Sufficient', bad: 'Bad' },
@@ -288,6 +290,7 @@ export default {
       perms: 'Diritti',
       quality_score: 'Punteggio di qualità',
       quality_rating: 'Qualità',
+      broken_links: 'Collegamenti interrotti',
     },
     choices: {
       quality_rating: { excellent: 'Eccellente', good: 'Buona', sufficient: 'Sufficiente', bad: 'Insufficiente' },

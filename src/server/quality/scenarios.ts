@@ -5,6 +5,7 @@
  */
 import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { assessDataset } from './assess.ts';
+import { checkDueLinks } from './links.ts';
 
 const BATCH = 200;
 
@@ -24,6 +25,12 @@ async function assessAll({ db, signal, step }: ScenarioContext): Promise<void> {
   await step('quality.assessed', { count });
 }
 
+async function checkLinks({ db, signal, step, config }: ScenarioContext): Promise<void> {
+  const summary = await checkDueLinks(db, config, signal);
+  await step('quality.linksChecked', summary);
+}
+
 export const QUALITY_SCENARIOS: Record<string, ScenarioHandler> = {
   'check-quality': { run: assessAll, timeLimitSeconds: 6 * 3600 },
+  'check-links': { run: checkLinks, timeLimitSeconds: 3600 },
 };

@@ -232,6 +232,11 @@ export default async function datasetRoutes(app: FastifyInstance) {
         categories: linkFilter('categories'),
         topics: linkFilter('topics'),
         kinds: linkFilter('kinds'),
+        broken_links: (value, _params, request) => {
+          const broken = ['true', '1'].includes(choiceParam('broken_links', value.trim().toLowerCase(), ['true', '1', 'false', '0'], request.locale));
+          return `${broken ? '' : 'NOT '}EXISTS (SELECT 1 FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id
+            WHERE rd.dataset_id = d.id AND r.link_broken)`;
+        },
         // Each rating checked: an unknown one answers 400 rather than an empty list.
         quality_rating: (value, params, request) => {
           const ratings = value.split(',').map((rating) => choiceParam('quality_rating__in', rating.trim(), QUALITY_RATINGS, request.locale));
