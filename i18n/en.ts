@@ -32,6 +32,7 @@ export default {
       menu: 'User menu',
       anonymous: 'Not signed in',
       profile: 'My profile',
+      apiDocs: 'API reference',
       signIn: 'Sign in',
       signOut: 'Sign out',
       superuser: 'Superuser',

@@ -32,6 +32,7 @@ export default {
       menu: 'Menu utilisateur',
       anonymous: 'Non connecté',
       profile: 'Mon profil',
+      apiDocs: 'Référence de l’API',
       signIn: 'Se connecter',
       signOut: 'Se déconnecter',
       superuser: 'Super-utilisateur',

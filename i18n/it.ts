@@ -32,6 +32,7 @@ export default {
       menu: 'Menu utente',
       anonymous: 'Accesso non effettuato',
       profile: 'Il mio profilo',
+      apiDocs: 'Riferimento dell’API',
       signIn: 'Accedi',
       signOut: 'Esci',
       superuser: 'Superutente',

@@ -90,7 +90,10 @@ export const datasets = defineEntity({
       /** True: the datasets one of whose resources' links is broken at its latest check. */
       broken_links: { lookup: 'exact', type: 'boolean' },
     },
-    orderable: ['revision_date', 'display_name', 'usergroup', 'created_at', 'publish', 'updated_at', 'quality_score'],
+    orderable: [
+      'revision_date', 'display_name', 'codename', 'usergroup', 'created_at', 'publish', 'updated_at', 'creation_date', 'publication_date',
+      'last_update_date', 'quality_score',
+    ],
     defaultOrdering: ['-updated_at'],
     pageSize: PAGE_SIZE,
   },

@@ -80,6 +80,34 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     });
   }
 
+  it('shows the strength of the password as it is typed and refuses a weak one with the rule, before sending anything', async () => {
+    let posted: unknown = null;
+    server.use(
+      ...accountsHandlers(),
+      http.post('/:locale/usergroup/users/', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json({ ...USER_RECORDS[0], id: 99 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/en/accounts/users/new/', USERS.superuser);
+    await user.type(await screen.findByLabelText(/^Username/, {}, LONG), 'claire.dupuis');
+    await user.type(screen.getByLabelText(/^Last name/), 'Dupuis');
+    await user.type(screen.getByLabelText(/^First name/), 'Claire');
+    await user.type(screen.getByLabelText(/^Email address/), 'claire@example.org');
+    const password = () => screen.getByLabelText(/^Password/);
+    await user.type(password(), 'password2026');
+    expect(await screen.findByText('Strength: not enough', {}, LONG)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^This password is too easy to guess: use 12 to 128 characters/, {}, LONG)).toBeInTheDocument();
+    expect(posted).toBeNull();
+    await user.clear(password());
+    await user.type(password(), 'Tramway orage cèdre 47');
+    expect(await screen.findByText('Strength: very good', {}, LONG)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toMatchObject({ username: 'claire.dupuis', password: 'Tramway orage cèdre 47' }), LONG);
+  });
+
   it('creates a user group in English with its type, says so and opens it', async () => {
     const writes: Write[] = [];
     const created = { ...GROUPS[0], id: 21, display_name: 'Cycling network' };

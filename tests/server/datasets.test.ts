@@ -305,10 +305,25 @@ describe('datasets', () => {
     for (const ordering of ['revision_date', '-revision_date', 'display_name', '-display_name', 'usergroup', '-usergroup', 'created_at', '-created_at', 'publish', '-publish']) {
       expect((await get(`datasets/?ordering=${ordering}`)).statusCode).toBe(200);
     }
+    // Every date and name a dataset shows orders the list, both ways, as dates (nulls after the values descending).
+    for (const field of ['publication_date', 'last_update_date', 'creation_date', 'revision_date', 'updated_at']) {
+      for (const ordering of [field, `-${field}`]) {
+        const response = await get(`datasets/?ordering=${ordering}&page_size=1000`);
+        expect(response.statusCode, ordering).toBe(200);
+        const values: (string | null)[] = response.json().results.map((row: Record<string, string | null>) => row[field]);
+        const present = values.filter((value): value is string => value !== null);
+        const sorted = [...present].sort();
+        if (ordering.startsWith('-')) {
+          expect(values.slice(0, present.length), ordering).toEqual(sorted.reverse());
+        } else {
+          expect(values.slice(values.length - present.length), ordering).toEqual(sorted);
+        }
+      }
+    }
     const byName = (await get('datasets/?ordering=-display_name')).json().results;
     expect(byName[0].display_name).toBe('Zzz filtre');
     expect((await get('datasets/?perms=nope')).statusCode).toBe(400);
-    expect((await get('datasets/?ordering=codename')).statusCode).toBe(400);
+    expect((await get('datasets/?ordering=description')).statusCode).toBe(400);
   });
 
   it('suggest keywords', async () => {

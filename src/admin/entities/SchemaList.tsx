@@ -39,6 +39,8 @@ export interface SchemaListProps {
   columnOverrides?: Partial<Record<string, ReactElement | null>>;
   /** Buttons of the list's toolbar before the create button (an export). */
   actions?: ReactNode;
+  /** Actions on the selected rows (rows get their checkboxes); none by default. */
+  bulkActionButtons?: ReactElement | false;
 }
 
 function ListActions({
@@ -77,6 +79,7 @@ export function SchemaList({
   children,
   columnOverrides = {},
   actions,
+  bulkActionButtons = false,
 }: SchemaListProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
@@ -106,7 +109,7 @@ export function SchemaList({
     >
       <DatagridConfigurable
         preferenceKey={storeKey}
-        bulkActionButtons={false}
+        bulkActionButtons={bulkActionButtons}
         rowClick={rowClick ? (id) => paths.edit(id) : false}
       >
         {columns}

@@ -34,6 +34,7 @@ import {
   type Page,
   type QueryParams,
 } from '../http/pagination.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { checkMappingInDatabase, resolveMapping } from './mapping.ts';
 import { databaseWriteError, validateWrite } from './validation.ts';
 
@@ -284,6 +285,10 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   const select = selectList(mapping.read);
   const idColumn = mapping.read.id;
   const routeConfig = { config: { auth: 'required' as const } };
+  const extraFilters = Object.keys(sql.extraFilters ?? {});
+  const documented = (operation: NonNullable<RouteDoc['entity']>['operation']) => ({
+    config: { auth: 'required' as const, openapi: { entity: { schema, operation, list: listSpec, extraFilters } } },
+  });
 
   app.addHook('onReady', async () => {
     const checked = checkedInDatabase.get(app.server) ?? new Set<string>();
@@ -417,24 +422,24 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return record;
   }
 
-  app.get(path, routeConfig, async (request) => {
+  app.get(path, documented('list'), async (request) => {
     await allow(access.list, request, {});
     return list(request);
   });
 
-  app.post(path, routeConfig, async (request, reply) => {
+  app.post(path, documented('create'), async (request, reply) => {
     await allow(write ? access.create : undefined, request, { body: request.body });
     const id = await save(request, 'create', null);
     return reply.code(201).send(await load(request, id));
   });
 
-  app.get<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request) => guarded(request, access.retrieve));
+  app.get<{ Params: { id: string } }>(`${path}:id/`, documented('retrieve'), async (request) => guarded(request, access.retrieve));
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route<{ Params: { id: string } }>({
       method,
       url: `${path}:id/`,
-      ...routeConfig,
+      ...documented(method === 'PUT' ? 'update' : 'partial_update'),
       handler: async (request) => {
         if (!write) throw new ApiError(405, 'methodNotAllowed');
         const existing = await guarded(request, access.update);
@@ -444,7 +449,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     });
   }
 
-  app.delete<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>(`${path}:id/`, documented('destroy'), async (request, reply) => {
     if (!write) throw new ApiError(405, 'methodNotAllowed');
     const record = await guarded(request, access.destroy);
     const id = record.id as number;

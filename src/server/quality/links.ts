@@ -5,7 +5,7 @@
  * LINK_CHECK_INTERVAL_HOURS, at most LINK_CHECK_HOST_RATE requests a second to one host and
  * LINK_CHECK_RATE in all. A host that cannot be reached is left alone for a while (1 hour, then
  * doubling up to a week), its other links put off. Each check is kept (link_checks, migration
- * 022); the resource keeps its latest verdict, and the datasets of a resource whose verdict
+ * 026); the resource keeps its latest verdict, and the datasets of a resource whose verdict
  * changed are scored again.
  */
 import type { LinkCheckConfig, OutboundConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * The quality scenarios, run for the whole platform by their schedules (migrations 021 and 022):
+ * The quality scenarios, run for the whole platform by their schedules (migrations 025 and 026):
  * check-quality scores every dataset again (nightly), check-links checks the links that are due
  * (hourly; each link at most once a day).
  */

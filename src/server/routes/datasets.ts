@@ -18,8 +18,10 @@ import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
-import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
+import { datasetPagesBase } from '../config.ts';
+import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
+import { registerBulkRoutes } from './bulk.ts';
 import { datasetAccessAction, registerPermissionRoutes } from './dataset-permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
@@ -74,7 +76,7 @@ const DATASET_COLUMNS: Record<string, string> = {
 };
 
 /** Ordering expressions of columns declared NOT NULL (migration 006): their deep pages start on an index bound. */
-const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
+const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.codename', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
 
 /** Writable fields stored under another column name; tags, classifications and bbox are written by the hooks. */
 const WRITE_COLUMNS: Record<string, string> = {
@@ -210,7 +212,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
   app.get('/dataset/datasets/export/odl/', { config }, async (request, reply) => {
     const query = entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
     return sendOdlExport(app.db, query, reply, {
-      datasetUrl: datasetPageBase(app.config.portalUrl, request),
+      datasetUrl: datasetPagesBase(app.config.portalUrl, app.config.publicUrl),
       filename: `datasets-${new Date().toISOString().slice(0, 10)}.csv`,
       locale: request.locale,
     });
@@ -255,8 +257,14 @@ export default async function datasetRoutes(app: FastifyInstance) {
       // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
       pageIds: sparseListPageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
-      // dates as dates (as their text would), on their indexes.
-      orderings: { usergroup: 'd.usergroup_name', revision_date: 'd.revision_date' },
+      // dates as dates (as their text would), on their indexes (migrations 007 and 021).
+      orderings: {
+        usergroup: 'd.usergroup_name',
+        revision_date: 'd.revision_date',
+        creation_date: 'd.creation_date',
+        publication_date: 'd.publication_date',
+        last_update_date: 'd.last_update_date',
+      },
       present: (row, request) => {
         const record = presentFiles(row, request);
         record.editable = canEditDataset(request.user, record as { usergroup: number });
@@ -349,6 +357,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
   };
   // Special permissions: the groups' levels on a dataset and their bulk changes (dataset-permissions.ts).
   registerPermissionRoutes(app);
+  // Bulk changes of the list's datasets, with their preview and undo (bulk.ts).
+  registerBulkRoutes(app, entity);
 
   app.get('/usergroup/taggit/tags/', { config }, async (request) =>
     paginatedList(app.db, { from: 'tags t', select: 't.id, t.name' }, tagList, {

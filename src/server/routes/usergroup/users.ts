@@ -6,11 +6,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { administeredGroupIds, canEditUser, canManageUsers, canReadUsers, type UsergroupRole } from '../../../../schemas/access.ts';
 import { STATUS } from '../../../../schemas/constants.ts';
+import { checkPassword } from '../../../../schemas/password.ts';
 import { users } from '../../../../schemas/users.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeAfterPasswordChange } from '../../auth/tokens.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { integerParam, registerEntity, type Row } from '../../crud/index.ts';
+import { fieldError, integerParam, registerEntity, type Row } from '../../crud/index.ts';
 import { ApiError, ValidationError } from '../../http/errors.ts';
 import { t } from '../../i18n.ts';
 
@@ -106,11 +107,17 @@ export function registerUsers(app: FastifyInstance) {
       // Hashed by beforeWrite.
       virtual: ['password'],
       unique: { users_username_key: 'username' },
-      beforeWrite: async ({ client, operation, row, values, user, id, request }) => {
+      beforeWrite: async ({ client, operation, row, values, user, id, request, existing }) => {
         if (id === user.id && values.is_superuser === false) {
           throw new ValidationError({ is_superuser: [t(request.locale, 'cannotRemoveOwnSuperuser')] });
         }
         const password = typeof values.password === 'string' && values.password !== '' ? values.password : null;
+        if (password) {
+          // The rule (schemas/password.ts) knows the account's name and e-mail, as changed by this write.
+          const owner = { username: values.username ?? existing?.username, email: values.email ?? existing?.email };
+          const problem = await checkPassword(password, owner);
+          if (problem) throw fieldError(request.locale, 'password', problem.message, problem.params);
+        }
         // Without a password the account cannot sign in until one is set ('!' never verifies).
         if (password) row.password = await hashPassword(password);
         else if (operation === 'create') row.password = '!';
