@@ -174,3 +174,35 @@ describe('the datasets list', () => {
     }
   });
 });
+
+describe('the quality summary', () => {
+  it('tells a superuser the ratings and the most missed indicators of the platform, or of one group', async () => {
+    const summary = (await get('quality-summary/')).json();
+    const { rows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets');
+    expect(summary.total).toBe(rows[0].count);
+    expect(Object.keys(summary.ratings)).toEqual(['excellent', 'good', 'sufficient', 'bad', 'unrated']);
+    expect(Object.values(summary.ratings as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(summary.total);
+    expect(summary.missing.length).toBeGreaterThan(2);
+    const counts = summary.missing.map((m: { count: number }) => m.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(summary.missing[0]).toEqual({ code: expect.any(String), dimension: expect.any(String), max_points: expect.any(Number), count: counts[0], hint: expect.any(String) });
+    const group = g['metropole-cote-azurine'];
+    const own = (await get(`quality-summary/?usergroup_id=${group}`)).json();
+    const { rows: groupRows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets WHERE usergroup_id = $1', [group]);
+    expect(own.total).toBe(groupRows[0].count);
+    expect((await get('quality-summary/?usergroup_id=abc')).statusCode).toBe(400);
+  });
+
+  it('tells a delegated administrator their groups only, and nobody else', async () => {
+    const referent = await t.signIn('referent');
+    const me = (await t.app.inject({ url: '/fr/login/', headers: referent.jwtHeaders })).json();
+    const administered = (me.usergroup_roles as { usergroup_id: number; role: number }[]).filter((r) => r.role === 2).map((r) => r.usergroup_id);
+    expect(administered.length).toBeGreaterThan(0);
+    const { rows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets WHERE usergroup_id = ANY($1::integer[])', [administered]);
+    expect((await get('quality-summary/', referent)).json().total).toBe(rows[0].count);
+    const other = Object.values(g).find((id) => !administered.includes(id))!;
+    expect((await get(`quality-summary/?usergroup_id=${other}`, referent)).statusCode).toBe(403);
+    expect((await get(`quality-summary/?usergroup_id=${administered[0]}`, referent)).statusCode).toBe(200);
+    expect((await get('quality-summary/', editor)).statusCode).toBe(403);
+  });
+});

@@ -24,15 +24,18 @@ export async function assessDataset(db: Db | PoolClient, datasetId: number): Pro
   if (!read) return null;
   const evaluation = evaluate(read.facts);
   // Written only when it changed: any write to datasets makes the lists count and page again (datasets/counts.ts).
-  const { rows } = await db.query<{ quality_score: number | null; quality_rating: string | null }>(
-    'SELECT quality_score, quality_rating FROM datasets WHERE id = $1',
+  const missing = evaluation.indicators.filter(({ passed }) => !passed).map(({ indicator }) => indicator.code);
+  const { rows } = await db.query<{ quality_score: number | null; quality_rating: string | null; quality_missing: string[] }>(
+    'SELECT quality_score, quality_rating, quality_missing FROM datasets WHERE id = $1',
     [datasetId],
   );
-  if (rows[0] && (rows[0].quality_score !== evaluation.score || rows[0].quality_rating !== evaluation.rating)) {
-    await db.query('UPDATE datasets SET quality_score = $2, quality_rating = $3, quality_checked_at = now() WHERE id = $1', [
+  const stored = rows[0];
+  if (stored && (stored.quality_score !== evaluation.score || stored.quality_rating !== evaluation.rating || stored.quality_missing.join() !== missing.join())) {
+    await db.query('UPDATE datasets SET quality_score = $2, quality_rating = $3, quality_missing = $4, quality_checked_at = now() WHERE id = $1', [
       datasetId,
       evaluation.score,
       evaluation.rating,
+      missing,
     ]);
   }
   return { evaluation, shacl: read.shacl, checkedAt: new Date() };

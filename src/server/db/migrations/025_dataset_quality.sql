@@ -4,7 +4,9 @@
 ALTER TABLE datasets
   ADD COLUMN quality_score integer,
   ADD COLUMN quality_rating text CHECK (quality_rating IN ('excellent', 'good', 'sufficient', 'bad')),
-  ADD COLUMN quality_checked_at timestamptz;
+  ADD COLUMN quality_checked_at timestamptz,
+  -- The codes of the indicators it misses, for the summaries' most frequent ones.
+  ADD COLUMN quality_missing text[] NOT NULL DEFAULT '{}';
 
 -- The order's index carries the visibility condition's columns, as the other orderings' do (migration 007).
 CREATE INDEX datasets_quality_score_idx ON datasets (quality_score NULLS FIRST, id) INCLUDE (usergroup_id, default_permission_level, publish);
