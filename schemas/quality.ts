@@ -40,3 +40,11 @@ export interface DatasetQuality {
   shacl: QualityShaclResult[];
   checked_at: string;
 }
+
+/** GET dataset/quality-summary/: ratings and the most missed indicators of a set of datasets. */
+export interface QualitySummary {
+  total: number;
+  /** Datasets by rating; `unrated` were never scored. */
+  ratings: Record<QualityRating | 'unrated', number>;
+  missing: { code: string; dimension: QualityDimension; max_points: number; count: number; hint: string }[];
+}

@@ -89,6 +89,14 @@ export default {
       points: '+%{points} points',
       allPassed: 'Tous les indicateurs sont remplis.',
       error: "La qualité n'a pas pu être évaluée.",
+      summary: {
+        title: 'Qualité des métadonnées des jeux de données',
+        chart: 'Répartition des jeux de données par qualité',
+        unrated: 'Non évaluée',
+        count: '%{count} jeux de données',
+        missing: 'Indicateurs le plus souvent manquants',
+        missingCount: '%{count} jeux de données',
+      },
     },
     actions: {
       duplicate: 'Dupliquer',
@@ -211,6 +219,14 @@ export default {
       points: '+%{points} points',
       allPassed: 'Every indicator is met.',
       error: 'The quality could not be assessed.',
+      summary: {
+        title: 'Metadata quality of the datasets',
+        chart: 'Datasets by quality',
+        unrated: 'Not assessed',
+        count: '%{count} datasets',
+        missing: 'Indicators most often missed',
+        missingCount: '%{count} datasets',
+      },
     },
     actions: {
       duplicate: 'Duplicate',
@@ -333,6 +349,14 @@ export default {
       points: '+%{points} punti',
       allPassed: 'Tutti gli indicatori sono soddisfatti.',
       error: 'Non è stato possibile valutare la qualità.',
+      summary: {
+        title: 'Qualità dei metadati degli insiemi di dati',
+        chart: 'Insiemi di dati per qualità',
+        unrated: 'Non valutata',
+        count: '%{count} insiemi di dati',
+        missing: 'Indicatori mancanti più spesso',
+        missingCount: '%{count} insiemi di dati',
+      },
     },
     actions: {
       duplicate: 'Duplica',

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../schemas/constants.ts';
 import type { DatasetQuality } from '../../schemas/quality.ts';
 import { QualityPanel } from '../../src/admin/datasets/QualityPanel.tsx';
+import { QualitySummary } from '../../src/admin/datasets/QualitySummary.tsx';
 import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
 import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
 import { createQueryClient } from '../../src/admin/providers/queryClient.ts';
@@ -138,5 +139,52 @@ describe('the quality panel', () => {
     await renderPanel({ id: DATASET, updated_at: 'x' });
     const panel = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
     expect(await within(panel).findByText("La qualité n'a pas pu être évaluée.")).toBeInTheDocument();
+  });
+});
+
+describe('the quality summary', () => {
+  it('charts the ratings and lists the most missed indicators', async () => {
+    server.use(
+      http.get('/:locale/dataset/quality-summary/', () =>
+        HttpResponse.json({
+          total: 12,
+          ratings: { excellent: 1, good: 3, sufficient: 6, bad: 2, unrated: 0 },
+          missing: [
+            { code: 'temporal', dimension: 'findability', max_points: 20, count: 11, hint: 'Indiquez l’année que couvrent les données.' },
+            { code: 'licence', dimension: 'reusability', max_points: 20, count: 4, hint: 'Choisissez une licence.' },
+          ],
+        }),
+      ),
+    );
+    window.history.replaceState(null, '', '/fr/data/');
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('fr');
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <QualitySummary />
+      </AdminContext>,
+    );
+    const section = await screen.findByRole('region', { name: 'Qualité des métadonnées des jeux de données' });
+    expect(within(section).getByRole('img')).toHaveAccessibleName(
+      'Répartition des jeux de données par qualité : Excellente 1, Bonne 3, Suffisante 6, Insuffisante 2, Non évaluée 0',
+    );
+    const missing = within(section).getByRole('list', { name: 'Indicateurs le plus souvent manquants' });
+    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Indiquez l’année que couvrent les données.Trouvabilité — 11 jeux de données',
+      'Choisissez une licence.Réutilisabilité — 4 jeux de données',
+    ]);
+  });
+
+  it('shows nothing to someone the server refuses', async () => {
+    server.use(http.get('/:locale/dataset/quality-summary/', () => HttpResponse.json({ detail: 'Interdit.' }, { status: 403 })));
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('fr');
+    const { container } = render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <QualitySummary />
+      </AdminContext>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { GetListParams, RaRecord } from 'react-admin';
 import { datasets } from '../../../schemas/datasets.ts';
-import type { DatasetQuality } from '../../../schemas/quality.ts';
+import type { DatasetQuality, QualitySummary } from '../../../schemas/quality.ts';
 import { httpClient, type HttpClient } from '../http/client.ts';
 import { toListQuery, type Page } from '../providers/dataProvider.ts';
 import { orderableFields } from '../providers/resourcePaths.ts';
@@ -35,6 +35,9 @@ export function createDatasetsApi(http: HttpClient = httpClient) {
 
     /** Its metadata quality: score, rating, dimensions, indicators with hints, DCAT-AP violations. */
     quality: async (id: number, signal?: AbortSignal) => (await http.request<DatasetQuality>(`${datasetPath(id)}/quality`, { signal })).json,
+
+    /** The ratings and most missed indicators of the datasets the user administers (the platform's, for a superuser). */
+    qualitySummary: async (signal?: AbortSignal) => (await http.request<QualitySummary>('dataset/quality-summary', { signal })).json,
 
     uploadThumbnail: (id: number, file: File) => {
       const body = new FormData();

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { administeredGroupIds, canManageGroup } from '../../../schemas/access.ts';
-import { QUALITY_RATINGS, type QualityRating } from '../../../schemas/quality.ts';
+import { QUALITY_RATINGS, type QualityRating, type QualitySummary } from '../../../schemas/quality.ts';
 import { integerParam } from '../crud/index.ts';
 import { permissionDenied } from '../http/errors.ts';
 import { t } from '../i18n.ts';
@@ -14,13 +14,6 @@ import { INDICATORS } from '../quality/indicators.ts';
 
 /** Indicators listed among the most often missed. */
 const TOP_MISSING = 10;
-
-export interface QualitySummary {
-  total: number;
-  /** Datasets by rating; `unrated` were never scored. */
-  ratings: Record<QualityRating | 'unrated', number>;
-  missing: { code: string; dimension: string; max_points: number; count: number; hint: string }[];
-}
 
 export default async function qualityRoutes(app: FastifyInstance) {
   app.get('/dataset/quality-summary/', { config: { auth: 'required' } }, async (request): Promise<QualitySummary> => {
