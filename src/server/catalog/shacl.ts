@@ -36,6 +36,19 @@ function loadShapes(): Promise<Store> {
   return shapes;
 }
 
+// Compiling the shapes costs a hundred milliseconds or more; validating one record against them a
+// few tens. One validator per process, then, used by one validation at a time (it keeps the data
+// graph and its report between the steps of a validation).
+let validator: Promise<SHACLValidator> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(work: (validator: SHACLValidator) => Promise<T>): Promise<T> {
+  validator ??= loadShapes().then((shapesGraph) => new SHACLValidator(shapesGraph));
+  const run = queue.then(() => validator!).then(work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 const local = (term: Term | null | undefined): string => (term ? term.value.replace(/^.*[#/]/, '') : '');
 
 function severityOf(term: Term | null | undefined): ShaclResult['severity'] {
@@ -52,8 +65,10 @@ function severityOf(term: Term | null | undefined): ShaclResult['severity'] {
 /** Every result of validating the quads against the DCAT-AP shapes; empty when they conform. */
 export async function validateDcatAp(quads: Quad[]): Promise<ShaclResult[]> {
   const shapesGraph = await loadShapes();
-  const validator = new SHACLValidator(shapesGraph);
-  const report = await validator.validate(new Store(quads));
+  const report = await inTurn(async (shared) => {
+    const { results } = await shared.validate(new Store(quads));
+    return { results };
+  });
   const expected = (shape: Term | null | undefined): string | null => {
     if (!shape || shape.termType !== 'NamedNode') return null;
     const [named] = [...shapesGraph.getObjects(shape, `${SH}class`, null), ...shapesGraph.getObjects(shape, `${SH}datatype`, null)];
