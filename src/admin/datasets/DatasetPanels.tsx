@@ -1,5 +1,5 @@
 /**
- * What a dataset's page shows under its form: its resources, its failures to acknowledge, its latest tasks, the
+ * What a dataset's page shows under its form: its metadata quality, its resources, its failures to acknowledge, its latest tasks, the
  * harvester it comes from, the way to its permissions, its contacts with their roles, its children and, for those who may
  * change it, its history.
  */
@@ -12,6 +12,7 @@ import { DatasetHistory } from './DatasetHistory.tsx';
 import { DatasetTasks } from './DatasetTasks.tsx';
 import { HarvestOrigin } from './HarvestOrigin.tsx';
 import { PermissionsLink } from './PermissionsLink.tsx';
+import { QualityPanel } from './QualityPanel.tsx';
 
 export function DatasetPanels() {
   const record = useRecordContext();
@@ -20,6 +21,7 @@ export function DatasetPanels() {
   const editable = record.editable === true;
   return (
     <>
+      <QualityPanel />
       <ResourcesPanel datasetId={id} editable={editable} />
       <HarvestOrigin />
       <DatasetFailures datasetId={id} />

@@ -159,7 +159,15 @@ export default async function geospatialRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: string }; Querystring: { bbox?: string; limit?: string; offset?: string; simplify?: string; zoom?: string } }>(
     '/geospatial/geographiclayer/:id/features/',
-    { config },
+    {
+      config: {
+        ...config,
+        openapi: {
+          summary: "The layer's features in a box as GeoJSON, geometries whole or simplified (`simplify` degrees, or one pixel at `zoom`)",
+          query: { bbox: { type: 'string' }, limit: { type: 'integer', maximum: MAX_FEATURES }, offset: { type: 'integer' }, simplify: { type: 'number' }, zoom: { type: 'integer', maximum: MAX_ZOOM } },
+        },
+      },
+    },
     async (request) => {
       const id = await requireLayer(request.params.id, request.user!, false);
       const box = parseBbox(request.query.bbox, request.locale);
@@ -174,7 +182,8 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   );
 
   // Vector tiles: readers of the layer only; the ETag changes with each load of the layer.
-  app.get<{ Params: { id: string; z: string; x: string; tile: string } }>('/geospatial/geographiclayer/:id/tiles/:z/:x/:tile', { config }, async (request, reply) => {
+  const tileDoc = { summary: "A Mapbox Vector Tile of the layer (`{y}.pbf`; one tile layer named after the layer's codename; ETag, 204 when empty)", also: { 204: { description: 'No feature in the tile' }, 304: { description: 'Not modified since the ETag given' } } };
+  app.get<{ Params: { id: string; z: string; x: string; tile: string } }>('/geospatial/geographiclayer/:id/tiles/:z/:x/:tile', { config: { ...config, openapi: tileDoc } }, async (request, reply) => {
     const id = await requireLayer(request.params.id, request.user!, false);
     const match = /^(\d{1,9})\.pbf$/.exec(request.params.tile);
     const [z, x, y] = [request.params.z, request.params.x, match?.[1] ?? ''].map((part) => (/^\d{1,9}$/.test(part) ? Number(part) : Number.NaN));

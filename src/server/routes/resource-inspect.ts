@@ -10,6 +10,7 @@ import { CRS_CODES } from '../../../schemas/resources.ts';
 import { inspectGeoFile, isGdalFormat } from '../datastore/geofile.ts';
 import { ApiError, notFound, permissionDenied, ValidationError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { resourceReach } from '../resources/access.ts';
 import { storagePath } from '../storage/index.ts';
 import { TaskFailure } from '../tasks/failure.ts';
@@ -17,7 +18,11 @@ import { TaskFailure } from '../tasks/failure.ts';
 const ID = /^\d{1,9}$/;
 
 export default async function resourceInspectRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: string }; Querystring: { layer_name?: string; crs?: string } }>('/resource/:id/inspect/', { config: { auth: 'required' } }, async (request) => {
+  const openapi: RouteDoc = {
+    summary: "Inspects the resource's geographic file without loading it: layers, geometry types, feature counts, CRS, first features (docs/geodata.md)",
+    query: { layer_name: { type: 'string', maxLength: 200 }, crs: { type: 'integer' } },
+  };
+  app.get<{ Params: { id: string }; Querystring: { layer_name?: string; crs?: string } }>('/resource/:id/inspect/', { config: { auth: 'required', openapi } }, async (request) => {
     if (!ID.test(request.params.id)) throw notFound();
     const id = Number(request.params.id);
     const reach = await resourceReach(app.db, request.user!, id);
