@@ -6,6 +6,7 @@ import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { signInFromHome } from './fixtures.ts';
+import { pixelsOf } from './mapPixels.ts';
 import { startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
@@ -89,8 +90,11 @@ test('an editor gives a layer a style classified by a column: legend and map cha
     await page.getByRole('link', { name: labels.actions.back }).click();
     await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Arrêts par mode' }).getByRole('link', { name: labels.actions.layer }).click();
     await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
-    const points = page.locator('.leaflet-container path.leaflet-interactive');
-    await expect(points).toHaveCount(4);
+    // The four points drawn from the layer's vector tiles in the default colour.
+    const map = page.locator('.layer-map');
+    await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
+    await expect(map).toHaveAttribute('aria-busy', 'false');
+    await expect.poll(async () => (await pixelsOf(page, map, ['#1f78b4'], 0.8))[0]).toBeGreaterThan(40);
 
     // One colour per value of "mode": the legend lists the two values, the map draws two colours.
     await page.getByLabel(layer.style.name, { exact: false }).fill('Par mode');
@@ -102,8 +106,11 @@ test('an editor gives a layer a style classified by a column: legend and map cha
     await expect(legend).toContainText('tram');
     await page.getByLabel(layer.style.classColor.replace('%{value}', 'tram')).fill('#e31a1c');
     await expect(legend.getByRole('listitem').filter({ hasText: 'tram' })).toContainText('#e31a1c');
-    const fills = async () => new Set(await points.evaluateAll((paths) => paths.map((path) => path.getAttribute('fill'))));
-    await expect.poll(fills).toEqual(new Set(['#e31a1c', await legend.getByRole('listitem').filter({ hasText: 'bus' }).getAttribute('data-color')]));
+    const busColour = (await legend.getByRole('listitem').filter({ hasText: 'bus' }).getAttribute('data-color'))!;
+    // Both classes' colours on the map, the default one gone.
+    await expect
+      .poll(async () => (await pixelsOf(page, map, ['#e31a1c', busColour, '#1f78b4'], 0.8)).map((count) => count > 20))
+      .toEqual([true, true, false]);
 
     await page.getByRole('button', { name: layer.style.save }).click();
     await expect(page.getByText(layer.messages.styleCreateLaunched)).toBeVisible();

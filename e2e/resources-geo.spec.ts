@@ -4,6 +4,7 @@ import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { catalogues, submitSignIn } from './fixtures.ts';
+import { pixelsOf } from './mapPixels.ts';
 import { startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
@@ -77,10 +78,13 @@ test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before
   expect(tile.headers()['content-type']).toContain('application/vnd.mapbox-vector-tile');
   await expect.poll(() => tiles.filter((one) => one.status === 200 && one.size > 0).length).toBeGreaterThan(0);
 
+  // The three districts filled in the default colour (#1f78b4 at 0.8) over much of the map.
+  await expect(page.locator('.layer-map')).toHaveAttribute('aria-busy', 'false');
+  expect((await pixelsOf(page, page.locator('.layer-map'), ['#1f78b4'], 0.8))[0]).toBeGreaterThan(5000);
+
   // A click on the third district (4.86 °E, 45.75 °N: right of and below the box's centre) shows its attributes.
   const canvas = page.locator('.layer-map canvas.maplibregl-canvas');
   const frame = (await canvas.boundingBox())!;
-  await expect(page.locator('.layer-map')).toHaveAttribute('aria-busy', 'false');
   // Fitted with 24 px of padding: the box's height (in Mercator, about 1/cos(lat) of its degrees) fills the map's.
   const stretch = 1 / Math.cos((45.755 * Math.PI) / 180);
   const scale = (frame.height - 48) / (0.05 * stretch);
