@@ -39,6 +39,9 @@ export default {
     footer: {
       poweredBy: 'Powered by Publish',
     },
+    form: {
+      tabIssues: '%{tab}: %{smart_count} field to check |||| %{tab}: %{smart_count} fields to check',
+    },
     startup: {
       loading: 'Loading the application',
     },

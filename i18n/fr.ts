@@ -39,6 +39,9 @@ export default {
     footer: {
       poweredBy: 'Propulsé par Publish',
     },
+    form: {
+      tabIssues: '%{tab} : %{smart_count} champ à revoir |||| %{tab} : %{smart_count} champs à revoir',
+    },
     startup: {
       loading: "Chargement de l'application",
     },

@@ -39,6 +39,9 @@ export default {
     footer: {
       poweredBy: 'Realizzato con Publish',
     },
+    form: {
+      tabIssues: '%{tab}: %{smart_count} campo da verificare |||| %{tab}: %{smart_count} campi da verificare',
+    },
     startup: {
       loading: "Caricamento dell'applicazione",
     },

@@ -130,7 +130,7 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     ]);
     await user.type(screen.getByLabelText(/^Nom/), 'Qualité');
     await waitFor(() => expect(items()).not.toContain('Nom'));
-    await user.type(screen.getByLabelText(/^Description/), 'Des mesures');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Des mesures');
     await user.type(screen.getByLabelText(/^Mots-clés/), 'eau{Enter}');
     await waitFor(() => expect(items()).toHaveLength(6));
     expect(items()).not.toContain('Mots-clés');
@@ -150,7 +150,7 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     renderApp('/publish/fr/data/datasets/new/', USERS.role1);
     await waitFor(() => expect(screen.getByLabelText(/^Organisation/)).toHaveValue('Ville de Lyon'), LONG);
     await user.type(screen.getByLabelText(/^Nom/), 'Qualité');
-    await user.type(screen.getByLabelText(/^Description/), 'Des mesures');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Des mesures');
     await user.type(screen.getByLabelText(/^Mots-clés/), 'eau,baignade,');
     for (const [label, option] of [
       [/^Thématiques/, 'Hydrographie'],
@@ -220,6 +220,7 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(codename).toHaveAccessibleDescription(/Ce nom court est déjà pris\./), LONG);
 
+    await user.click(screen.getByRole('tab', { name: /^Géographie/ }));
     await user.click(screen.getByRole('combobox', { name: 'Couverture géographique' }));
     await user.click(await screen.findByRole('option', { name: "Territoire de l'organisation" }));
     // The preview shows the organisation's jurisdiction.
@@ -255,12 +256,17 @@ describe('dataset screens', { timeout: 30_000 }, () => {
 
   it('shows the children with links, the way to the permissions, the contacts and the history', async () => {
     server.use(...datasetHandlers());
+    const user = userEvent.setup();
     renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    await user.click(await screen.findByRole('tab', { name: /^Jeux de données liés/ }, LONG));
     const children = await screen.findByRole('region', { name: 'Jeux de données enfants' }, LONG);
     expect(await within(children).findByRole('link', { name: 'Qualité 2024' }, LONG)).toHaveAttribute('href', '/publish/fr/data/datasets/2/');
     expect(within(children).getByText('Non publié')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /^Accès/ }));
     expect(screen.getByRole('link', { name: 'Permissions spéciales' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/permissions/');
+    await user.click(screen.getByRole('tab', { name: /^Contacts/ }));
     expect(screen.getByRole('region', { name: 'Contacts du jeu de données' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /^Historique et tâches/ }));
     expect(await within(screen.getByRole('region', { name: 'Historique' })).findByText('Aucune modification enregistrée pour ce jeu de données.', {}, LONG)).toBeInTheDocument();
   });
 });
