@@ -7,6 +7,7 @@ export default {
   publish: {
     appName: 'Publish',
     nav: {
+      skipToContent: 'Skip to content',
       label: 'Main navigation',
       home: 'Home',
       data: 'Data',

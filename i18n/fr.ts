@@ -7,6 +7,7 @@ export default {
   publish: {
     appName: 'Publish',
     nav: {
+      skipToContent: 'Aller au contenu',
       label: 'Navigation principale',
       home: 'Accueil',
       data: 'Données',

@@ -7,6 +7,7 @@ export default {
   publish: {
     appName: 'Publish',
     nav: {
+      skipToContent: 'Vai al contenuto',
       label: 'Navigazione principale',
       home: 'Home',
       data: 'Dati',

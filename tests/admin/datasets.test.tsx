@@ -136,6 +136,27 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     expect(items()).not.toContain('Mots-clés');
   });
 
+  it('marks the tabs holding fields to fill, and opens the tab of an unfilled field with the focus in it, the address keeping the tab', async () => {
+    server.use(...datasetHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    const unfilled = await screen.findByRole('region', { name: 'Champs à renseigner' }, LONG);
+    expect(screen.getByRole('tab', { name: /^Description : \d champs à revoir$/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Dates et fréquence : 3 champs à revoir' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Géographie' })).toBeInTheDocument();
+    // Before the dataset exists: no resources, contacts or history.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(
+      ['Description', 'Géographie', 'Dates et fréquence', 'Accès', 'Jeux de données liés'].map((name) => expect.stringMatching(new RegExp(`^${name}`))),
+    );
+
+    await user.click(within(unfilled).getByRole('link', { name: 'Date de publication' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Dates et fréquence/ })).toHaveAttribute('aria-selected', 'true'));
+    expect(window.location.search).toBe('?tab=dates');
+    await waitFor(() => expect(screen.getByLabelText(/^Date de publication/)).toHaveFocus());
+    await user.type(screen.getByLabelText(/^Date de publication/), '2025-01-15');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Dates et fréquence : 2 champs à revoir' })).toBeInTheDocument());
+  });
+
   it('creates a dataset with its required fields, names it in the success message and runs its publish scenario', async () => {
     const writes: Write[] = [];
     const requests: Request[] = [];

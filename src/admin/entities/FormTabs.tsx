@@ -69,7 +69,15 @@ const FormTabsContext = createContext<FormTabsValue | null>(null);
 /** The tabs of the form around, or null for a form without tabs. */
 export const useFormTabs = () => useContext(FormTabsContext);
 
-const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), [role="combobox"], button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+/** What takes the focus in a field: its first control a keyboard reaches. */
+const FOCUSABLE = [
+  'input:not([type="hidden"]):not([disabled]):not([tabindex="-1"]):not([aria-hidden="true"])',
+  'textarea:not([disabled]):not([tabindex="-1"])',
+  '[role="combobox"]:not([tabindex="-1"])',
+  'button:not([disabled]):not([tabindex="-1"])',
+  'a[href]',
+  '[tabindex="0"]',
+].join(', ');
 
 /** How many fields of each tab are invalid or required and empty. */
 function useTabIssues(entity: EntitySchema, tabs: FormTab[]): Map<string, number> {
@@ -110,6 +118,8 @@ export function FormTabs({ entity, top, tabs }: { entity: EntitySchema; top: Rea
   useEffect(() => {
     if (!focusing) return;
     const tab = tabOfField.get(focusing);
+    // The address changes after this render: wait for the field's tab to show.
+    if (tab && tab !== active) return;
     const panel = tab ? panels.current.get(tab) : document;
     const input = panel?.querySelector(`[data-field="${CSS.escape(focusing)}"]`)?.querySelector<HTMLElement>(FOCUSABLE);
     input?.focus();

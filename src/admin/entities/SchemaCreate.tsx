@@ -30,6 +30,8 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
   return (
     <Create
       resource={resource}
+      // The save bar sticks to the window's bottom: the card must not clip it.
+      sx={{ '& .RaCreate-card': { overflow: 'visible' } }}
       transform={(data) => writePayload(entity, data, 'create')}
       mutationOptions={{
         onSuccess: (record: RaRecord) => {

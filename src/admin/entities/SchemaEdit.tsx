@@ -41,6 +41,8 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
       resource={resource}
       mutationMode="pessimistic"
       actions={false}
+      // The save bar sticks to the window's bottom: the card must not clip it.
+      sx={{ '& .RaEdit-card': { overflow: 'visible' } }}
       transform={(data) => writePayload(entity, data, 'edit')}
       queryOptions={{
         onError: (error: unknown) => {

@@ -94,7 +94,7 @@ export function SchemaForm({
           readOnly ? (
             false
           ) : (
-            <Toolbar sx={{ position: 'sticky', bottom: 0, zIndex: 2 }}>
+            <Toolbar sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
               <SaveButton alwaysEnable={mode === 'create'} />
               <Box sx={{ flex: 1 }} />
               {actions}
