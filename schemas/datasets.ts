@@ -83,7 +83,10 @@ export const datasets = defineEntity({
       default_permission_level: { field: 'default_permission_level', lookup: 'in', type: 'integer', choices: Object.values(PERMISSION_LEVEL) },
       perms: { lookup: 'exact', type: 'string', choices: DATASET_PERMS_FILTERS },
     },
-    orderable: ['revision_date', 'display_name', 'usergroup', 'created_at', 'publish', 'updated_at'],
+    orderable: [
+      'revision_date', 'display_name', 'codename', 'usergroup', 'created_at', 'publish', 'updated_at', 'creation_date', 'publication_date',
+      'last_update_date',
+    ],
     defaultOrdering: ['-updated_at'],
     pageSize: PAGE_SIZE,
   },

@@ -163,7 +163,8 @@ function fieldValidator(spec: FieldSpec): Schema {
     case 'string':
     case 'text':
     case 'password': {
-      let text = (spec.type === 'password' ? string() : sanitizedString()).nullable();
+      // A password is taken as given: never trimmed, and anything but a string (0, false) is refused, not converted.
+      let text = (spec.type === 'password' ? string().strict(true).typeError(VALIDATION_MESSAGES.passwordType) : sanitizedString()).nullable();
       if (spec.maxLength) text = text.max(spec.maxLength, VALIDATION_MESSAGES.maxLength);
       schema = text;
       break;

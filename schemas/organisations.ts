@@ -59,6 +59,6 @@ export const organisationTypes = defineEntity({
     codename: { type: 'string', required: true, maxLength: 100 },
     display_name: { type: 'string', required: true, maxLength: 255 },
   },
-  list: { columns: ['display_name', 'codename'], search: false, filters: {}, orderable: ['display_name'], defaultOrdering: ['display_name'], pageSize: 100 },
+  list: { columns: ['display_name', 'codename'], search: false, filters: {}, orderable: ['display_name', 'codename'], defaultOrdering: ['display_name'], pageSize: 100 },
   form: ['display_name', 'codename'],
 });

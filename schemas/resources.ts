@@ -53,7 +53,8 @@ export const resources = defineEntity({
     /** Slug (lowercase letters, digits, hyphens), unique; made from display_name when not given. */
     codename: { type: 'string', maxLength: 100 },
     description: { type: 'text', maxLength: 20000 },
-    type: { type: 'choice', choices: RESOURCE_TYPES, required: true },
+    /** Set by the source when not given: a resource is created, then its source (`resource/{type}/`). */
+    type: { type: 'choice', choices: RESOURCE_TYPES },
     hidden: { type: 'boolean', default: false },
     /** The owner: its editors change the resource. */
     usergroup_id: { type: 'reference', reference: 'usergroups', required: true },
@@ -80,11 +81,13 @@ export const resources = defineEntity({
       usergroup_id: { field: 'usergroup_id', lookup: 'exact', type: 'integer', reference: 'usergroups', alwaysOn: true },
       type: { field: 'type', lookup: 'exact', type: 'string', choices: RESOURCE_TYPES },
     },
-    orderable: ['display_name', 'type', 'last_update', 'size'],
+    orderable: ['display_name', 'codename', 'type', 'last_update', 'size'],
     defaultOrdering: ['display_name'],
     pageSize: PAGE_SIZE,
   },
   form: ['display_name', 'codename', 'description', 'type', 'hidden', 'usergroup_id'],
+  // The app's wizard chooses the type first; programs may leave it to the source.
+  formRequired: ['type'],
 });
 
 /** One scenario's latest task on a resource (`_processing`), newest first. */
@@ -114,7 +117,8 @@ export interface Resource {
   display_name: string;
   codename: string;
   description: string;
-  type: ResourceType;
+  /** Null until its source is created. */
+  type: ResourceType | null;
   hidden: boolean;
   usergroup_id: number;
   dataformat_id: number | null;

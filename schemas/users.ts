@@ -35,7 +35,7 @@ export const users = defineEntity({
       organisation: { lookup: 'exact', type: 'integer', reference: 'organisations' },
       is_superuser: { field: 'is_superuser', lookup: 'exact', type: 'boolean' },
     },
-    orderable: ['last_name', 'first_name', 'id', 'email', 'date_joined', 'last_login', 'status'],
+    orderable: ['last_name', 'first_name', 'username', 'id', 'email', 'date_joined', 'last_login', 'status'],
     defaultOrdering: ['last_name', 'first_name'],
     pageSize: PAGE_SIZE,
   },

@@ -15,6 +15,10 @@ export const VALIDATION_MESSAGES = {
   maxLength: 'validation.maxLength',
   invalid: 'validation.invalid',
   date: 'validation.date',
+  passwordType: 'validation.passwordType',
+  passwordLength: 'validation.passwordLength',
+  passwordPersonal: 'validation.passwordPersonal',
+  passwordWeak: 'validation.passwordWeak',
 } as const;
 
 /** Additional ID (idComp): ASCII letters, digits and the characters @ . + - _ only; not empty. */

@@ -6,6 +6,7 @@
 import type { Locale } from '../../schemas/constants.ts';
 import contacts from './contacts.ts';
 import datasetActivity from './dataset-activity.ts';
+import datasetBulk from './dataset-bulk.ts';
 import datasetContacts from './dataset-contacts.ts';
 import datasetLookups from './dataset-lookups.ts';
 import datasetPermissions from './dataset-permissions.ts';
@@ -41,6 +42,7 @@ export const RESOURCE_LABELS = {
   datasets,
   'dataset-permissions': datasetPermissions,
   'dataset-activity': datasetActivity,
+  'dataset-bulk': datasetBulk,
   'dataset-contacts': datasetContacts,
   tasks,
   ...datasetLookups,

@@ -24,6 +24,9 @@ export default {
       created: 'Utilisateur créé',
       updated: 'Utilisateur mis à jour',
       deleted: 'Utilisateur supprimé',
+      passwordTooWeak: 'Robustesse : insuffisante',
+      passwordGood: 'Robustesse : bonne',
+      passwordStrong: 'Robustesse : très bonne',
     },
   },
   en: {
@@ -50,6 +53,9 @@ export default {
       created: 'User created',
       updated: 'User updated',
       deleted: 'User deleted',
+      passwordTooWeak: 'Strength: not enough',
+      passwordGood: 'Strength: good',
+      passwordStrong: 'Strength: very good',
     },
   },
   it: {
@@ -76,6 +82,9 @@ export default {
       created: 'Utente creato',
       updated: 'Utente aggiornato',
       deleted: 'Utente eliminato',
+      passwordTooWeak: 'Robustezza: insufficiente',
+      passwordGood: 'Robustezza: buona',
+      passwordStrong: 'Robustezza: ottima',
     },
   },
 };

@@ -16,4 +16,8 @@ export default {
   date: 'Enter a valid date (YYYY-MM-DD).',
   parentCycle: 'A dataset cannot be its own parent or the parent of one of its ancestors.',
   urlPattern: "The URL pattern must contain the substitution variable {identifier}.",
+  passwordType: 'The password must be a string of characters.',
+  passwordLength: 'The password must be %{min} to %{max} characters long.',
+  passwordPersonal: 'The password must not contain the username or the part of the e-mail address before the @.',
+  passwordWeak: 'This password is too easy to guess: use %{min} to %{max} characters, for instance several unrelated words, avoiding common words, names, dates and sequences.',
 };

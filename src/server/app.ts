@@ -23,6 +23,7 @@ import securityPlugin from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
 import { LOCALE_ROUTES } from './routes/index.ts';
 import platformRoutes from './routes/platform.ts';
+import openapiCollect from './openapi/collect.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -58,14 +59,16 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(csrfPlugin);
-  await app.register(authPlugin);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'tooManyRequests', {}, { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   await app.register(signinThrottle);
+  await app.register(authPlugin);
 
+  // Before any route: the OpenAPI document lists every route registered after it.
+  await app.register(openapiCollect);
   await app.register(platformRoutes);
   for (const locale of LOCALES) await app.register(localeApi, { prefix: `/${locale}` });
   await app.register(staticApp, { prefix: '/publish', root: config.staticDir });

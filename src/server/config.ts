@@ -55,6 +55,13 @@ export interface ServerConfig {
   /** PORTAL_URL: home of the data portal, also the "home" link. Default "/". */
   portalUrl: string;
   /**
+   * PUBLIC_URL: the address people and harvesters reach this server at (http or https, with a
+   * path prefix when a proxy serves it under one), ending with '/'. Every absolute URL the server
+   * writes starts from it (the DCAT feed, the exports); the request's Host header never does.
+   * Default `http://{HOST}:{PORT}/`.
+   */
+  publicUrl: string;
+  /**
    * Services menu: <KEY>_URL and <KEY>_AVAILABLE, <KEY>_SUPERUSERS for PORTAL, CONTRIBUTION,
    * LAND_REGISTRY (available by default), MAPS, STATISTICS, MAPSERVER_ADMIN, METADATA
    * (superusers only by default).
@@ -66,6 +73,8 @@ export interface ServerConfig {
   outbound: OutboundConfig;
   /** UPLOAD_MAX_BYTES: largest resource file accepted (upload, download, FTP copy). Default 5 GiB. */
   uploadMaxBytes: number;
+  /** BULK_UNDO_MINUTES: how long a bulk change of datasets may be undone once it ran. Default 10. */
+  bulkUndoMinutes: number;
 }
 
 export interface OutboundConfig {
@@ -101,6 +110,12 @@ export interface TaskConfig {
   dataDir: string;
   outbound: OutboundConfig;
   uploadMaxBytes: number;
+  /**
+   * ARCHIVE_MAX_BYTES: most bytes a resource's zip archive (a Shapefile) may hold once
+   * uncompressed, checked on its central directory before anything opens it (uploads/archive.ts).
+   * Default 4 × UPLOAD_MAX_BYTES.
+   */
+  archiveMaxBytes: number;
   /** What harvests (scenario harvest-remoteapiindex) need. */
   harvest: HarvestConfig;
 }
@@ -120,7 +135,7 @@ export interface HarvestConfig {
   attempts: number;
   retryDelayMs: number;
   /**
-   * This platform's dataset pages, absolute (from PORTAL_URL when it is absolute): a remote record
+   * This platform's dataset pages, absolute (PORTAL_URL under PUBLIC_URL): a remote record
    * whose identifiers, source or landing page start with one comes from this platform.
    */
   platformDatasetPages: string[];
@@ -135,10 +150,25 @@ export const DEFAULT_HARVEST_CONFIG: HarvestConfig = {
   platformDatasetPages: [],
 };
 
-/** `{PORTAL_URL}dataset/` when PORTAL_URL is absolute (the feed's dataset IRIs start with it). */
-function platformDatasetPages(portalUrl: string): string[] {
-  if (!/^https?:\/\//i.test(portalUrl)) return [];
-  return [`${portalUrl.replace(/\/*$/, '/')}dataset/`];
+/** `{PORTAL_URL}dataset/`, PORTAL_URL made absolute with PUBLIC_URL (the feed's dataset IRIs start with it). */
+export function datasetPagesBase(portalUrl: string, publicUrl: string): string {
+  return `${new URL(portalUrl, publicUrl).href.replace(/\/*$/, '/')}dataset/`;
+}
+
+/** PUBLIC_URL: an absolute http(s) URL without query or fragment, ending with '/'. */
+function publicUrl(env: Env, host: string, port: number): string {
+  const fallback = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  const value = text(env, 'PUBLIC_URL', fallback);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http or https URL, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be an absolute http or https URL without query or credentials, got "${value}"`);
+  }
+  return url.href.replace(/\/*$/, '/');
 }
 
 function workersMode(env: Env): TaskConfig['workers'] {
@@ -212,9 +242,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = path.resolve(text(env, 'DATA_DIR', './var'));
   const portalUrl = text(env, 'PORTAL_URL', '/');
   const uploadMaxBytes = positive(env, 'UPLOAD_MAX_BYTES', 5 * 1024 ** 3);
+  const port = integer(env, 'PORT', 8080);
+  const host = text(env, 'HOST', '127.0.0.1');
+  const publicBase = publicUrl(env, host, port);
   return {
-    port: integer(env, 'PORT', 8080),
-    host: text(env, 'HOST', '127.0.0.1'),
+    port,
+    host,
     dataDir,
     databaseUrl: optional(env, 'DATABASE_URL'),
     pgPort: env.PG_PORT ? integer(env, 'PG_PORT', 54329) : null,
@@ -232,6 +265,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     signinRateLimit: integer(env, 'SIGNIN_RATE_LIMIT', 10),
     signinAddressRateLimit: integer(env, 'SIGNIN_ADDRESS_RATE_LIMIT', 30),
     portalUrl,
+    publicUrl: publicBase,
     services: [
       service(env, 'portal', 'PORTAL', portalUrl, true),
       service(env, 'contribution', 'CONTRIBUTION', '/contribution/', true),
@@ -251,14 +285,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       dataDir,
       outbound,
       uploadMaxBytes,
+      archiveMaxBytes: positive(env, 'ARCHIVE_MAX_BYTES', 4 * uploadMaxBytes),
       harvest: {
         ...DEFAULT_HARVEST_CONFIG,
         withdrawGraceDays: integer(env, 'HARVEST_WITHDRAW_GRACE_DAYS', 7),
         maxPages: positive(env, 'HARVEST_MAX_PAGES', 1000),
-        platformDatasetPages: platformDatasetPages(portalUrl),
+        platformDatasetPages: [datasetPagesBase(portalUrl, publicBase)],
       },
     },
     outbound,
     uploadMaxBytes,
+    bulkUndoMinutes: integer(env, 'BULK_UNDO_MINUTES', 10),
   };
 }

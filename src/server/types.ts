@@ -3,6 +3,7 @@ import type { Locale } from '../../schemas/constants.ts';
 import type { AuthUser } from './auth/users.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/pool.ts';
+import type { RouteDoc } from './openapi/route-doc.ts';
 
 /** Claims of the API tokens (Authorization: JWT <token>). */
 export interface TokenPayload {
@@ -26,8 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     locale: Locale;
-    /** How the user was authenticated: a session cookie or an API token. */
-    authMethod: 'session' | 'jwt' | null;
+    /** How the user was authenticated: a session cookie, an API token (JWT) or a personal API token. */
+    authMethod: 'session' | 'jwt' | 'token' | null;
     /** The raw session cookie value of a signed-in session. */
     sessionToken: string | null;
     /** The CSRF token of this request's session, in the `csrftoken` (`__Host-csrftoken`) cookie. */
@@ -41,5 +42,7 @@ declare module 'fastify' {
     auth?: 'none' | 'optional' | 'required';
     /** With auth 'required': 403 terms-required until the current terms are accepted. Default true. */
     terms?: boolean;
+    /** What the OpenAPI document says of the route beyond its method and path (openapi/document.ts). */
+    openapi?: RouteDoc;
   }
 }

@@ -80,6 +80,34 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     });
   }
 
+  it('shows the strength of the password as it is typed and refuses a weak one with the rule, before sending anything', async () => {
+    let posted: unknown = null;
+    server.use(
+      ...accountsHandlers(),
+      http.post('/:locale/usergroup/users/', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json({ ...USER_RECORDS[0], id: 99 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/en/accounts/users/new/', USERS.superuser);
+    await user.type(await screen.findByLabelText(/^Username/, {}, LONG), 'claire.dupuis');
+    await user.type(screen.getByLabelText(/^Last name/), 'Dupuis');
+    await user.type(screen.getByLabelText(/^First name/), 'Claire');
+    await user.type(screen.getByLabelText(/^Email address/), 'claire@example.org');
+    const password = () => screen.getByLabelText(/^Password/);
+    await user.type(password(), 'password2026');
+    expect(await screen.findByText('Strength: not enough', {}, LONG)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^This password is too easy to guess: use 12 to 128 characters/, {}, LONG)).toBeInTheDocument();
+    expect(posted).toBeNull();
+    await user.clear(password());
+    await user.type(password(), 'Tramway orage cèdre 47');
+    expect(await screen.findByText('Strength: very good', {}, LONG)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toMatchObject({ username: 'claire.dupuis', password: 'Tramway orage cèdre 47' }), LONG);
+  });
+
   it('creates a user group in English with its type, says so and opens it', async () => {
     const writes: Write[] = [];
     const created = { ...GROUPS[0], id: 21, display_name: 'Cycling network' };
@@ -251,9 +279,40 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(writes[1]).toMatchObject({
       method: 'POST', path: '/fr/usergroup/user-groups/20/members/', body: { account: 'jeanne.dupont@example.org', role: 0, status: 2 },
     });
-    expect(await screen.findByText('Membre ajouté')).toBeInTheDocument();
+    // A delegated administrator's addition waits for the person's word.
+    expect(await screen.findByText('Membre ajouté : le rattachement sera actif quand la personne l’aura accepté')).toBeInTheDocument();
     await waitFor(() => expect(field).toHaveValue(''));
     expect(usersSearched).toBe(false);
+  });
+
+  it('shows a delegated administrator an addition awaiting the person: name only, no status to change, no accept', async () => {
+    const referent = {
+      ...USERS.role2,
+      usergroup_roles: [
+        { usergroup_id: 20, usergroup_name: 'Réseau vélo', usergroup_type: 'user-group' as const, role: 2 as const },
+        { usergroup_id: 10, usergroup_name: 'Ville de Lyon', usergroup_type: 'organisation' as const, role: 2 as const },
+      ],
+    };
+    const { email: _email, ...nameOnly } = MEMBER.user;
+    const awaiting = { ...MEMBER, user: nameOnly, status: 0 };
+    server.use(
+      ...accountsHandlers(),
+      http.get('/:locale/usergroup/user-groups/20/members/', () => HttpResponse.json(page([awaiting]))),
+      http.get('/:locale/usergroup/user-groups/20/:relation/', () => HttpResponse.json(page([]))),
+    );
+    const view = renderApp('/publish/fr/accounts/groups/20/', referent);
+    const members = await screen.findByRole('region', { name: 'Membres' }, LONG);
+    await within(members).findByText('Paul Durand', {}, LONG);
+    expect(within(members).getByText('En attente de l’acceptation de la personne')).toBeInTheDocument();
+    expect(within(members).queryByLabelText('Statut de Paul Durand')).toBeNull();
+    expect(within(members).getByLabelText('Rôle de Paul Durand')).toBeInTheDocument();
+    view.unmount();
+
+    server.use(http.get('/:locale/usergroup/group-members/', () => HttpResponse.json(page([{ ...PENDING_ATTACHMENT, user_detail: nameOnly, status: 0 }]))));
+    renderApp('/publish/fr/accounts/', referent);
+    await screen.findByText("Paul Durand a été ajouté(e) à Ville de Lyon et n'a pas encore accepté", {}, LONG);
+    expect(screen.queryByRole('button', { name: 'Accepter la demande de Paul Durand' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refuser la demande de Paul Durand' })).toBeInTheDocument();
   });
 
   it('accepts and refuses pending attachments from the overview', async () => {
@@ -288,6 +347,49 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Demande refusée', {}, LONG)).toBeInTheDocument();
     expect(writes[1]).toMatchObject({ method: 'DELETE', path: '/fr/usergroup/user-groups/10/members/8/' });
+  });
+});
+
+describe('invitations', { timeout: 30_000 }, () => {
+  it("lists the user's own invitations on the home page, accepts one and declines another", async () => {
+    const writes: Write[] = [];
+    const lists: URL[] = [];
+    const invitation = (id: number, group: string) => ({
+      ...PENDING_ATTACHMENT,
+      id,
+      user: USERS.role0.id,
+      user_detail: { id: USERS.role0.id, username: 'member', first_name: '', last_name: '', email: 'member@example.org' },
+      usergroup_detail: { ...PENDING_ATTACHMENT.usergroup_detail, display_name: group },
+      status: 0,
+    });
+    let answered = [invitation(41, 'Réseau vélo'), invitation(42, 'Ville de Grenoble')];
+    server.use(
+      http.get('/:locale/usergroup/group-members/', ({ request }) => {
+        lists.push(new URL(request.url));
+        return HttpResponse.json(page(answered));
+      }),
+      http.post('/:locale/usergroup/group-members/:id/:decision/', async ({ request, params }) => {
+        await recordWrite(writes, request);
+        answered = answered.filter((entry) => entry.id !== Number(params.id));
+        return params.decision === 'accept' ? HttpResponse.json({ ...invitation(Number(params.id), 'Réseau vélo'), status: 2 }) : new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/', USERS.role0);
+    await screen.findByRole('heading', { name: 'Vos invitations' }, LONG);
+    expect(lists[0].searchParams.get('user')).toBe(String(USERS.role0.id));
+    expect(lists[0].searchParams.get('status__in')).toBe('0');
+    expect(screen.getByText('Réseau vélo, comme Membre')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: "Accepter l'invitation à Réseau vélo" }));
+    expect(await screen.findByText('Invitation acceptée', {}, LONG)).toBeInTheDocument();
+    expect(writes[0]).toMatchObject({ method: 'POST', path: '/fr/usergroup/group-members/41/accept/' });
+    await waitFor(() => expect(screen.queryByText('Réseau vélo, comme Membre')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: "Décliner l'invitation à Ville de Grenoble" }));
+    expect(await screen.findByText('Invitation déclinée', {}, LONG)).toBeInTheDocument();
+    expect(writes[1]).toMatchObject({ method: 'POST', path: '/fr/usergroup/group-members/42/decline/' });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Vos invitations' })).toBeNull());
   });
 });
 

@@ -183,34 +183,46 @@ describe('dataset permissions page', { timeout: 30_000 }, () => {
     expect(last().get('page')).toBe('1');
   });
 
-  it('grants download to the selected groups after confirmation, says so and clears the selection', async () => {
+  it('grants download to the selected groups after a preview, applies it as a task with its undo', async () => {
     const requests: URL[] = [];
     const writes: Write[] = [];
     server.use(
       ...permissionHandlers(requests),
-      http.put('/:locale/dataset/usergroup-permission-actions/', async ({ request }) => {
+      http.get('/:locale/accounts/usergroups/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+      http.post('/:locale/dataset/bulk/preview/', async ({ request }) => {
         await recordWrite(writes, request);
-        return HttpResponse.json({ updated: 2 });
+        return HttpResponse.json({
+          count: 1,
+          changes: [{ id: 5, display_name: 'Jeu', before: { permissions: [{ usergroup_id: 10, level: 0 }] }, after: { permissions: [{ usergroup_id: 10, level: 3 }] } }],
+          skipped: [],
+          skipped_count: 0,
+        });
       }),
+      http.post('/:locale/dataset/bulk/apply/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json({ id: 77, status: 'PENDING' }, { status: 202 });
+      }),
+      http.get('/:locale/dataset/bulk/77/', () =>
+        HttpResponse.json({ task_id: 77, action: 'set_group_level', params: {}, count: 1, changed: 1, undo_until: '2099-01-01T00:00:00Z', can_undo: true, undo_task: null }),
+      ),
     );
     const user = userEvent.setup();
     renderPage('en');
     const lyon = (await screen.findByText('Ville de Lyon', { selector: 'td span' }, LONG)).closest('tr')!;
     await user.click(within(lyon).getByRole('checkbox'));
     await user.click(within(screen.getByText('Métropole de Lyon', { selector: 'td span' }).closest('tr')!).getByRole('checkbox'));
-    const listsBefore = lists(requests).length;
     await user.click(screen.getByRole('button', { name: 'Grant download' }));
-    expect(await screen.findByText('Are you sure you want to continue?')).toBeInTheDocument();
-    expect(writes).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Permission updated', {}, LONG)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {}, LONG);
+    expect(await within(dialog).findByText('1 dataset will change', {}, LONG)).toBeInTheDocument();
     expect(writes).toHaveLength(1);
-    expect(writes[0].method).toBe('PUT');
-    expect(writes[0].path).toBe('/en/dataset/usergroup-permission-actions/');
-    expect(writes[0].search).toBe('?action=set_permission_level_download');
-    expect(writes[0].body).toEqual({ dataset_id: 5, usergroup_ids: [10, 30] });
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Grant download' })).toBeNull());
-    await waitFor(() => expect(lists(requests).length).toBeGreaterThan(listsBefore));
+    expect(writes[0].path).toBe('/en/dataset/bulk/preview/');
+    expect(writes[0].body).toEqual({ action: 'set_group_level', params: { level: 3, usergroup_ids: [10, 30] }, ids: [5] });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Bulk change started (task 77).', {}, LONG)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Undo the change' }, LONG)).toBeInTheDocument();
+    expect(writes.map((write) => write.path)).toEqual(['/en/dataset/bulk/preview/', '/en/dataset/bulk/apply/']);
+    expect(writes[1].body).toEqual(writes[0].body);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says who can see the dataset and why, a sphere among the reasons', async () => {

@@ -119,6 +119,7 @@ describe('language switcher and user popover', () => {
       'href',
       '/fr/login/session/signout/?next=%2Fpublish%2Ffr%2Fdata%2F',
     );
+    expect(screen.getByRole('link', { name: 'Référence de l’API' })).toHaveAttribute('href', '/fr/api/docs/');
   });
 
   it('offers an anonymous visitor to sign in, and the home page says so too', async () => {

@@ -281,9 +281,10 @@ describe('members', () => {
     expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { user_id: 987654 })).json()).toEqual({ user_id: ['Valeur invalide.'] });
     const added = await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: ' MEMBER@demo.publish.example ', role: 1 });
     expect(added.statusCode).toBe(201);
+    // Added by a delegated administrator: pending the person's word, shown by name only.
     expect(added.json()).toEqual({
-      user: { id: u.member, username: 'member', first_name: expect.any(String), last_name: expect.any(String), email: 'member@demo.publish.example' },
-      user_id: u.member, role: 1, status: 2, date_joined: expect.any(String),
+      user: { id: u.member, username: 'member', first_name: expect.any(String), last_name: expect.any(String) },
+      user_id: u.member, role: 1, status: 0, date_joined: expect.any(String),
     });
     expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'member' })).json()).toEqual({ user_id: ['Cette valeur est déjà utilisée.'] });
     // A user of one of their groups may be added by id, e.g. from the user's page.
@@ -333,6 +334,90 @@ describe('parents and children', () => {
     const sphere = g['sphere-territoires-littoraux'];
     expect((await call('POST', `usergroup/user-groups/${sphere}/children/`, admin, { child_id: g['office-de-l-eau-du-bassin-de-la-durance'] })).statusCode).toBe(201);
     expect((await call('GET', `usergroup/user-groups/${sphere}/children/`)).json().count).toBe(4);
+  });
+});
+
+describe('members added by a delegated administrator', () => {
+  const region = () => g['region-sud-mediterranee'];
+  const geomaticiens = () => g['reseau-des-geomaticiens'];
+
+  it("are pending until the person accepts, and the account's private fields stay unreadable meanwhile", async () => {
+    const editor = await t.signIn('editor');
+    // The superuser's account: pending, named only, unreadable.
+    const superuser = await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'admin', role: 0, status: 2 });
+    expect(superuser.statusCode).toBe(201);
+    expect(superuser.json()).toEqual({
+      user: { id: u.admin, username: 'admin', first_name: 'Alice', last_name: 'Martin' },
+      user_id: u.admin, role: 0, status: 0, date_joined: expect.any(String),
+    });
+    expect((await call('GET', `usergroup/users/${u.admin}/`, referent)).statusCode).toBe(403);
+    expect((await call('DELETE', `usergroup/user-groups/${region()}/members/${u.admin}/`, referent)).statusCode).toBe(204);
+
+    const added = await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'EDITOR@demo.publish.example', role: 1 });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ user_id: u.editor, role: 1, status: 0 });
+    expect(added.json().user).not.toHaveProperty('email');
+    const read = await call('GET', `usergroup/users/${u.editor}/`, referent);
+    expect(read.statusCode).toBe(403);
+    expect(read.body).not.toContain('editor@demo.publish.example');
+    expect(names((await call('GET', 'usergroup/users/?page_size=100', referent)).json())).not.toContain('editor');
+    expect((await call('GET', 'usergroup/users/?email=editor@demo.publish.example', referent)).json().count).toBe(0);
+    // The members list and the pending attachments show the name, not the e-mail, nor answer a search on it.
+    const row = (await call('GET', `usergroup/user-groups/${region()}/members/?page_size=50`, referent)).json().results.find((m: { user_id: number }) => m.user_id === u.editor);
+    expect(row).toMatchObject({ status: 0, user: { id: u.editor, username: 'editor', first_name: 'Julien', last_name: 'Moreau' } });
+    expect(row.user).not.toHaveProperty('email');
+    expect((await call('GET', `usergroup/user-groups/${region()}/members/?search=demo.publish`, referent)).json().results.map((m: { user_id: number }) => m.user_id)).not.toContain(u.editor);
+    const pending = (await call('GET', 'usergroup/group-members/?status__in=0,1&page_size=50', referent)).json().results;
+    const attachment = pending.find((m: { user: number; usergroup: number }) => m.user === u.editor && m.usergroup === region());
+    expect(attachment).toMatchObject({ status: 0, role: 1, user_detail: { username: 'editor', first_name: 'Julien' } });
+    expect(attachment.user_detail).not.toHaveProperty('email');
+    // The superuser sees it whole among the attachments pending validation.
+    const seenByAdmin = (await call('GET', 'usergroup/group-members/?status__in=0,1&page_size=50')).json().results.find((m: { id: number }) => m.id === attachment.id);
+    expect(seenByAdmin.user_detail.email).toBe('editor@demo.publish.example');
+
+    // The referent cannot make it active; another user can neither see nor accept it.
+    const forced = await call('PUT', `usergroup/user-groups/${region()}/members/${u.editor}/`, referent, { status: 2 });
+    expect(forced.statusCode).toBe(400);
+    expect(Object.keys(forced.json())).toEqual(['status']);
+    expect((await call('POST', `usergroup/group-members/${attachment.id}/accept/`, referent, {})).statusCode).toBe(403);
+    expect((await call('POST', `usergroup/group-members/${attachment.id}/accept/`, member, {})).statusCode).toBe(403);
+    expect((await call('GET', `usergroup/group-members/?user=${u.editor}`, member)).statusCode).toBe(403);
+    expect((await call('GET', `usergroup/users/${u.editor}/`, referent)).statusCode).toBe(403);
+
+    // The person sees it among their own memberships and accepts it.
+    const mine = await call('GET', `usergroup/group-members/?user=${u.editor}&status__in=0`, editor);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().results).toEqual([expect.objectContaining({ id: attachment.id, usergroup: region(), status: 0, usergroup_detail: expect.objectContaining({ display_name: 'Région Sud-Méditerranée' }) })]);
+    const accepted = await call('POST', `usergroup/group-members/${attachment.id}/accept/`, editor, {});
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ id: attachment.id, status: 2, role: 1 });
+    expect((await call('POST', `usergroup/group-members/${attachment.id}/accept/`, editor, {})).statusCode).toBe(403);
+    const now = await call('GET', `usergroup/users/${u.editor}/`, referent);
+    expect(now.statusCode).toBe(200);
+    expect(now.json().email).toBe('editor@demo.publish.example');
+    expect((await t.app.inject({ url: '/fr/login/', headers: editor.jwtHeaders })).json().usergroup_roles.map((r: { usergroup_id: number }) => r.usergroup_id)).toContain(region());
+    expect((await call('DELETE', `usergroup/user-groups/${region()}/members/${u.editor}/`, referent)).statusCode).toBe(204);
+  });
+
+  it('are declined by the person, validated by a superuser, and a superuser still adds members directly', async () => {
+    const newcomer = await t.signIn('newcomer');
+    const invited = (await call('POST', `usergroup/user-groups/${geomaticiens()}/members/`, referent, { account: 'newcomer', role: 0 })).json();
+    expect(invited.status).toBe(0);
+    const [attachment] = (await call('GET', `usergroup/group-members/?user=${u.newcomer}&status__in=0`, newcomer)).json().results;
+    expect(attachment).toMatchObject({ usergroup: geomaticiens(), status: 0 });
+    expect((await call('POST', `usergroup/group-members/${attachment.id}/decline/`, newcomer, {})).statusCode).toBe(204);
+    expect((await call('GET', `usergroup/user-groups/${geomaticiens()}/members/?page_size=50`, referent)).json().results.map((m: { user_id: number }) => m.user_id)).not.toContain(u.newcomer);
+
+    // A superuser validates a pending addition.
+    expect((await call('POST', `usergroup/user-groups/${geomaticiens()}/members/`, referent, { account: 'newcomer', role: 0 })).json().status).toBe(0);
+    const validated = await call('PUT', `usergroup/user-groups/${geomaticiens()}/members/${u.newcomer}/`, admin, { status: 2 });
+    expect(validated.json()).toMatchObject({ status: 2, user: { email: expect.any(String) } });
+
+    // A superuser's addition is active at once.
+    const direct = await call('POST', `usergroup/user-groups/${geomaticiens()}/members/`, admin, { account: 'nicolas.fontaine', role: 0 });
+    expect(direct.statusCode).toBe(201);
+    expect(direct.json()).toMatchObject({ status: 2, user: { username: 'nicolas.fontaine', email: expect.any(String) } });
+    expect((await call('GET', `usergroup/users/${u['nicolas.fontaine']}/`, referent)).statusCode).toBe(200);
   });
 });
 

@@ -183,12 +183,12 @@ describe('the public catalogue', () => {
     }
   });
 
-  it('names its pages with absolute addresses from the forwarded host when behind a proxy', async () => {
-    const proxied = await createTestApp({ trustProxy: true, portalUrl: '/portail/' });
+  it('names its pages with absolute addresses under PUBLIC_URL behind a proxy, whatever the forwarded host says', async () => {
+    const proxied = await createTestApp({ trustProxy: true, portalUrl: '/portail/', publicUrl: 'https://data.example.org/' });
     try {
       const response = await proxied.app.inject({
         url: '/fr/dataset/catalog/?page_size=1&page=2',
-        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'data.example.org' },
+        headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example' },
       });
       const graph = new Graph(await parse(response.body, 'ttl'));
       const catalog = catalogOf(graph);

@@ -1,9 +1,9 @@
 /** The datasets list as an ODL file: its format and escaping, the list's search, filters, order and visibility, streaming. */
 import { type ClientRequest, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetPageBase, MAX_RUNNING_EXPORTS } from '../../src/server/datasets/export.ts';
+import { datasetPagesBase } from '../../src/server/config.ts';
+import { MAX_RUNNING_EXPORTS } from '../../src/server/datasets/export.ts';
 import { groupIds } from './accounts-helpers.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
@@ -163,11 +163,11 @@ describe('the ODL export', () => {
     expect(plus).toMatchObject({ TITRE: "'+33 numéros", DESCRIPTION: "'-10 % @tous\tet =1", COLL_NOM: 'Groupe de travail Mobilité', COLL_SIRET: '', COUV_SPAT_NOM: 'Val de Durance' });
   });
 
-  it('builds dataset addresses from PORTAL_URL, absolute with the request origin', () => {
-    const request = { protocol: 'https', host: 'publish.example.org:8443' } as FastifyRequest;
-    expect(datasetPageBase('/', request)).toBe('https://publish.example.org:8443/dataset/');
-    expect(datasetPageBase('/portail', request)).toBe('https://publish.example.org:8443/portail/dataset/');
-    expect(datasetPageBase('https://data.example-region.fr/', request)).toBe('https://data.example-region.fr/dataset/');
+  it('builds dataset addresses from PORTAL_URL, absolute with PUBLIC_URL', () => {
+    const base = 'https://publish.example.org:8443/';
+    expect(datasetPagesBase('/', base)).toBe('https://publish.example.org:8443/dataset/');
+    expect(datasetPagesBase('/portail', base)).toBe('https://publish.example.org:8443/portail/dataset/');
+    expect(datasetPagesBase('https://data.example-region.fr/', base)).toBe('https://data.example-region.fr/dataset/');
   });
 
   it('keeps the list\'s search, filters and ordering, row for row', async () => {

@@ -38,10 +38,15 @@ async function addDatasets(count: number, prefix: string): Promise<void> {
     random.pick([null, '2024-01-01', '2024-06-30', '2025-03-15']),
     // Microseconds matter: a page starting after a row must not lose them.
     random.pick(['2025-01-01 10:00:00.123456+00', '2025-01-01 10:00:00.123457+00', '2025-02-01 00:00:00+00', '2024-12-31 23:59:59.999999+00']),
+    random.pick([null, '2023-05-01', '2024-06-30']),
+    random.pick([null, null, '2024-02-29', '2025-01-01']),
+    random.pick([null, '2020-01-01', '2024-06-30']),
   ]);
   await t.db.query(
-    `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level, publish, revision_date, updated_at, created_at)
-     SELECT r->>0, r->>1, (r->>2)::integer, (r->>3)::smallint, (r->>4)::boolean, (r->>5)::date, (r->>6)::timestamptz, (r->>6)::timestamptz - interval '1 day'
+    `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level, publish, revision_date, updated_at, created_at,
+                           publication_date, last_update_date, creation_date)
+     SELECT r->>0, r->>1, (r->>2)::integer, (r->>3)::smallint, (r->>4)::boolean, (r->>5)::date, (r->>6)::timestamptz, (r->>6)::timestamptz - interval '1 day',
+            (r->>7)::date, (r->>8)::date, (r->>9)::date
        FROM jsonb_array_elements($1::jsonb) r`,
     [JSON.stringify(rows)],
   );
@@ -64,7 +69,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ORDERINGS = ['', 'revision_date', '-revision_date', 'display_name', '-display_name', 'usergroup', '-usergroup', 'created_at', '-created_at',
-  'publish', '-publish', 'updated_at', '-updated_at', '-publish,display_name', 'revision_date,-updated_at', '-revision_date,-usergroup'];
+  'publish', '-publish', 'updated_at', '-updated_at', '-publish,display_name', 'revision_date,-updated_at', '-revision_date,-usergroup',
+  'publication_date', '-publication_date', 'last_update_date', '-last_update_date', 'creation_date', '-creation_date', 'codename', '-codename',
+  '-last_update_date,display_name', 'publication_date,-creation_date'];
 const FILTERS = ['', 'publish=false', 'search=arbres', 'perms=editable', 'default_permission_level__in=0,1', 'usergroup_id=ORGANISATION'];
 
 const list = async (user: SignedIn, query: string) => {

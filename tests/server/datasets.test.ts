@@ -231,6 +231,53 @@ describe('datasets', () => {
     expect((await get(`datasets/${a}/`)).json().children_count).toBe(1);
   });
 
+  it('take as parent only a dataset the user sees: a hidden one answers as an unknown id, and nothing is linked', async () => {
+    const codenames = Object.fromEntries((await t.db.query('SELECT codename, id FROM datasets')).rows.map((row) => [row.codename, row.id]));
+    const hidden = codenames['prelevements-d-eau-donnees-brutes'];
+    const seen = codenames['lycees-de-la-region'];
+    expect((await get(`datasets/${hidden}/`, editor)).statusCode).toBe(404);
+    const own = (await send('POST', 'datasets/', { display_name: 'Enfant potentiel', usergroup: g['metropole-cote-azurine'] }, editor)).json().id;
+
+    for (const locale of ['fr', 'en']) {
+      const onHidden = await send('PATCH', `datasets/${own}/`, { parent: hidden }, editor, locale);
+      const onUnknown = await send('PATCH', `datasets/${own}/`, { parent: 99999999 }, editor, locale);
+      expect(onHidden.statusCode).toBe(400);
+      expect(onUnknown.statusCode).toBe(400);
+      expect(onHidden.body).toBe(onUnknown.body);
+      expect(onHidden.headers['content-length']).toBe(onUnknown.headers['content-length']);
+    }
+    const created = await send('POST', 'datasets/', { display_name: 'Enfant caché', usergroup: g['metropole-cote-azurine'], parent: hidden }, editor);
+    const createdUnknown = await send('POST', 'datasets/', { display_name: 'Enfant caché', usergroup: g['metropole-cote-azurine'], parent: 99999999 }, editor);
+    expect(created.statusCode).toBe(400);
+    expect(created.body).toBe(createdUnknown.body);
+    expect((await get(`datasets/${own}/`, editor)).json().parent).toBeNull();
+    expect((await get(`datasets/${hidden}/children/`)).json().count).toBe(0);
+    expect((await t.db.query('SELECT count(*)::integer AS n FROM datasets WHERE parent_id = $1', [hidden])).rows[0].n).toBe(0);
+
+    // A dataset the editor sees but does not edit may be a parent; a superuser names any.
+    const linked = await send('PATCH', `datasets/${own}/`, { parent: seen }, editor);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().parent).toBe(seen);
+    expect((await send('PATCH', `datasets/${own}/`, { parent: hidden }, admin)).statusCode).toBe(200);
+    // Left as it is, a parent the editor no longer sees does not stop other changes.
+    expect((await send('PUT', `datasets/${own}/`, { ...(await get(`datasets/${own}/`, admin)).json(), description: 'Changé' }, editor)).statusCode).toBe(200);
+  });
+
+  it('list to a reader only the children they may see', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const parent = (await send('POST', 'datasets/', { display_name: 'Parent public', usergroup: owner, default_permission_level: 3 }, editor)).json().id;
+    const open = (await send('POST', 'datasets/', { display_name: 'Enfant public', usergroup: owner, parent, default_permission_level: 3 }, editor)).json().id;
+    const closed = (await send('POST', 'datasets/', { display_name: 'Enfant privé', usergroup: owner, parent, default_permission_level: 0 }, editor)).json().id;
+    const children = async (who: SignedIn) => (await get(`datasets/${parent}/children/`, who)).json().results.map((r: { id: number }) => r.id).sort();
+    expect(await children(editor)).toEqual([open, closed].sort());
+    expect(await children(referent)).toEqual([open]);
+    // Their count too, on the record and in lists: a hidden child is not even counted.
+    expect((await get(`datasets/${parent}/`, editor)).json().children_count).toBe(2);
+    expect((await get(`datasets/${parent}/`, referent)).json().children_count).toBe(1);
+    const listed = (await get(`datasets/?id__in=${parent}`, referent)).json().results;
+    expect(listed.map((r: { children_count: number }) => r.children_count)).toEqual([1]);
+  });
+
   it('are found by full-text search, in French, ignoring accents and word endings', async () => {
     const owner = g['metropole-cote-azurine'];
     await send('POST', 'datasets/', { display_name: 'Bornes de recharge électrique', description: 'Points de charge des véhicules', usergroup: owner, tags: ['électromobilité'] });
@@ -258,10 +305,25 @@ describe('datasets', () => {
     for (const ordering of ['revision_date', '-revision_date', 'display_name', '-display_name', 'usergroup', '-usergroup', 'created_at', '-created_at', 'publish', '-publish']) {
       expect((await get(`datasets/?ordering=${ordering}`)).statusCode).toBe(200);
     }
+    // Every date and name a dataset shows orders the list, both ways, as dates (nulls after the values descending).
+    for (const field of ['publication_date', 'last_update_date', 'creation_date', 'revision_date', 'updated_at']) {
+      for (const ordering of [field, `-${field}`]) {
+        const response = await get(`datasets/?ordering=${ordering}&page_size=1000`);
+        expect(response.statusCode, ordering).toBe(200);
+        const values: (string | null)[] = response.json().results.map((row: Record<string, string | null>) => row[field]);
+        const present = values.filter((value): value is string => value !== null);
+        const sorted = [...present].sort();
+        if (ordering.startsWith('-')) {
+          expect(values.slice(0, present.length), ordering).toEqual(sorted.reverse());
+        } else {
+          expect(values.slice(values.length - present.length), ordering).toEqual(sorted);
+        }
+      }
+    }
     const byName = (await get('datasets/?ordering=-display_name')).json().results;
     expect(byName[0].display_name).toBe('Zzz filtre');
     expect((await get('datasets/?perms=nope')).statusCode).toBe(400);
-    expect((await get('datasets/?ordering=codename')).statusCode).toBe(400);
+    expect((await get('datasets/?ordering=description')).statusCode).toBe(400);
   });
 
   it('suggest keywords', async () => {

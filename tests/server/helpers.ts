@@ -36,7 +36,8 @@ export function staticFixture(): string {
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({ SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', DATA_DIR: tmpdir(), LOG_LEVEL: 'silent' }),
+    // inject() calls come from "localhost": the public address the server writes in absolute URLs.
+    ...loadConfig({ SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', DATA_DIR: tmpdir(), LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost' }),
     // Every test signs in from one address: only rate-limit.test.ts tests the sign-in limits.
     signinRateLimit: 1000,
     signinAddressRateLimit: 1000,

@@ -65,7 +65,7 @@ async function loadedResource(user: string, name: string, group: string): Promis
 }
 
 async function run(user: string, path: string, codename: string): Promise<Task> {
-  const response = await call(user, 'POST', `${path}_scenarios/${scenarios[codename]}/run/?asynchrone=true`, { kwargs: { target: { model: 'dataset', app_label: 'dataset', pk: publicDataset } } });
+  const response = await call(user, 'POST', `${path}_scenarios/${scenarios[codename]}/run/?asynchrone=true`, {});
   expect(response.statusCode, response.body).toBe(202);
   return waitFinished(response.json<Task>().id);
 }

@@ -93,7 +93,7 @@ describe('resources', () => {
   it('validates writes with translated messages', async () => {
     const empty = await call('editor', 'POST', '/en/resource/resources/', {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ display_name: ['This field is required.'], type: ['This field is required.'], usergroup_id: ['This field is required.'] });
+    expect(empty.json()).toEqual({ display_name: ['This field is required.'], usergroup_id: ['This field is required.'] });
     const badType = await call('editor', 'POST', '/fr/resource/resources/', { display_name: 'X', type: 'smb', usergroup_id: groups.metropole });
     expect(Object.keys(badType.json())).toEqual(['type']);
     expect(groups.metropole).toBeGreaterThan(0);

@@ -87,6 +87,57 @@ describe('dataset scenarios', () => {
   });
 });
 
+describe('the dataset a run is filed under (kwargs.target)', () => {
+  const taskCount = async () => Number((await t.db.query('SELECT count(*) FROM task_queue_track')).rows[0].count);
+  const target = (pk: number, model = 'dataset') => ({ kwargs: { target: { model, app_label: 'dataset', pk } } });
+
+  it('refuses a dataset the caller cannot see exactly as an unknown one, and files nothing', async () => {
+    const own = ids['arrets-de-bus-du-reseau-urbain'];
+    const hidden = ids['prelevements-d-eau-donnees-brutes'];
+    expect((await get('editor', `/fr/dataset/datasets/${hidden}/`)).statusCode).toBe(404);
+    const before = await taskCount();
+    const onHidden = await run('editor', own, scenarios['publish-dataset'], '?asynchrone=true', target(hidden));
+    const onUnknown = await run('editor', own, scenarios['publish-dataset'], '?asynchrone=true', target(99999999));
+    expect(onHidden.statusCode).toBe(400);
+    expect(onHidden.json()).toEqual({ target: ['Doit être cet objet ou un jeu de données auquel il appartient.'] });
+    expect(onUnknown.statusCode).toBe(400);
+    expect(onUnknown.body).toBe(onHidden.body);
+    // Another dataset the caller sees and edits is no target of this dataset's run either.
+    expect((await run('editor', own, scenarios['publish-dataset'], '?asynchrone=true', target(ids['comptages-velo']))).body).toBe(onHidden.body);
+    expect((await run('editor', own, scenarios['publish-dataset'], '?asynchrone=true', target(own, 'resourcedataset'))).body).toBe(onHidden.body);
+    expect(await taskCount()).toBe(before);
+    const history = (await get('admin', `/fr/dashboard/task-queue-track/?object=${hidden}&page_size=100`)).json();
+    expect(history.results.filter((task: Task) => task.target?.pk === hidden)).toEqual([]);
+  });
+
+  it("accepts on a resource link only the link's own dataset", async () => {
+    const own = ids['arrets-de-bus-du-reseau-urbain'];
+    const [resource] = (await t.db.query(
+      "INSERT INTO resources (display_name, codename, type, usergroup_id) SELECT 'Arrêts (fichier)', 'arrets-fichier', 'href', usergroup_id FROM datasets WHERE id = $1 RETURNING id",
+      [own],
+    )).rows;
+    const [link] = (await t.db.query('INSERT INTO resource_datasets (resource_id, dataset_id, type) VALUES ($1, $2, 2) RETURNING id', [resource.id, own])).rows;
+    const runLink = (pk: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/en/resource/resource-dataset/${link.id}/_scenarios/${scenarios['publish-resourcedataset']}/run/?asynchrone=true`,
+        headers: users.editor.sessionHeaders,
+        payload: target(pk),
+      });
+    const before = await taskCount();
+    const elsewhere = await runLink(ids['comptages-velo']);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({ target: ['Must be this object or a dataset it belongs to.'] });
+    expect((await runLink(ids['prelevements-d-eau-donnees-brutes'])).body).toBe(elsewhere.body);
+    expect((await runLink(99999999)).body).toBe(elsewhere.body);
+    expect(await taskCount()).toBe(before);
+    const filed = await runLink(own);
+    expect(filed.statusCode).toBe(202);
+    expect(filed.json().target).toEqual({ model: 'dataset', app_label: 'dataset', pk: own });
+    await waitFinished(filed.json().id);
+  });
+});
+
 describe('task calls by role', () => {
   let privateTask: number;
   let publicTask: number;

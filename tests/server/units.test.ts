@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/login/en.ts';
 import fr from '../../i18n/login/fr.ts';
 import it_ from '../../i18n/login/it.ts';
-import { hashPassword, needsRehash, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { loadPasswordEstimator, passwordProblem } from '../../schemas/password.ts';
+import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { TEST_DEMO_PASSWORD } from './constants.ts';
 import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { escapeHtml, html } from '../../src/server/routes/login-pages/html.ts';
+import { escapeHtml, html } from '../../src/server/http/html.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies', async () => {
@@ -28,6 +30,14 @@ describe('passwords', () => {
     expect(await verifyPassword('correct horsE', old)).toBe(false);
     expect(needsRehash(old)).toBe(true);
     expect(needsRehash('!')).toBe(false);
+  });
+
+  it('makes random demo passwords that follow the rule of passwords, as the test demo password does', async () => {
+    const estimate = await loadPasswordEstimator();
+    for (let i = 0; i < 200; i += 1) expect(passwordProblem(randomPassword(), { username: 'admin', email: 'admin@example.org' }, estimate)).toBeNull();
+    for (const username of ['admin', 'editor', 'member', 'newcomer', 'referent']) {
+      expect(passwordProblem(TEST_DEMO_PASSWORD, { username, email: `${username}@example.org` }, estimate)).toBeNull();
+    }
   });
 
   it('refuses malformed stored values', async () => {
@@ -94,9 +104,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ SECRET_KEY: 'k', PORT: 'eighty' })).toThrow(/PORT/);
   });
 
-  it("knows this platform's dataset pages from an absolute PORTAL_URL, so harvests recognise its records", () => {
+  it("knows this platform's dataset pages from PORTAL_URL under PUBLIC_URL, so harvests recognise its records", () => {
     expect(loadConfig({ SECRET_KEY: 'k', PORTAL_URL: 'https://portail.example.org' }).tasks.harvest.platformDatasetPages).toEqual(['https://portail.example.org/dataset/']);
-    expect(loadConfig({ SECRET_KEY: 'k' }).tasks.harvest.platformDatasetPages).toEqual([]);
+    expect(loadConfig({ SECRET_KEY: 'k', PUBLIC_URL: 'https://data.example.org/publish', PORTAL_URL: '/portail' }).tasks.harvest.platformDatasetPages).toEqual(['https://data.example.org/portail/dataset/']);
+    expect(loadConfig({ SECRET_KEY: 'k' }).tasks.harvest.platformDatasetPages).toEqual(['http://127.0.0.1:8080/dataset/']);
+  });
+
+  it('writes absolute URLs from PUBLIC_URL, by default the local address, and refuses anything but an http(s) URL', () => {
+    expect(loadConfig({ SECRET_KEY: 'k' }).publicUrl).toBe('http://127.0.0.1:8080/');
+    expect(loadConfig({ SECRET_KEY: 'k', HOST: '::1', PORT: '9000' }).publicUrl).toBe('http://[::1]:9000/');
+    expect(loadConfig({ SECRET_KEY: 'k', PUBLIC_URL: 'https://data.example.org/publish' }).publicUrl).toBe('https://data.example.org/publish/');
+    for (const bad of ['data.example.org', 'ftp://data.example.org/', 'https://data.example.org/?a=1', 'https://u:p@data.example.org/']) {
+      expect(() => loadConfig({ SECRET_KEY: 'k', PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
+    }
   });
 });
 

@@ -2,7 +2,8 @@
  * The members of a group (spec, section 7: `user-groups/{id}/members/`): each with their role
  * and status, which managers change or remove. A superuser finds a new member by searching
  * users; a delegated administrator, who sees only the users of their groups, types the exact
- * username or e-mail address of the account (README, "Who may look whom up").
+ * username or e-mail address of the account (README, "Who may look whom up"): their addition
+ * waits for the person's acceptance, shown as such, with the person's name only.
  */
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -67,7 +68,8 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
         setNewUser(null);
         setAccount('');
       },
-      'publish.accounts.members.added',
+      // A delegated administrator's addition waits for the person's word.
+      searchesUsers ? 'publish.accounts.members.added' : 'publish.accounts.members.invited',
       // The server's answer about the account shows under the field where it was typed.
       (error) => {
         const message = searchesUsers ? undefined : errorBody(error).errors?.account;
@@ -76,6 +78,9 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
       },
     );
   };
+
+  /** Only the person (or a superuser) makes active a membership a delegated administrator gave. */
+  const awaitsPerson = (member: Member) => !searchesUsers && member.status === STATUS.pendingVerification;
 
   const pages = Math.ceil((data?.count ?? 0) / PAGE_SIZE);
   return (
@@ -114,17 +119,21 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
                     />
                   </TableCell>
                   <TableCell>
-                    <ChoiceSelect
-                      choices={usergroupStatuses}
-                      value={member.status}
-                      ariaLabel={translate('publish.accounts.members.statusOf', { name })}
-                      onChange={(status) =>
-                        void run(
-                          () => accountsApi.updateMember(groupId!, member.user_id, { status: status as Status }),
-                          'publish.accounts.members.updated',
-                        )
-                      }
-                    />
+                    {awaitsPerson(member) ? (
+                      <Typography variant="body2">{translate('publish.accounts.members.awaitingAcceptance')}</Typography>
+                    ) : (
+                      <ChoiceSelect
+                        choices={usergroupStatuses}
+                        value={member.status}
+                        ariaLabel={translate('publish.accounts.members.statusOf', { name })}
+                        onChange={(status) =>
+                          void run(
+                            () => accountsApi.updateMember(groupId!, member.user_id, { status: status as Status }),
+                            'publish.accounts.members.updated',
+                          )
+                        }
+                      />
+                    )}
                   </TableCell>
                   <TableCell>
                     <IconButton

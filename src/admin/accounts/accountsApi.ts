@@ -1,6 +1,7 @@
 /**
  * The accounts calls that are not plain entity CRUD (spec, section 7): members of a group,
- * parent and child links, thumbnails, the convention and its agreement, pending attachments.
+ * parent and child links, thumbnails, the convention and its agreement, pending attachments and
+ * the user's own invitations.
  * Every call goes through the HTTP client.
  */
 import { PAGE_SIZE, type Role, type Status, type UsergroupType } from '../../../schemas/constants.ts';
@@ -12,7 +13,8 @@ export interface MemberUser {
   username: string;
   first_name: string;
   last_name: string;
-  email: string;
+  /** Absent while the person has not accepted a membership a delegated administrator gave them. */
+  email?: string;
 }
 
 /** A member of a group (`user-groups/{id}/members/`). */
@@ -92,6 +94,16 @@ export function createAccountsApi(http: HttpClient = httpClient) {
       });
       return asPage(json);
     },
+    /** The user's own memberships waiting for their word (status 0). */
+    async invitations(userId: number, signal?: AbortSignal): Promise<Page<GroupMembership>> {
+      const { json } = await http.request<Page<GroupMembership>>('usergroup/group-members', {
+        query: { user: userId, status__in: '0', ordering: '-date_joined', page_size: PAGE_SIZE },
+        signal,
+      });
+      return asPage(json);
+    },
+    acceptInvitation: (membershipId: number) => http.request<GroupMembership>(`usergroup/group-members/${membershipId}/accept`, { method: 'POST', body: {} }),
+    declineInvitation: (membershipId: number) => http.request(`usergroup/group-members/${membershipId}/decline`, { method: 'POST', body: {} }),
   };
 }
 

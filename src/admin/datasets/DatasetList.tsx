@@ -6,6 +6,7 @@
 import { TextField, WrapperField, type RaRecord } from 'react-admin';
 import { DeleteRecordButton } from '../entities/DeleteRecordButton.tsx';
 import { SchemaList } from '../entities/SchemaList.tsx';
+import { DatasetBulkActions } from './bulk/DatasetBulkActions.tsx';
 import { DatasetSortSelect } from './DatasetSortSelect.tsx';
 import { DuplicateButton } from './DuplicateButton.tsx';
 import { ExportButton } from './ExportButton.tsx';
@@ -19,6 +20,7 @@ export default function DatasetList() {
     <SchemaList
       resource="datasets"
       canDelete={false}
+      bulkActionButtons={<DatasetBulkActions />}
       actions={
         <>
           <DatasetSortSelect />

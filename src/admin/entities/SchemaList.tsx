@@ -42,6 +42,8 @@ export interface SchemaListProps {
   columnOverrides?: Partial<Record<string, ReactElement | null>>;
   /** Buttons of the list's toolbar before the create button (an export). */
   actions?: ReactNode;
+  /** Actions on the selected rows (rows get their checkboxes); none by default. */
+  bulkActionButtons?: ReactElement | false;
 }
 
 function ListActions({
@@ -80,6 +82,7 @@ export function SchemaList({
   children,
   columnOverrides = {},
   actions,
+  bulkActionButtons = false,
 }: SchemaListProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
@@ -128,7 +131,7 @@ export function SchemaList({
       ) : (
         <DatagridConfigurable
           preferenceKey={storeKey}
-          bulkActionButtons={false}
+          bulkActionButtons={bulkActionButtons}
           rowClick={rowClick ? (id) => paths.edit(id) : false}
         >
           {columns}

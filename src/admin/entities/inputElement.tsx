@@ -11,7 +11,6 @@ import {
   DateTimeInput,
   Labeled,
   NumberInput,
-  PasswordInput,
   ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
@@ -19,6 +18,7 @@ import {
 } from 'react-admin';
 import type { EntitySchema, FieldSpec } from '../../../schemas/entity.ts';
 import { fieldElement } from './fieldElement.tsx';
+import { PasswordStrengthInput } from './PasswordStrengthInput.tsx';
 import { defaultSort, entityOf } from './registry.ts';
 import { requiredMark } from './schemaValidation.ts';
 import { useChoices } from './useChoices.ts';
@@ -94,7 +94,7 @@ export function inputElement(resource: string, name: string, mode: FormMode, hel
     case 'phone':
       return <TextInput key={name} {...common} type="tel" />;
     case 'password':
-      return <PasswordInput key={name} {...common} autoComplete="new-password" />;
+      return <PasswordStrengthInput key={name} source={name} helperText={helperText} />;
     case 'integer':
       return <NumberInput key={name} {...common} />;
     case 'boolean':

@@ -52,6 +52,9 @@ export function UserPopover() {
             <ListItemButton component="a" href={loginServiceUrl(config.links, 'profile', locale, nextWithHash)}>
               <ListItemText primary={translate('publish.user.profile')} />
             </ListItemButton>
+            <ListItemButton component="a" href={`/${locale}/api/docs/`}>
+              <ListItemText primary={translate('publish.user.apiDocs')} />
+            </ListItemButton>
             <ListItemButton component="a" href={loginServiceUrl(config.links, 'signout', locale, nextPath)}>
               <ListItemText primary={translate('publish.user.signOut')} />
             </ListItemButton>

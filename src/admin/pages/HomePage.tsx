@@ -5,8 +5,9 @@ import { loginServiceUrl } from '../config/runtimeConfig.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useNextParam } from '../routing/useNextParam.ts';
 import { useStartup } from '../startup/useStartup.ts';
+import { MyInvitations } from './MyInvitations.tsx';
 
-/** The welcome page; anonymous visitors are invited to sign in. */
+/** The welcome page, with the user's invitations to groups; anonymous visitors are invited to sign in. */
 export default function HomePage() {
   const translate = useTranslate();
   const { user, config } = useStartup();
@@ -19,7 +20,10 @@ export default function HomePage() {
       </Typography>
       <Typography sx={{ mb: 2 }}>{translate('publish.home.intro')}</Typography>
       {user ? (
-        <Typography>{translate('publish.home.greeting', { name: displayName(user) })}</Typography>
+        <>
+          <Typography>{translate('publish.home.greeting', { name: displayName(user) })}</Typography>
+          <MyInvitations />
+        </>
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography>{translate('publish.home.signInPrompt')}</Typography>

@@ -133,7 +133,7 @@ export default function ResourceWizard() {
     queryKey: RESOURCE_KEYS.resource(existingId ?? 0),
     queryFn: async ({ signal }) => {
       const resource = await resourcesApi.resource(existingId!, signal);
-      const source = resource.source_id !== null ? await resourcesApi.source(resource.type, resource.source_id, signal, databaseOf(resource)) : null;
+      const source = resource.source_id !== null && resource.type !== null ? await resourcesApi.source(resource.type, resource.source_id, signal, databaseOf(resource)) : null;
       return { resource, source };
     },
     enabled: existingId !== null,

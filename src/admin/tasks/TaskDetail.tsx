@@ -7,7 +7,9 @@ import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Stack, Typograph
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { RELOAD_INTERVAL_MS } from '../../../schemas/constants.ts';
+import { BULK_TASK_ACTION } from '../../../schemas/bulk.ts';
 import { FINISHED_STATUSES, type Task } from '../../../schemas/scenarios.ts';
+import { BulkUndoButton } from '../datasets/bulk/BulkUndoButton.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TaskActions } from './TaskActions.tsx';
@@ -89,6 +91,8 @@ export default function TaskDetail() {
       <TaskError task={task} />
       <TaskWarnings warnings={task.warnings} />
       <TaskActions task={task} />
+      {/* A bulk change of datasets may be undone for a while once it ran. */}
+      {task.action === BULK_TASK_ACTION && <BulkUndoButton taskId={task.id} finished={isFinished(task)} />}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <TaskSummary task={task} />
       </Paper>

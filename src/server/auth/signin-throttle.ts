@@ -3,7 +3,8 @@
  * address and username (SIGNIN_RATE_LIMIT a minute), and per client address whatever the username
  * (SIGNIN_ADDRESS_RATE_LIMIT), so neither guessing one password nor trying many names goes far.
  * A throttled attempt is answered before any password is hashed; so is one arriving while too many
- * hashes already wait (see passwords.ts), with Retry-After: 1.
+ * hashes already wait (see passwords.ts), with Retry-After: 1. Failed personal API tokens
+ * (`Authorization: Token <key>`) count against the same per-address limit as sign-ins.
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler of the sign-in routes: 429 when throttled. */
     signinThrottle: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Counts a failed personal token: 429 once the client address has failed too often. */
+    failedTokenAttempt: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -47,6 +50,12 @@ export default fp(
         if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds);
       }
       if (isHashingSaturated()) throw tooManyAttempts(reply, 1);
+    });
+
+    const failedTokens = app.createRateLimit({ max: app.config.signinAddressRateLimit, timeWindow: WINDOW_MS, keyGenerator: (request) => `token|${normalizeIP(request.ip)}` });
+    app.decorate('failedTokenAttempt', async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await failedTokens(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds);
     });
   },
   { name: 'signin-throttle', dependencies: ['@fastify/rate-limit', 'db'] },

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { PoolClient } from 'pg';
 import type { EntitySchema, FieldSpec } from '../../../schemas/entity.ts';
 import type { AuthUser } from '../auth/users.ts';
-import { inTransaction } from '../db/pool.ts';
+import { inTransaction, type Db } from '../db/pool.ts';
 import { ApiError, notFound, permissionDenied } from '../http/errors.ts';
 import {
   listClauses,
@@ -34,6 +34,7 @@ import {
   type Page,
   type QueryParams,
 } from '../http/pagination.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { checkMappingInDatabase, resolveMapping } from './mapping.ts';
 import { databaseWriteError, validateWrite } from './validation.ts';
 
@@ -85,6 +86,8 @@ export interface EntitySql {
   pageIds?: ListSource['pageIds'];
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
   present?: (row: Row, request: FastifyRequest) => Row;
+  /** What the records of a page or a single read need one more query for, as the caller sees them (counts of what they may read). */
+  complete?: (rows: Row[], request: FastifyRequest, db: Pick<Db, 'query'>) => Promise<void>;
 }
 
 export interface WriteContext {
@@ -282,6 +285,10 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   const select = selectList(mapping.read);
   const idColumn = mapping.read.id;
   const routeConfig = { config: { auth: 'required' as const } };
+  const extraFilters = Object.keys(sql.extraFilters ?? {});
+  const documented = (operation: NonNullable<RouteDoc['entity']>['operation']) => ({
+    config: { auth: 'required' as const, openapi: { entity: { schema, operation, list: listSpec, extraFilters } } },
+  });
 
   app.addHook('onReady', async () => {
     const checked = checkedInDatabase.get(app.server) ?? new Set<string>();
@@ -304,7 +311,9 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     );
     const row = rows[0];
     if (!row) return null;
-    return sql.present ? sql.present(row, request) : row;
+    const record = sql.present ? sql.present(row, request) : row;
+    await sql.complete?.([record], request, client ?? app.db);
+    return record;
   }
 
   /** What a list request keeps: the entity's conditions, then the extra filters it was given. */
@@ -335,7 +344,9 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },
     );
     const { present } = sql;
-    return present ? { ...page, results: page.results.map((row) => present(row, request)) } : page;
+    const results = present ? page.results.map((row) => present(row, request)) : page.results;
+    await sql.complete?.(results, request, app.db);
+    return { ...page, results };
   }
 
   function listQuery(request: FastifyRequest, columns: string, joins = ''): { text: string; values: unknown[] } {
@@ -411,24 +422,24 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return record;
   }
 
-  app.get(path, routeConfig, async (request) => {
+  app.get(path, documented('list'), async (request) => {
     await allow(access.list, request, {});
     return list(request);
   });
 
-  app.post(path, routeConfig, async (request, reply) => {
+  app.post(path, documented('create'), async (request, reply) => {
     await allow(write ? access.create : undefined, request, { body: request.body });
     const id = await save(request, 'create', null);
     return reply.code(201).send(await load(request, id));
   });
 
-  app.get<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request) => guarded(request, access.retrieve));
+  app.get<{ Params: { id: string } }>(`${path}:id/`, documented('retrieve'), async (request) => guarded(request, access.retrieve));
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route<{ Params: { id: string } }>({
       method,
       url: `${path}:id/`,
-      ...routeConfig,
+      ...documented(method === 'PUT' ? 'update' : 'partial_update'),
       handler: async (request) => {
         if (!write) throw new ApiError(405, 'methodNotAllowed');
         const existing = await guarded(request, access.update);
@@ -438,7 +449,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     });
   }
 
-  app.delete<{ Params: { id: string } }>(`${path}:id/`, routeConfig, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>(`${path}:id/`, documented('destroy'), async (request, reply) => {
     if (!write) throw new ApiError(405, 'methodNotAllowed');
     const record = await guarded(request, access.destroy);
     const id = record.id as number;

@@ -6,7 +6,7 @@
  */
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Locale } from '../../../schemas/constants.ts';
@@ -110,11 +110,6 @@ export function odlLine(row: OdlRow, datasetUrl: string, collator: Intl.Collator
   ]);
 }
 
-/** The address of the portal's dataset pages: PORTAL_URL, made absolute with the request's origin. */
-export function datasetPageBase(portalUrl: string, request: FastifyRequest): string {
-  const base = new URL(portalUrl, `${request.protocol}://${request.host}`).href;
-  return `${base.endsWith('/') ? base : `${base}/`}dataset/`;
-}
 
 /** Lines are sent in chunks of about this many characters. */
 const CHUNK = 16 * 1024;

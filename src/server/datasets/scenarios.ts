@@ -8,7 +8,8 @@ import { inTransaction, type Db } from '../db/pool.ts';
 import type { ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
 
-async function setPublished(client: pg.PoolClient, id: number, publish: boolean): Promise<string> {
+/** Sets the dataset's `publish` flag (null: published by default, as a dataset never set) and answers its name. */
+export async function setPublished(client: pg.PoolClient, id: number, publish: boolean | null): Promise<string> {
   const { rows } = await client.query<{ display_name: string }>(
     'UPDATE datasets SET publish = $2 WHERE id = $1 RETURNING display_name',
     [id, publish],

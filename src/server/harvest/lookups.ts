@@ -60,6 +60,11 @@ export async function loadLookups(db: Pick<Db, 'query'>): Promise<Lookups> {
   }
   const frequencies = new Map<string, number>();
   for (const row of (await db.query<{ id: number; codename: string }>('SELECT id, codename FROM update_frequencies')).rows) frequencies.set(row.codename, row.id);
+  return { licences, frequencies, ...(await loadFormatLookups(db)) };
+}
+
+/** Our data formats by codename, name and extension, and by media type (what `formatOf` reads). */
+export async function loadFormatLookups(db: Pick<Db, 'query'>): Promise<Pick<Lookups, 'formats' | 'mediaTypes'>> {
   const formats = new Map<string, number>();
   const mediaTypes = new Map<string, number>();
   const { rows: formatRows } = await db.query<{ id: number; codename: string; display_name: string; extensions: string[]; mimetypes: string[] }>(
@@ -69,7 +74,7 @@ export async function loadLookups(db: Pick<Db, 'query'>): Promise<Lookups> {
     for (const name of [row.codename, row.display_name, ...row.extensions]) if (name && !formats.has(name.toLowerCase())) formats.set(name.toLowerCase(), row.id);
     for (const type of row.mimetypes) if (!mediaTypes.has(type.toLowerCase())) mediaTypes.set(type.toLowerCase(), row.id);
   }
-  return { licences, frequencies, formats, mediaTypes };
+  return { formats, mediaTypes };
 }
 
 /**

@@ -1,19 +1,24 @@
 /**
- * Who is calling: an API token (`Authorization: JWT <token>`) or the `sessionid` cookie set at
- * sign-in. Routes choose with `config.auth` ('none' | 'optional' | 'required'); 'required' routes
+ * Who is calling: an API token (`Authorization: JWT <token>`), a personal API token
+ * (`Authorization: Token <key>`, auth/api-tokens.ts: never beyond its scope, and failed attempts
+ * throttled as sign-ins are) or the `sessionid` cookie set at sign-in. Routes choose with `config.auth` ('none' | 'optional' | 'required'); 'required' routes
  * also demand acceptance of the current terms of use unless `config.terms` is false. Answers of
  * every route with auth are `Cache-Control: no-store`.
  */
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { resolveApiToken } from '../auth/api-tokens.ts';
 import { SESSION_COOKIE, findSessionUser } from '../auth/sessions.ts';
 import { isCurrentToken, jwtOptions } from '../auth/tokens.ts';
 import { isActive, loadAuthUser, type AuthUser } from '../auth/users.ts';
-import { invalidToken, notAuthenticated, termsRequired } from '../http/errors.ts';
+import { invalidToken, notAuthenticated, permissionDenied, termsRequired } from '../http/errors.ts';
 import type { TokenPayload } from '../types.ts';
 
 const TOKEN_HEADER = /^(?:JWT|Bearer)\s+(\S+)$/i;
+const PERSONAL_TOKEN_HEADER = /^Token\s+(\S+)$/i;
+/** What a read-only personal token may do. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 export function hasAcceptedTerms(user: AuthUser, termsVersion: string): boolean {
   return user.terms_version === termsVersion;
@@ -30,8 +35,22 @@ export default fp(
     app.decorateRequest('authMethod', null);
     app.decorateRequest('sessionToken', null);
 
-    async function authenticate(request: FastifyRequest): Promise<void> {
+    async function authenticateKey(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
+      const token = await resolveApiToken(app.db, key);
+      const user = token ? await loadAuthUser(app.db, token.userId) : null;
+      if (!token || !user || !isActive(user)) {
+        await app.failedTokenAttempt(request, reply);
+        throw invalidToken();
+      }
+      if (token.scope === 'read' && !READ_METHODS.has(request.method)) throw permissionDenied();
+      request.user = user;
+      request.authMethod = 'token';
+    }
+
+    async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const header = request.headers.authorization;
+      const key = header ? PERSONAL_TOKEN_HEADER.exec(header)?.[1] : undefined;
+      if (key) return authenticateKey(request, reply, key);
       if (header) {
         const token = TOKEN_HEADER.exec(header)?.[1];
         if (!token) throw invalidToken();
@@ -62,14 +81,14 @@ export default fp(
       if ((request.routeOptions.config?.auth ?? 'none') !== 'none') reply.header('cache-control', 'no-store');
     });
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const { auth = 'none', terms = true } = request.routeOptions.config;
       if (auth === 'none') return;
-      await authenticate(request);
+      await authenticate(request, reply);
       if (auth !== 'required') return;
       if (!request.user) throw notAuthenticated();
       if (terms && !hasAcceptedTerms(request.user, app.config.termsVersion)) throw termsRequired();
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'signin-throttle'] },
 );

@@ -97,7 +97,7 @@ export default fp(
 
     // preValidation runs after body parsing, so the form field is readable, and before any write.
     app.addHook('preValidation', async (request) => {
-      if (SAFE_METHODS.has(request.method) || request.authMethod === 'jwt') return;
+      if (SAFE_METHODS.has(request.method) || request.authMethod === 'jwt' || request.authMethod === 'token') return;
       const session = request.cookies[SESSION_COOKIE];
       if (session === undefined && !isFormPost(request)) return;
       const body = request.body as Record<string, unknown> | undefined;

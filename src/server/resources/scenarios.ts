@@ -22,7 +22,9 @@ import type { MessageKey } from '../i18n.ts';
 import { deleteFile, StorageLimitError, storagePath, writeFile } from '../storage/index.ts';
 import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
+import { ArchiveError, checkShapefileEntries, inspectArchive, isZipFile } from '../uploads/archive.ts';
 import { ContentError, contentInspector, type ContentSummary } from './content.ts';
+import { recogniseSourceFormat } from './formats.ts';
 import { resolveFtpFile } from './ftp.ts';
 
 interface SourceRow {
@@ -91,11 +93,37 @@ async function storeChecked(context: ScenarioContext, stream: Readable, format: 
 }
 
 /**
+ * A zip archive that a format opens (a Shapefile) is inspected before it becomes the resource's
+ * file: its limits (uploads/archive.ts), then that it holds a Shapefile. A bare .shp passes.
+ */
+async function checkArchive(context: ScenarioContext, format: string | null, key: string): Promise<void> {
+  if (format !== 'shp') return;
+  const path = storagePath(context.config.dataDir, key);
+  if (!(await isZipFile(path))) return;
+  try {
+    checkShapefileEntries(await inspectArchive(path, { maxBytes: context.config.archiveMaxBytes }));
+  } catch (error) {
+    if (error instanceof ArchiveError) throw new TaskFailure(error.code, error.params);
+    throw error;
+  }
+}
+
+/** Drops a refused file: a new one, or the source's pending upload while it still is. */
+async function dropRefused(context: ScenarioContext, source: SourceRow, key: string, pending: boolean) {
+  if (pending) {
+    const { rowCount } = await context.db.query('UPDATE resource_sources SET pending_key = NULL, pending_size = NULL WHERE id = $1 AND pending_key = $2', [source.id, key]);
+    if (!rowCount) return;
+  }
+  await deleteFile(context.config.dataDir, key);
+}
+
+/**
  * Makes a file the resource's current one, in one transaction, removes the previous one, then
  * loads it. `file.key` null takes the source's pending upload as it is at that moment (a newer
  * upload may have replaced the one seen when the task started).
  */
 async function makeCurrent(context: ScenarioContext, source: SourceRow, file: { key: string | null; size: number; filename: string | null; summary: ContentSummary | null }) {
+  let refused: string | null = null;
   const current = await inTransaction(context.db, async (client) => {
     const { rows } = await client.query<{ storage_key: string | null; pending_key: string | null; pending_size: string | null }>(
       `SELECT storage_key, pending_key, pending_size FROM resource_sources WHERE id = $1 FOR UPDATE`,
@@ -104,6 +132,12 @@ async function makeCurrent(context: ScenarioContext, source: SourceRow, file: { 
     if (!rows[0]) throw new TaskFailure('task.objectGone');
     const key = file.key ?? rows[0].pending_key;
     if (!key) throw new TaskFailure('task.resourceNoFile');
+    try {
+      await checkArchive(context, source.format, key);
+    } catch (error) {
+      refused = key;
+      throw error;
+    }
     const size = file.key ? file.size : Number(rows[0].pending_size ?? 0);
     await client.query(
       `UPDATE resource_sources SET storage_key = $2, filename = COALESCE($3, filename),
@@ -118,6 +152,9 @@ async function makeCurrent(context: ScenarioContext, source: SourceRow, file: { 
       [source.id, size],
     );
     return { key, size, previous: rows[0].storage_key };
+  }).catch(async (error: unknown) => {
+    if (refused) await dropRefused(context, source, refused, file.key === null);
+    throw error;
   });
   if (current.previous && current.previous !== current.key) await deleteFile(context.config.dataDir, current.previous);
   await context.step('task.resourceFileCurrent', { filename: file.filename ?? source.filename ?? '', size: current.size });
@@ -185,6 +222,8 @@ const fileDownload: ScenarioHandler = {
     } catch (error) {
       throw outboundFailure(error, url, options.maxBytes!);
     }
+    // A link given without a format: the answer tells it, when it can.
+    source.format ??= await recogniseSourceFormat(context.db, source.id, response.url, response.headers['content-type']);
     let stored;
     try {
       stored = await storeChecked(context, response.body, source.format);
@@ -227,6 +266,7 @@ const href: ScenarioHandler = {
       }
     }
     response.body.destroy();
+    source.format ??= await recogniseSourceFormat(context.db, source.id, response.url, response.headers['content-type']);
     await context.step('task.resourceLinkChecked', { url, status: response.status });
     await context.db.query(
       `UPDATE resources r SET last_update = now(), dataformat_id = s.dataformat_id FROM resource_sources s WHERE s.resource_id = r.id AND r.id = $1`,

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
+import type { ServerConfig } from '../config.ts';
 import { ValidationError, type FieldErrors } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import { feedQuads, readFeedPage, type FeedLinks } from '../catalog/feed.ts';
@@ -94,12 +95,10 @@ function parseParams(query: Query, accept: string | undefined, locale: Locale): 
   return { format, page, pageSize, q, words };
 }
 
-/** The feed's addresses, absolute, from the request (X-Forwarded-* when TRUST_PROXY) and PORTAL_URL. */
-function feedLinks(request: FastifyRequest, portalUrl: string, { format, pageSize, q }: CatalogParams): FeedLinks {
-  // Through URL, so a default port (http://host:80) is left out as the portal's address leaves it out.
-  const origin = new URL(`${request.protocol}://${request.host}`).origin;
-  const portal = new URL(portalUrl, `${origin}/`).href;
-  const catalog = `${origin}/${request.locale}${CATALOG_PATH}`;
+/** The feed's addresses, absolute, from PUBLIC_URL and PORTAL_URL (never from the request's Host). */
+function feedLinks(locale: Locale, { portalUrl, publicUrl }: Pick<ServerConfig, 'portalUrl' | 'publicUrl'>, { format, pageSize, q }: CatalogParams): FeedLinks {
+  const portal = new URL(portalUrl, publicUrl).href;
+  const catalog = new URL(`${locale}${CATALOG_PATH}`, publicUrl).href;
   return {
     catalog,
     portal: portal.endsWith('/') ? portal : `${portal}/`,
@@ -121,7 +120,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = parseParams(request.query as Query, request.headers.accept, request.locale);
     const feed = await readFeedPage(app.db, { page: params.page, pageSize: params.pageSize, words: params.words });
-    const quads = feedQuads(feed, feedLinks(request, app.config.portalUrl, params), {
+    const quads = feedQuads(feed, feedLinks(request.locale, app.config, params), {
       page: params.page,
       pageSize: params.pageSize,
       locale: request.locale,

@@ -17,8 +17,10 @@ import { anchoredPageIds } from '../datasets/anchors.ts';
 import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
-import { datasetPageBase, ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
+import { datasetPagesBase } from '../config.ts';
+import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
+import { registerBulkRoutes } from './bulk.ts';
 import { datasetAccessAction, registerPermissionRoutes } from './dataset-permissions.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
@@ -62,7 +64,8 @@ const DATASET_COLUMNS: Record<string, string> = {
     FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id LEFT JOIN data_formats f ON f.id = r.dataformat_id
     WHERE rd.dataset_id = d.id AND rd.type = 1)`,
   annex_count: '(SELECT count(*)::integer FROM resource_datasets rd WHERE rd.dataset_id = d.id AND rd.type = 2)',
-  children_count: '(SELECT count(*)::integer FROM datasets c WHERE c.parent_id = d.id)',
+  // Counted for the caller by `complete`: only the children they may see.
+  children_count: 'NULL::integer',
   // Computed for the request by `present`.
   unfilled_fields: 'NULL::json',
   editable: 'NULL::boolean',
@@ -70,7 +73,7 @@ const DATASET_COLUMNS: Record<string, string> = {
 };
 
 /** Ordering expressions of columns declared NOT NULL (migration 006): their deep pages start on an index bound. */
-const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
+const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.codename', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
 
 /** Writable fields stored under another column name; tags, classifications and bbox are written by the hooks. */
 const WRITE_COLUMNS: Record<string, string> = {
@@ -129,7 +132,22 @@ async function prepareDataset(context: WriteContext): Promise<void> {
     }
   }
 
-  if (values.parent != null && context.id !== null) {
+  // A parent is a dataset the user sees (unchanged, it stays): one they cannot see answers as an unknown id.
+  let parentKnown = true;
+  if (values.parent != null && values.parent !== existing?.parent) {
+    const params = new SqlParams();
+    const visible = datasetReachCondition('d', context.user, params);
+    const { rows } = await client.query(
+      `SELECT 1 FROM datasets d WHERE d.id = ${params.add(values.parent)}${visible ? ` AND ${visible}` : ''}`,
+      params.values,
+    );
+    if (rows.length === 0) {
+      parentKnown = false;
+      errors.parent = [translateValidation(locale, 'validation.invalid')];
+    }
+  }
+
+  if (values.parent != null && context.id !== null && parentKnown) {
     const { rows } = await client.query(
       `WITH RECURSIVE ancestors (id) AS (
          SELECT $1::integer UNION SELECT d.parent_id FROM datasets d JOIN ancestors a ON d.id = a.id WHERE d.parent_id IS NOT NULL
@@ -191,7 +209,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
   app.get('/dataset/datasets/export/odl/', { config }, async (request, reply) => {
     const query = entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
     return sendOdlExport(app.db, query, reply, {
-      datasetUrl: datasetPageBase(app.config.portalUrl, request),
+      datasetUrl: datasetPagesBase(app.config.portalUrl, app.config.publicUrl),
       filename: `datasets-${new Date().toISOString().slice(0, 10)}.csv`,
       locale: request.locale,
     });
@@ -226,8 +244,14 @@ export default async function datasetRoutes(app: FastifyInstance) {
       // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
       pageIds: sparseListPageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
-      // dates as dates (as their text would), on their indexes.
-      orderings: { usergroup: 'd.usergroup_name', revision_date: 'd.revision_date' },
+      // dates as dates (as their text would), on their indexes (migrations 007 and 021).
+      orderings: {
+        usergroup: 'd.usergroup_name',
+        revision_date: 'd.revision_date',
+        creation_date: 'd.creation_date',
+        publication_date: 'd.publication_date',
+        last_update_date: 'd.last_update_date',
+      },
       present: (row, request) => {
         const record = presentFiles(row, request);
         record.editable = canEditDataset(request.user, record as { usergroup: number });
@@ -235,6 +259,19 @@ export default async function datasetRoutes(app: FastifyInstance) {
         record.detail_url = `/${request.locale}/${datasets.endpoint}/${row.id as number}/`;
         record.harvest = presentHarvestOrigin(row.harvest);
         return record;
+      },
+      complete: async (records, request, db) => {
+        if (records.length === 0) return;
+        const params = new SqlParams();
+        const ids = params.add(records.map((record) => record.id));
+        const visible = datasetReachCondition('c', request.user!, params);
+        const { rows } = await db.query<{ parent_id: number; count: number }>(
+          `SELECT c.parent_id, count(*)::integer AS count FROM datasets c
+            WHERE c.parent_id = ANY(${ids}::integer[])${visible ? ` AND ${visible}` : ''} GROUP BY c.parent_id`,
+          params.values,
+        );
+        const counts = new Map(rows.map((row) => [row.parent_id, row.count]));
+        for (const record of records) record.children_count = counts.get(record.id as number) ?? 0;
       },
     },
     write: {
@@ -305,6 +342,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
   };
   // Special permissions: the groups' levels on a dataset and their bulk changes (dataset-permissions.ts).
   registerPermissionRoutes(app);
+  // Bulk changes of the list's datasets, with their preview and undo (bulk.ts).
+  registerBulkRoutes(app, entity);
 
   app.get('/usergroup/taggit/tags/', { config }, async (request) =>
     paginatedList(app.db, { from: 'tags t', select: 't.id, t.name' }, tagList, {

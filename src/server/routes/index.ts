@@ -3,6 +3,7 @@
  * added to this list, and only here: app.ts registers the list once per locale.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import apiDocRoutes from './api-docs.ts';
 import catalogRoutes from './catalog.ts';
 import contactRoutes from './contacts.ts';
 import dashboardRoutes from './dashboard.ts';
@@ -13,6 +14,7 @@ import jurisdictionRoutes from './jurisdictions.ts';
 import licenceRoutes from './licences.ts';
 import loginPages from './login-pages.ts';
 import loginRoutes from './login.ts';
+import loginTokenRoutes from './login-tokens.ts';
 import organisationRoutes from './organisation.ts';
 import resourceRoutes from './resource.ts';
 import scenarioRoutes from './scenarios.ts';
@@ -24,6 +26,7 @@ import geospatialRoutes from './geospatial.ts';
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   loginRoutes,
   loginPages,
+  loginTokenRoutes,
   usergroupRoutes,
   resourceRoutes,
   datastoreRoutes,
@@ -39,4 +42,5 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   resourceSourceRoutes,
   geospatialRoutes,
   indexerRoutes,
+  apiDocRoutes,
 ];

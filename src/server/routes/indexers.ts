@@ -23,16 +23,11 @@ function bodyGroup(body: unknown): number | null | undefined {
   return bodyId((body as { usergroup: unknown }).usergroup);
 }
 
-/** The addresses this platform answers at, as far as a request tells: its own host, and the portal's. */
+/** The addresses this platform answers at: PUBLIC_URL's host, and the portal's (host[:port], lower case). */
 function ownHosts(request: FastifyRequest): string[] {
+  const { publicUrl, portalUrl } = request.server.config;
   // Through URL, so a default port (host:80) compares equal to the address without it.
-  const hosts = [new URL(`${request.protocol}://${request.host}`).host.toLowerCase()];
-  try {
-    hosts.push(new URL(request.server.config.portalUrl).host.toLowerCase());
-  } catch {
-    /* a relative PORTAL_URL: the portal is on this host */
-  }
-  return hosts;
+  return [...new Set([new URL(publicUrl).host, new URL(portalUrl, publicUrl).host].map((host) => host.toLowerCase()))];
 }
 
 /** Checks what the schema cannot say: the URL pattern's placeholder, the owning group's kind, and that the catalogue is not this platform's. */

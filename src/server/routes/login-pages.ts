@@ -5,15 +5,17 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
+import { listApiTokens, type ApiToken } from '../auth/api-tokens.ts';
+import { checkPassword } from '../../../schemas/password.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAfterPasswordChange } from '../auth/tokens.ts';
+import { translateValidation } from '../crud/index.ts';
 import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
-import { html, page, type SafeHtml } from './login-pages/html.ts';
+import { html, page, type SafeHtml } from '../http/html.ts';
 
-export const MIN_PASSWORD_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Query = { next?: string; saved?: string };
@@ -25,14 +27,18 @@ function asForm(body: unknown): Form {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'));
 }
 
-function withQuery(path: string, params: Record<string, string | undefined>): string {
+function objectOf(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+export function withQuery(path: string, params: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }
 
-function respond(reply: FastifyReply, body: string, status = 200) {
+export function respond(reply: FastifyReply, body: string, status = 200) {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
@@ -105,16 +111,105 @@ interface ProfileErrors {
   confirm_password?: string;
 }
 
-function renderProfile(
+/** The profile page's "API tokens" section: the user's tokens, a key just created, the creation form's errors. */
+export interface TokenSection {
+  tokens: ApiToken[];
+  created?: ApiToken & { key: string };
+  errors?: Partial<Record<'name' | 'expires_in_days' | 'scope', string>>;
+  values?: Record<string, string>;
+}
+
+function formatDate(locale: Locale, date: Date | null, never: string): string {
+  return date ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(date) : never;
+}
+
+function renderTokens(request: FastifyRequest, section: TokenSection): SafeHtml {
+  const s = loginStrings(request.locale);
+  const locale = request.locale;
+  const errors = section.errors ?? {};
+  const values = section.values ?? {};
+  const created = section.created;
+  const option = (value: string, label: string, field: string, fallback: string) =>
+    html`<option value="${value}"${(values[field] ?? fallback) === value ? html` selected` : ''}>${label}</option>`;
+  const rows = section.tokens.map(
+    (token) => html`<tr>
+<td>${token.name}<br><code class="muted">${token.prefix}…</code></td>
+<td>${token.scope === 'read' ? s.tokens.scopeRead : s.tokens.scopeWrite}</td>
+<td>${formatDate(locale, token.created_at, s.tokens.never)}</td>
+<td>${formatDate(locale, token.expires_at, s.tokens.never)}${token.expires_at.getTime() <= Date.now() ? html` <strong class="error">${s.tokens.expired}</strong>` : ''}</td>
+<td>${formatDate(locale, token.last_used_at, s.tokens.never)}</td>
+<td><a href="/${locale}/login/profile/tokens/${token.id}/revoke/">${s.tokens.revoke}<span class="visually-hidden"> ${token.name}</span></a></td>
+</tr>`,
+  );
+  return html`
+<h2 id="api-tokens">${s.tokens.title}</h2>
+<p class="muted">${s.tokens.intro}</p>
+${
+  created
+    ? html`<div class="alert alert-success" role="status">
+<p><strong>${s.tokens.createdTitle}</strong></p>
+<p>${s.tokens.createdWarning}</p>
+<label for="new-token-key">${s.tokens.key}</label>
+<input type="text" id="new-token-key" value="${created.key}" readonly spellcheck="false" autocomplete="off">
+<button type="button" data-copy="new-token-key">${s.tokens.copy}</button>
+</div>
+<script src="/${locale}/login/assets/copy.js" defer></script>`
+    : ''
+}
+${
+  section.tokens.length > 0
+    ? html`<table>
+<caption class="visually-hidden">${s.tokens.title}</caption>
+<thead><tr><th scope="col">${s.tokens.name}</th><th scope="col">${s.tokens.scope}</th><th scope="col">${s.tokens.createdAt}</th><th scope="col">${s.tokens.expiresAt}</th><th scope="col">${s.tokens.lastUsedAt}</th><th scope="col"><span class="visually-hidden">${s.tokens.revoke}</span></th></tr></thead>
+<tbody>${rows}</tbody>
+</table>`
+    : html`<p>${s.tokens.none}</p>`
+}
+<h3>${s.tokens.createTitle}</h3>
+<form method="post" action="/${locale}/login/profile/tokens/">
+${hiddenFields(request, undefined)}
+<label for="token-name">${s.tokens.name}</label>
+<input type="text" id="token-name" name="name" value="${values.name ?? ''}" maxlength="100" required${described('token-name', errors.name)}>
+${fieldError('token-name', errors.name)}
+<label for="token-expiry">${s.tokens.expiry}</label>
+<select id="token-expiry" name="expires_in_days"${described('token-expiry', errors.expires_in_days)}>
+${option('30', s.tokens.days30, 'expires_in_days', '90')}${option('90', s.tokens.days90, 'expires_in_days', '90')}${option('365', s.tokens.days365, 'expires_in_days', '90')}
+</select>
+${fieldError('token-expiry', errors.expires_in_days)}
+<label for="token-scope">${s.tokens.scope}</label>
+<select id="token-scope" name="scope"${described('token-scope', errors.scope)}>
+${option('read', s.tokens.scopeRead, 'scope', 'read')}${option('write', s.tokens.scopeWrite, 'scope', 'read')}
+</select>
+${fieldError('token-scope', errors.scope)}
+<button type="submit">${s.tokens.create}</button>
+</form>`;
+}
+
+/** The confirmation before a token is revoked. */
+export function renderTokenRevoke(request: FastifyRequest, token: ApiToken): string {
+  const s = loginStrings(request.locale);
+  const body = html`
+<p>${interpolate(s.tokens.revokeConfirm, { name: token.name })}</p>
+<form method="post" action="/${request.locale}/login/profile/tokens/${token.id}/revoke/">
+${hiddenFields(request, undefined)}
+<button type="submit">${s.tokens.revoke}</button>
+</form>
+<p><a href="/${request.locale}/login/profile/#api-tokens">${s.tokens.cancel}</a></p>`;
+  return renderPage(request, s, `/login/profile/tokens/${token.id}/revoke/`, s.tokens.revokeTitle, body, {});
+}
+
+export function renderProfile(
   request: FastifyRequest,
   query: Query,
   values: { first_name: string; last_name: string; email: string },
   errors: ProfileErrors = {},
+  tokens: TokenSection = { tokens: [] },
 ): string {
   const s = loginStrings(request.locale);
   const user = request.user!;
   const next = query.next || undefined;
-  const saved = query.saved === 'profile' ? s.profile.saved : query.saved === 'password' ? s.profile.passwordChanged : null;
+  const saved =
+    query.saved === 'profile' ? s.profile.saved : query.saved === 'password' ? s.profile.passwordChanged : query.saved === 'token-revoked' ? s.tokens.revoked : null;
   const text = (id: 'first_name' | 'last_name' | 'email', label: string, type: string, autocomplete: string) => html`
 <label for="${id}">${label}</label>
 <input type="${type}" id="${id}" name="${id}" value="${values[id]}" autocomplete="${autocomplete}"${described(id, errors[id])}${
@@ -144,6 +239,7 @@ ${password('new_password', s.profile.newPassword, 'new-password')}
 ${password('confirm_password', s.profile.confirmPassword, 'new-password')}
 <button type="submit">${s.profile.changePassword}</button>
 </form>
+${renderTokens(request, tokens)}
 <p><a href="${safeNext(next)}">${s.common.backToApp}</a> · <a href="${withQuery(`/${request.locale}/login/session/signout/`, {
     next: withQuery(`/${request.locale}/login/signin/`, { next }),
   })}">${s.common.signout}</a></p>`;
@@ -189,7 +285,7 @@ export default async function loginPages(app: FastifyInstance) {
 
   app.get<{ Querystring: Query }>('/login/profile/', pageConfig, async (request, reply) => {
     if (!request.user) return redirectToSignin(request, reply, request.url);
-    return respond(reply, renderProfile(request, request.query, request.user));
+    return respond(reply, renderProfile(request, request.query, request.user, {}, { tokens: await listApiTokens(app.db, request.user.id) }));
   });
 
   app.post('/login/profile/', pageConfig, async (request, reply) => {
@@ -206,7 +302,7 @@ export default async function loginPages(app: FastifyInstance) {
     else if (!EMAIL_PATTERN.test(values.email)) errors.email = s.profile.invalidEmail;
     if (Object.keys(errors).length > 0) {
       if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
-      return respond(reply, renderProfile(request, { next }, values, errors), 400);
+      return respond(reply, renderProfile(request, { next }, values, errors, { tokens: await listApiTokens(app.db, request.user.id) }), 400);
     }
     await app.db.query('UPDATE users SET first_name = $1, last_name = $2, email = $3 WHERE id = $4', [
       values.first_name,
@@ -232,12 +328,13 @@ export default async function loginPages(app: FastifyInstance) {
     const { rows } = await app.db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [request.user.id]);
     if (!current) errors.current_password = s.common.required;
     else if (!(await verifyPassword(current, rows[0].password))) errors.current_password = s.profile.wrongPassword;
-    if (fresh.length < MIN_PASSWORD_LENGTH) {
-      errors.new_password = interpolate(s.profile.passwordTooShort, { min: MIN_PASSWORD_LENGTH });
-    } else if (fresh !== (form.confirm_password ?? '')) errors.confirm_password = s.profile.passwordMismatch;
+    // The rule of every password (schemas/password.ts); a JSON body's non-string value is a type error.
+    const problem = await checkPassword(objectOf(request.body).new_password ?? '', request.user);
+    if (problem) errors.new_password = translateValidation(request.locale, problem.message, problem.params);
+    else if (fresh !== (form.confirm_password ?? '')) errors.confirm_password = s.profile.passwordMismatch;
     if (Object.keys(errors).length > 0) {
       if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
-      return respond(reply, renderProfile(request, { next }, request.user, errors), 400);
+      return respond(reply, renderProfile(request, { next }, request.user, errors, { tokens: await listApiTokens(app.db, request.user.id) }), 400);
     }
     await app.db.query('UPDATE users SET password = $1 WHERE id = $2', [await hashPassword(fresh), request.user.id]);
     // Other browsers signed in with the old password are signed out, and API tokens revoked.

@@ -42,7 +42,14 @@ export default async function loginRoutes(app: FastifyInstance) {
   app.post(
     '/login/signin/',
     {
-      config: { auth: 'none' },
+      config: {
+        auth: 'none',
+        openapi: {
+          summary: 'Sign in: a JSON body answers a token to send as `Authorization: JWT <token>`; a form sets the session cookie',
+          body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string', format: 'password' } } },
+          response: { type: 'object', properties: { token: { type: 'string' } } },
+        },
+      },
       // Throttled attempts stop here, after the CSRF check and before any password is hashed.
       preHandler: app.signinThrottle,
       // A person using the form gets the form back with the reason, not a JSON body.

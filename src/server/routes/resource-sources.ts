@@ -18,9 +18,11 @@ import { datastoreDatabaseName } from '../datastore/connection.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { MAPSERVER_LAYER_TYPES, MapserverError, mapserverClient, type MapserverLayerType } from '../mapserver/client.ts';
 import { t } from '../i18n.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
 import { resourceReach } from '../resources/access.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
+import { recogniseFormat } from '../resources/formats.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
 import { startUploadTask, type UploadTask } from '../resources/upload-task.ts';
 import { deleteFile, StorageLimitError, writeFile } from '../storage/index.ts';
@@ -60,6 +62,37 @@ function isHttpUrl(value: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+const SOURCE_RECORD = {
+  type: 'object',
+  properties: Object.fromEntries(
+    ['id', 'resource_id', 'dataformat_id', 'size', 'crs'].map((name) => [name, { type: name === 'id' || name === 'resource_id' ? 'integer' : ['integer', 'null'] }]).concat(
+      ['href', 'filename', 'column_x', 'column_y', 'schema_name', 'table_name', 'layer_name'].map((name) => [name, { type: ['string', 'null'] }]),
+    ),
+  ),
+};
+
+/** What the creation of a source of this kind takes (the resource takes the kind as its type when it has none). */
+function sourceDoc(kind: ResourceType): RouteDoc {
+  const properties: Record<string, unknown> = { resource_id: { type: 'integer' }, dataformat_id: { type: ['integer', 'null'] } };
+  const required = ['resource_id'];
+  if (HREF_KINDS.includes(kind)) {
+    Object.assign(properties, { href: { type: 'string', format: 'uri', maxLength: HREF_MAX_LENGTH } });
+    required.push('href');
+  } else if ((SOURCE_SLUGS as readonly string[]).includes(kind)) required.push('dataformat_id');
+  if (kind === 'ftp') {
+    properties.filename = { type: 'string' };
+    required.push('filename');
+  }
+  if (kind === 'datastore') Object.assign(properties, { schema_name: { type: 'string' }, table_name: { type: 'string' }, column_x: { type: 'string' }, column_y: { type: 'string' }, crs: { type: 'integer' } });
+  if (kind === 'geoserver') Object.assign(properties, { name: { type: 'string', description: 'workspace:layer' } });
+  return {
+    summary: `Create the ${kind} source of a resource${HREF_KINDS.includes(kind) ? ' (format recognised from the URL, or from the answer when its scenario runs, when not given)' : ''}`,
+    body: { type: 'object', required, properties },
+    status: 201,
+    response: SOURCE_RECORD,
+  };
 }
 
 export default async function resourceSourceRoutes(app: FastifyInstance) {
@@ -105,7 +138,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     const required = (field: string) => !partial && (body[field] === undefined || body[field] === null || body[field] === '');
 
     const fileOrLink = (SOURCE_SLUGS as readonly string[]).includes(slug);
-    if (fileOrLink && required('dataformat_id') && !existing) errors.dataformat_id = [t(locale, 'required')];
+    // A link's format may be left out: recognised from its URL now, or from its answer when its scenario runs.
+    if (fileOrLink && !HREF_KINDS.includes(slug) && required('dataformat_id') && !existing) errors.dataformat_id = [t(locale, 'required')];
     if (given('dataformat_id') && body.dataformat_id !== null) {
       const id = bodyId(body.dataformat_id);
       const known = id !== null && (await app.db.query('SELECT 1 FROM data_formats WHERE id = $1', [id])).rowCount;
@@ -117,6 +151,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       if (required('href')) errors.href = [t(locale, 'required')];
       else if (given('href') && !isHttpUrl(body.href)) errors.href = [t(locale, 'resource.hrefInvalid')];
       else if (given('href')) row.href = body.href;
+      if (!existing && row.href && (body.dataformat_id === undefined || body.dataformat_id === null || body.dataformat_id === '')) {
+        row.dataformat_id = await recogniseFormat(app.db, row.href as string);
+      }
     }
     if (slug === 'ftp') {
       if (required('filename')) errors.filename = [t(locale, 'required')];
@@ -230,7 +267,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
 
   for (const { kind: slug, collection, item: base, guard } of endpoints) {
     const check = guard ?? (() => {});
-    app.post(collection, { config }, async (request, reply) => {
+    app.post(collection, { config: { ...config, openapi: sourceDoc(slug) } }, async (request, reply) => {
       check(request);
       if (slug === 'geoserver' && !(MAPSERVER_LAYER_TYPES as readonly string[]).includes((request.params as { layerType: string }).layerType)) throw notFound();
       const locale = request.locale;
@@ -240,21 +277,31 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       const reach = resourceId === null ? 'none' : await resourceReach(app.db, request.user!, resourceId);
       if (reach === 'none') throw new ValidationError({ resource_id: [t(locale, 'resource.unknownResource')] });
       if (reach !== 'edit') throw permissionDenied();
-      const { rows: resources } = await app.db.query<{ type: string; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
-      if (resources[0].type !== slug) throw new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type: resources[0].type })] });
+      const { rows: resources } = await app.db.query<{ type: string | null; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
+      const sourceKind = (type: string) => new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type })] });
+      // A resource created without a type takes its source's.
+      if (resources[0].type !== null && resources[0].type !== slug) throw sourceKind(resources[0].type);
       const row = await validateSource(request, slug, body, false, null, resources[0].usergroup_id, resourceId!);
       const columns = ['resource_id', 'kind', ...Object.keys(row)];
       const values = [resourceId, slug, ...Object.values(row)];
-      const id = await app.db
-        .query<{ id: number }>(
+      const id = await inTransaction(app.db, async (client) => {
+        const { rows: typed } = await client.query<{ type: string }>(
+          `UPDATE resources SET type = $2 WHERE id = $1 AND (type IS NULL OR type = $2) RETURNING type`,
+          [resourceId, slug],
+        );
+        if (!typed[0]) {
+          const { rows: current } = await client.query<{ type: string }>('SELECT type FROM resources WHERE id = $1', [resourceId]);
+          throw sourceKind(current[0]?.type ?? '');
+        }
+        const { rows } = await client.query<{ id: number }>(
           `INSERT INTO resource_sources (${columns.join(', ')}) VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
           values,
-        )
-        .then(({ rows }) => rows[0].id)
-        .catch((error: { code?: string }) => {
-          if (error.code === '23505') throw new ValidationError({ resource_id: [t(locale, 'resource.sourceExists')] });
-          throw error;
-        });
+        );
+        return rows[0].id;
+      }).catch((error: { code?: string }) => {
+        if (error.code === '23505') throw new ValidationError({ resource_id: [t(locale, 'resource.sourceExists')] });
+        throw error;
+      });
       return reply.code(201).send(present((await loadSource(slug, id))!));
     });
 

@@ -15,6 +15,7 @@ import { resourceReachCondition } from '../datasets/resource-visibility.ts';
 import { inTransaction } from '../db/pool.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { datasetReach, resourceReach } from '../resources/access.ts';
 import { t, type MessageKey } from '../i18n.ts';
 import { datastoreDatabaseName } from '../datastore/connection.ts';
@@ -212,7 +213,12 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
   const datasetAccess = (request: FastifyRequest, id: number) => datasetReach(app.db, request.user!, id);
   const resourceAccess = (request: FastifyRequest, id: number) => resourceReach(app.db, request.user!, id);
 
-  app.get<{ Querystring: QueryParams }>('/resource/resource-dataset/', { config }, async (request) => {
+  const linksDoc: RouteDoc = {
+    summary: 'The resources of a dataset, main first, each with its resource',
+    list: linkList,
+    query: { dataset_id: { type: 'integer', required: true } as Record<string, unknown> },
+  };
+  app.get<{ Querystring: QueryParams }>('/resource/resource-dataset/', { config: { ...config, openapi: linksDoc } }, async (request) => {
     const raw = request.query.dataset_id;
     const datasetId = typeof raw === 'string' ? parseId(raw.trim()) : null;
     if (raw === undefined || raw === '') throw new ValidationError({ dataset_id: [t(request.locale, 'required')] });
@@ -228,7 +234,16 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     return { ...page, results: await Promise.all(page.results.map((link) => withResource(request, link))) };
   });
 
-  app.post('/resource/resource-dataset/', { config }, async (request, reply) => {
+  const linkDoc: RouteDoc = {
+    summary: 'Put a resource in a dataset: its main resource (type 1, one per dataset) or an annex (type 2)',
+    body: {
+      type: 'object',
+      required: ['resource_id', 'dataset_id', 'type'],
+      properties: { resource_id: { type: 'integer' }, dataset_id: { type: 'integer' }, type: { enum: [1, 2] }, publish: { type: 'boolean', default: true } },
+    },
+    status: 201,
+  };
+  app.post('/resource/resource-dataset/', { config: { ...config, openapi: linkDoc } }, async (request, reply) => {
     const locale = request.locale;
     const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
     const errors: FieldErrors = {};

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { FINISHED_STATUSES, type ScenarioExecutionFrequency, type TaskTarget } from '../../../schemas/scenarios.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { SqlParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { objectClass } from '../tasks/objects.ts';
@@ -62,6 +63,39 @@ function parseKwargs(body: unknown, locale: FastifyRequest['locale']): { kwargs:
 }
 
 /**
+ * `?asynchrone`: present without a value (`?asynchrone`), or `true` / `1`, queues the run and
+ * answers 202 at once; absent, `false` or `0`, waits for its end. Any other value is a 400.
+ */
+export function isAsynchronous(raw: string | string[] | undefined, locale: FastifyRequest['locale']): boolean {
+  if (raw === undefined) return false;
+  const value = (Array.isArray(raw) ? raw[raw.length - 1] : raw).trim().toLowerCase();
+  if (value === '' || value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ValidationError({ asynchrone: [t(locale, 'invalidValue')] });
+}
+
+/**
+ * Checks a run's `kwargs.target`: the run's own object, or a dataset the object belongs to (the
+ * dataset of a resource link, one holding a resource) that the user sees. Anything else answers
+ * the same 400, whether the dataset exists or not.
+ */
+async function checkTarget(app: FastifyInstance, className: string, id: number, target: TaskTarget, user: User, locale: FastifyRequest['locale']) {
+  if (target.model === className && target.pk === id) return;
+  const cls = objectClass(className);
+  if (target.model === 'dataset' && cls?.targetDatasetsSql) {
+    const params = new SqlParams();
+    const pk = params.add(target.pk);
+    const visible = objectClass('dataset')!.visibleSql(pk, user, params) ?? 'true';
+    const { rows } = await app.db.query(
+      `SELECT 1 WHERE ${pk}::integer IN (${cls.targetDatasetsSql(String(Math.trunc(id)))}) AND ${visible}`,
+      params.values,
+    );
+    if (rows.length > 0) return;
+  }
+  throw new ValidationError({ target: [t(locale, 'task.targetNotAllowed')] });
+}
+
+/**
  * Where scenarios run from: `{path}{id}/_scenarios/` lists them and `…/{scenarioId}/run/` queues one
  * on the object of that id. The id of the path may stand for another object (a resource's source
  * stands for its resource): `objectOf` answers that object's id, or null when there is none (404).
@@ -88,6 +122,30 @@ function scenariosOf(app: FastifyInstance, where: ScenarioPath, locale: string) 
     .then(({ rows }) => rows as { id: number; codename: string }[]);
 }
 
+const TASK_DOC = { type: 'object', description: 'The task (schemas/scenarios.ts)', properties: { id: { type: 'integer' }, status: { enum: ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'REVOKED'] } } };
+const RUN_DOC: RouteDoc = {
+  summary: 'Run a scenario on the object',
+  query: {
+    asynchrone: {
+      type: 'string',
+      enum: ['', 'true', '1', 'false', '0'],
+      description: 'Present without a value, `true` or `1`: queued, 202 at once. Absent, `false` or `0`: 200 once the task has ended.',
+    },
+  },
+  body: {
+    type: 'object',
+    properties: {
+      kwargs: {
+        type: 'object',
+        properties: { target: { type: 'object', properties: { model: { type: 'string' }, app_label: { type: 'string' }, pk: { type: 'integer' } }, required: ['model', 'app_label', 'pk'] } },
+      },
+    },
+  },
+  status: 202,
+  response: TASK_DOC,
+  also: { 200: { description: 'Run without `asynchrone`: the ended task', schema: TASK_DOC } },
+};
+
 /** Registers the `_scenarios/` list and the run route of one kind of object. */
 export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) {
   const config = { auth: 'required' as const };
@@ -103,9 +161,9 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
     return scenariosOf(app, where, request.locale);
   });
 
-  app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string } }>(
+  app.post<{ Params: { id: string; scenario: string }; Querystring: { asynchrone?: string | string[] } }>(
     `${where.path}:id/_scenarios/:scenario/run/`,
-    { config },
+    { config: { ...config, openapi: RUN_DOC } },
     async (request, reply) => {
       where.guard?.(request);
       const { scenario } = request.params;
@@ -117,11 +175,12 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
       if (!found) throw notFound();
       if (access !== 'run') throw permissionDenied();
       const { kwargs, target } = parseKwargs(request.body, request.locale);
+      const asynchronous = isAsynchronous(request.query.asynchrone, request.locale);
+      if (target) await checkTarget(app, where.className, id, target, request.user!, request.locale);
       const limit = scenarioHandler(found.codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
       const [taskId] = await queueTasks(app.db, [
         { action: found.codename, scenarioId: found.id, objectClass: where.className, objectId: id, target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
       ]);
-      const asynchronous = ['true', '1'].includes(String(request.query.asynchrone ?? '').toLowerCase());
       if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
       // Synchronous: wait for the end, at most the time limit and the recovery's margin.
       const deadline = Date.now() + (limit + 5) * 1000;

@@ -19,6 +19,11 @@ export interface ObjectClass {
   visibleSql(idSql: string, user: AccessSubject, params: SqlParams): string | null;
   /** SQL condition true when the user may run scenarios on it; null = may on all. */
   runnableSql(idSql: string, user: AccessSubject, params: SqlParams): string | null;
+  /**
+   * SQL subquery of the ids of the datasets a run on the object may be filed under besides the
+   * object itself (`kwargs.target`): the datasets it belongs to. Absent: none.
+   */
+  targetDatasetsSql?(idSql: string): string;
 }
 
 const dataset: ObjectClass = {
@@ -53,6 +58,7 @@ const resource: ObjectClass = {
     const condition = resourceEditCondition('r', user, params);
     return condition === null ? null : `EXISTS (SELECT 1 FROM resources r WHERE r.id = ${idSql} AND ${condition})`;
   },
+  targetDatasetsSql: (idSql) => `SELECT rd.dataset_id FROM resource_datasets rd WHERE rd.resource_id = ${idSql}`,
 };
 
 // A resource in a dataset: seen with the dataset, its publication changed by the dataset's editors.
@@ -75,6 +81,7 @@ const resourcedataset: ObjectClass = {
     const condition = datasetEditCondition('d', user, params);
     return condition === null ? null : `EXISTS (SELECT 1 FROM resource_datasets rd JOIN datasets d ON d.id = rd.dataset_id WHERE rd.id = ${idSql} AND ${condition})`;
   },
+  targetDatasetsSql: (idSql) => `SELECT rd.dataset_id FROM resource_datasets rd WHERE rd.id = ${idSql}`,
 };
 
 /** A geographic layer: who reaches it is decided in datastore/access.ts. */

@@ -4,6 +4,7 @@
  * (tasks/failure.ts) to fail with a reason; no handler imports this module. The scenarios
  * themselves (ids, labels) are rows of the `scenarios` table.
  */
+import { BULK_SCENARIOS } from '../bulk/tasks.ts';
 import { applyStyle, publishLayer } from '../datastore/apply.ts';
 import { PUBLICATION_SCENARIOS } from '../datasets/scenarios.ts';
 import { harvestScenario } from '../harvest/scenario.ts';
@@ -19,6 +20,8 @@ const SCENARIO_HANDLERS: Record<string, ScenarioHandler> = {
   'update-style': { run: applyStyle },
   'publish-geographiclayer': { run: publishLayer },
   'harvest-remoteapiindex': harvestScenario,
+  // Bulk changes of datasets and their undo (src/server/bulk/).
+  ...BULK_SCENARIOS,
 };
 
 export function scenarioHandler(codename: string, diagnostics: boolean): ScenarioHandler | null {

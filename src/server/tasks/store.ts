@@ -76,6 +76,11 @@ export async function queueTasks(db: Db, tasks: NewTask[], client?: pg.PoolClien
   return ids;
 }
 
+/** Wakes this process's engine after tasks were queued on a caller's client (once it committed). */
+export function wakeTaskEngine(db: Db): void {
+  wakers.get(db)?.();
+}
+
 interface StoredStep {
   date: string;
   level: TaskStep['level'];

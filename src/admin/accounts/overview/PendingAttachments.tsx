@@ -1,11 +1,13 @@
 /**
  * Attachments pending validation (`group-members/?ordering=-user__date_joined&status__in=0,1`),
- * each accepted or refused after confirmation.
+ * each accepted or refused after confirmation. A member added by a delegated administrator
+ * (status 0) waits for the person's acceptance: only a superuser may validate it in their place.
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordContextProvider, useTranslate } from 'react-admin';
+import { STATUS } from '../../../../schemas/constants.ts';
 import { LocaleDateField } from '../../fields/LocaleDateField.tsx';
 import { useAppPath } from '../../routing/useAppPath.ts';
 import { accountsApi, type GroupMembership } from '../accountsApi.ts';
@@ -31,7 +33,7 @@ export function PendingAttachments() {
             <RecordContextProvider key={membership.id} value={membership}>
               <ListItem secondaryAction={<DecisionButtons kind="group-members" nameOf={(record) => nameOf(record as GroupMembership)} onDone={reload} />}>
                 <ListItemText
-                  primary={translate('publish.accounts.pendingLine', {
+                  primary={translate(membership.status === STATUS.pendingVerification ? 'publish.accounts.awaitingLine' : 'publish.accounts.pendingLine', {
                     user: nameOf(membership),
                     group: membership.usergroup_detail.display_name,
                   })}

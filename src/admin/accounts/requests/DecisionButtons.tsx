@@ -1,10 +1,12 @@
-/** Accept and refuse buttons of a request, each after the confirmation modal. */
+/** Accept and refuse buttons of a request, each after the confirmation modal (refuse only, for an addition awaiting the person). */
 import { useState, type MouseEvent } from 'react';
 import { Button, Stack } from '@mui/material';
 import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmModal } from '../../feedback/ConfirmModal.tsx';
 import { useNotifyError } from '../../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../../feedback/useNotifySuccess.tsx';
+import { STATUS } from '../../../../schemas/constants.ts';
+import { useAccountsRights } from '../useAccountsRights.ts';
 import { useRequestDecisions, type RequestKind } from './decisions.ts';
 
 export interface DecisionButtonsProps {
@@ -24,9 +26,12 @@ export function DecisionButtons({ kind, nameOf, onDone, ...props }: DecisionButt
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
   const { accept, refuse } = useRequestDecisions(kind);
+  const validates = useAccountsRights().manageUsers;
   const [pending, setPending] = useState<'accept' | 'refuse' | null>(null);
   if (!record) return null;
   const name = nameOf(record);
+  // A member a delegated administrator added waits for the person's word: only a superuser validates it in their place.
+  const acceptable = validates || kind !== 'group-members' || record.status !== STATUS.pendingVerification;
 
   const decide = async () => {
     try {
@@ -46,9 +51,11 @@ export function DecisionButtons({ kind, nameOf, onDone, ...props }: DecisionButt
 
   return (
     <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
-      <Button size="small" variant="contained" aria-label={translate('publish.accounts.acceptOf', { name })} onClick={open('accept')}>
-        {translate('publish.accounts.accept')}
-      </Button>
+      {acceptable && (
+        <Button size="small" variant="contained" aria-label={translate('publish.accounts.acceptOf', { name })} onClick={open('accept')}>
+          {translate('publish.accounts.accept')}
+        </Button>
+      )}
       <Button size="small" color="error" aria-label={translate('publish.accounts.refuseOf', { name })} onClick={open('refuse')}>
         {translate('publish.accounts.refuse')}
       </Button>

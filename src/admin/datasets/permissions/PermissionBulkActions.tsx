@@ -1,15 +1,15 @@
 /**
  * The actions on the selected groups: remove their rights, or grant them search, consultation or
- * download. Each asks for confirmation, then changes every selected group at once, says so,
- * clears the selection and reloads the table and the access panel.
+ * download. Each opens the preview of the bulk change (which groups change, from which level),
+ * then applies it as a task that can be undone from its toast and from its task page; the
+ * selection is cleared and the table and the access panel follow once it has run.
  */
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import { useListContext, useRefresh, useTranslate } from 'react-admin';
 import { PERMISSION_LEVEL } from '../../../../schemas/constants.ts';
-import { useNotifiedAction } from '../../accounts/useNotifiedAction.ts';
-import { ConfirmModal } from '../../feedback/ConfirmModal.tsx';
-import { permissionsApi, type PermissionLevelName } from './permissionsApi.ts';
+import { BulkDialog } from '../bulk/BulkDialog.tsx';
+import type { PermissionLevelName } from './permissionsApi.ts';
 
 const LEVEL_NAMES = Object.keys(PERMISSION_LEVEL) as PermissionLevelName[];
 
@@ -18,13 +18,6 @@ export function PermissionBulkActions({ datasetId }: { datasetId: number }) {
   const refresh = useRefresh();
   const { selectedIds, onUnselectItems } = useListContext();
   const [level, setLevel] = useState<PermissionLevelName | null>(null);
-  const run = useNotifiedAction(refresh);
-
-  const apply = (chosen: PermissionLevelName) =>
-    run(async () => {
-      await permissionsApi.setLevel(datasetId, chosen, selectedIds.map(Number));
-      onUnselectItems();
-    }, 'resources.dataset-permissions.messages.updated');
 
   return (
     <>
@@ -36,7 +29,16 @@ export function PermissionBulkActions({ datasetId }: { datasetId: number }) {
         </Button>
       ))}
       </Box>
-      <ConfirmModal open={level !== null} onClose={() => setLevel(null)} onConfirm={() => (level ? apply(level) : undefined)} />
+      <BulkDialog
+        action={level === null ? null : 'set_group_level'}
+        selection={{ ids: [datasetId] }}
+        fixedParams={level === null ? undefined : { level: PERMISSION_LEVEL[level], usergroup_ids: selectedIds.map(Number) }}
+        onClose={() => setLevel(null)}
+        onApplied={() => {
+          onUnselectItems();
+          setTimeout(refresh, 1500);
+        }}
+      />
     </>
   );
 }

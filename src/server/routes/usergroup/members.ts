@@ -1,6 +1,9 @@
 /**
  * A group's members (/{locale}/usergroup/user-groups/{id}/members/ and members/{user}/): the
  * group's managers list, add, change and remove them. Detail actions of the user-groups entity.
+ * A superuser adds a member directly; a delegated administrator's addition waits for the person
+ * (status 0, pending verification) until they accept it (group-members/{id}/accept/) or a
+ * superuser validates it, and meanwhile shows the person's name only.
  */
 import type { FastifyRequest } from 'fastify';
 import { canManageGroup } from '../../../../schemas/access.ts';
@@ -10,7 +13,7 @@ import { bodyId, databaseWriteError, requireId, validateWrite, type AccessRule, 
 import { notFound, ValidationError, type FieldErrors } from '../../http/errors.ts';
 import { paginatedList, type ListSpec } from '../../http/pagination.ts';
 import { t } from '../../i18n.ts';
-import { isUserOfAdministeredGroup, USER_DETAIL_SQL, USER_SEARCH_SQL } from './users.ts';
+import { isUserOfAdministeredGroup, MEMBER_NAME_SEARCH_SQL, memberDetail, USER_DETAIL_SQL, USER_SEARCH_SQL } from './users.ts';
 
 const MEMBER_LIST: ListSpec = {
   fields: {
@@ -29,16 +32,26 @@ const MEMBER_LIST: ListSpec = {
   searchColumns: [USER_SEARCH_SQL],
 };
 
+/** The list as a delegated administrator searches and orders it: not by the e-mail of a person who has not accepted yet. */
+const MEMBER_LIST_OF_ADMINISTRATOR: ListSpec = {
+  ...MEMBER_LIST,
+  fields: { ...MEMBER_LIST.fields, user__email: { column: `CASE WHEN m.status <> ${STATUS.pendingVerification} THEN u.email END`, type: 'text', orderable: true } },
+  searchColumns: [MEMBER_NAME_SEARCH_SQL],
+};
+
 const MEMBER_SELECT = `${USER_DETAIL_SQL} AS "user", m.user_id, m.role, m.status, m.date_joined`;
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
+
+/** A member row as the caller may see it (memberDetail). */
+const presentMember = (request: FastifyRequest) => (row: Row): Row => ({ ...row, user: memberDetail(row.user as Row, row.status, request.user!) });
 
 async function member(request: FastifyRequest, groupId: number, userId: number): Promise<Row | null> {
   const { rows } = await request.server.db.query<Row>(
     `SELECT ${MEMBER_SELECT} FROM usergroup_members m JOIN users u ON u.id = m.user_id WHERE m.usergroup_id = $1 AND m.user_id = $2`,
     [groupId, userId],
   );
-  return rows[0] ?? null;
+  return rows[0] ? presentMember(request)(rows[0]) : null;
 }
 
 /**
@@ -78,13 +91,15 @@ export const memberActions: DetailAction[] = [
     method: 'GET',
     path: 'members/',
     access: manage,
-    handler: (request, record) =>
-      paginatedList<Row>(
+    handler: async (request, record) => {
+      const page = await paginatedList<Row>(
         request.server.db,
         { from: 'usergroup_members m JOIN users u ON u.id = m.user_id', select: MEMBER_SELECT, where: (params) => [`m.usergroup_id = ${params.add(record.id)}`] },
-        MEMBER_LIST,
+        request.user!.is_superuser ? MEMBER_LIST : MEMBER_LIST_OF_ADMINISTRATOR,
         request,
-      ),
+      );
+      return { ...page, results: page.results.map(presentMember(request)) };
+    },
   },
   {
     method: 'POST',
@@ -111,7 +126,8 @@ export const memberActions: DetailAction[] = [
           record.id,
           userId,
           values.role ?? ROLE.member,
-          values.status ?? STATUS.active,
+          // Nobody is made a member of a group without their word, but by a superuser.
+          request.user!.is_superuser ? (values.status ?? STATUS.active) : STATUS.pendingVerification,
         ]);
       } catch (error) {
         throw databaseWriteError(error, request.locale, { user_id: 'user_id' }, { usergroup_members_usergroup_id_user_id_key: 'user_id' });
@@ -125,8 +141,13 @@ export const memberActions: DetailAction[] = [
     access: manage,
     handler: async (request, record) => {
       const userId = requireId(request.params.userId);
-      if (!(await member(request, record.id as number, userId))) throw notFound();
+      const existing = await member(request, record.id as number, userId);
+      if (!existing) throw notFound();
       const values = await validateWrite(groupMembers, request.body, { partial: true, locale: request.locale });
+      // An addition the person has not accepted: only they (or a superuser) make it active.
+      if (!request.user!.is_superuser && existing.status === STATUS.pendingVerification && values.status != null && values.status !== STATUS.pendingVerification) {
+        throw new ValidationError({ status: [t(request.locale, 'memberAwaitsAcceptance')] });
+      }
       const sets: string[] = [];
       const params: unknown[] = [];
       for (const field of ['role', 'status'] as const) {

@@ -6,30 +6,53 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { administeredGroupIds, canEditUser, canManageUsers, canReadUsers, type UsergroupRole } from '../../../../schemas/access.ts';
 import { STATUS } from '../../../../schemas/constants.ts';
+import { checkPassword } from '../../../../schemas/password.ts';
 import { users } from '../../../../schemas/users.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeAfterPasswordChange } from '../../auth/tokens.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { integerParam, registerEntity, type Row } from '../../crud/index.ts';
+import { fieldError, integerParam, registerEntity, type Row } from '../../crud/index.ts';
 import { ApiError, ValidationError } from '../../http/errors.ts';
 import { t } from '../../i18n.ts';
 
 /** Search expression matching the trigram index users_search_idx (alias u). */
 export const USER_SEARCH_SQL = `u.username || ' ' || u.first_name || ' ' || u.last_name || ' ' || u.email`;
 
+/**
+ * USER_SEARCH_SQL without the e-mail of a person who has not accepted their membership `m` yet, so
+ * that searching for it tells nothing about it (see memberDetail).
+ */
+export const MEMBER_NAME_SEARCH_SQL = `CASE WHEN m.status = ${STATUS.pendingVerification} THEN u.username || ' ' || u.first_name || ' ' || u.last_name ELSE ${USER_SEARCH_SQL} END`;
+
 /** A user as members and membership requests show them (alias u). */
 export const USER_DETAIL_SQL = `json_build_object('id', u.id, 'username', u.username, 'first_name', u.first_name,
   'last_name', u.last_name, 'email', u.email)`;
+
+/**
+ * The memberships through which a delegated administrator reads an account: the person belongs to
+ * or asked to join the group. One they were added to and have not accepted yet (status 0) shows
+ * their name only (`nameOnly`), until they accept it or a superuser validates it.
+ */
+const READABLE_MEMBERSHIP_SQL = `status >= ${STATUS.pendingValidation}`;
 
 /** A delegated administrator reads the users who belong to, or ask to join, one of their groups. */
 export async function isUserOfAdministeredGroup(request: FastifyRequest, user: AuthUser, userId: number): Promise<boolean> {
   const groups = administeredGroupIds(user);
   if (groups.length === 0) return false;
   const { rows } = await request.server.db.query(
-    'SELECT 1 FROM usergroup_members WHERE user_id = $1 AND usergroup_id = ANY($2::integer[]) LIMIT 1',
+    `SELECT 1 FROM usergroup_members WHERE user_id = $1 AND usergroup_id = ANY($2::integer[]) AND ${READABLE_MEMBERSHIP_SQL} LIMIT 1`,
     [userId, groups],
   );
   return rows.length > 0;
+}
+
+/**
+ * A membership's user detail as `reader` may see it: name only (no e-mail) while the person has not
+ * accepted a membership a delegated administrator gave them; all of it for superusers and the person.
+ */
+export function memberDetail(detail: Row, status: unknown, reader: AuthUser): Row {
+  if (reader.is_superuser || status !== STATUS.pendingVerification || detail.id === reader.id) return detail;
+  return { id: detail.id, username: detail.username, first_name: detail.first_name, last_name: detail.last_name };
 }
 
 /**
@@ -75,7 +98,7 @@ export function registerUsers(app: FastifyInstance) {
         const user = request.user!;
         if (user.is_superuser) return [];
         return [`EXISTS (SELECT 1 FROM usergroup_members mv WHERE mv.user_id = u.id
-          AND mv.usergroup_id = ANY(${params.add(administeredGroupIds(user))}::integer[]))`];
+          AND mv.usergroup_id = ANY(${params.add(administeredGroupIds(user))}::integer[]) AND mv.${READABLE_MEMBERSHIP_SQL})`];
       },
       present: (row, request) => (request.user!.is_superuser ? row : asSeenByGroupAdministrator(row, request.user!)),
     },
@@ -84,11 +107,17 @@ export function registerUsers(app: FastifyInstance) {
       // Hashed by beforeWrite.
       virtual: ['password'],
       unique: { users_username_key: 'username' },
-      beforeWrite: async ({ client, operation, row, values, user, id, request }) => {
+      beforeWrite: async ({ client, operation, row, values, user, id, request, existing }) => {
         if (id === user.id && values.is_superuser === false) {
           throw new ValidationError({ is_superuser: [t(request.locale, 'cannotRemoveOwnSuperuser')] });
         }
         const password = typeof values.password === 'string' && values.password !== '' ? values.password : null;
+        if (password) {
+          // The rule (schemas/password.ts) knows the account's name and e-mail, as changed by this write.
+          const owner = { username: values.username ?? existing?.username, email: values.email ?? existing?.email };
+          const problem = await checkPassword(password, owner);
+          if (problem) throw fieldError(request.locale, 'password', problem.message, problem.params);
+        }
         // Without a password the account cannot sign in until one is set ('!' never verifies).
         if (password) row.password = await hashPassword(password);
         else if (operation === 'create') row.password = '!';

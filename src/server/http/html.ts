@@ -1,5 +1,5 @@
-/** Small, dependency-free HTML rendering for the login service pages. Every value is escaped. */
-import { LOCALES, type Locale } from '../../../../schemas/constants.ts';
+/** Small, dependency-free HTML rendering for the server's own pages (login service, API reference). Every value is escaped. */
+import { LOCALES, type Locale } from '../../../schemas/constants.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -38,10 +38,10 @@ header{background:#0b4f8a;color:#fff;padding:.75rem 1.5rem;display:flex;justify-
 header a{color:#fff}
 .brand{font-weight:700;font-size:1.1rem;text-decoration:none}
 nav ul{list-style:none;margin:0;padding:0;display:flex;gap:.75rem}
-main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:8px;padding:2rem;box-shadow:0 1px 4px rgba(0,0,0,.12)}
+main{max-width:44rem;margin:2rem auto;background:#fff;border-radius:8px;padding:2rem;box-shadow:0 1px 4px rgba(0,0,0,.12)}
 h1{margin-top:0;font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
 label{display:block;font-weight:600;margin:1rem 0 .25rem}
-input[type=text],input[type=email],input[type=password]{width:100%;padding:.55rem .6rem;border:1px solid #6b7785;border-radius:4px;font:inherit}
+input[type=text],input[type=email],input[type=password],select{width:100%;padding:.55rem .6rem;border:1px solid #6b7785;border-radius:4px;font:inherit}
 input:focus,button:focus,a:focus{outline:3px solid #f0a500;outline-offset:2px}
 button{margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#0b4f8a;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 button:hover{background:#083b67}
@@ -50,6 +50,9 @@ button:hover{background:#083b67}
 .alert-error{background:#fde8e8;color:#7a1014;border:1px solid #f5b5b5}
 .alert-success{background:#e6f4ea;color:#14532d;border:1px solid #a7d7b5}
 .muted{color:#4a5866}
+table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.9rem}th,td{text-align:left;padding:.4rem .3rem;border-bottom:1px solid #d5dbe1;vertical-align:top}
+code{font-size:.85em;word-break:break-all}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
 export interface PageOptions {

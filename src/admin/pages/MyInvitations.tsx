@@ -1,0 +1,67 @@
+/**
+ * The signed-in user's invitations: memberships a group's delegated administrator gave them, which
+ * wait for their word (`group-members/?user={id}&status__in=0`), each accepted or declined here.
+ */
+import { Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { accountsApi, type GroupMembership } from '../accounts/accountsApi.ts';
+import { useNotifiedAction } from '../accounts/useNotifiedAction.ts';
+import { useStartup } from '../startup/useStartup.ts';
+
+export function MyInvitations() {
+  const translate = useTranslate();
+  const { user, roles } = useStartup();
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+  const { data } = useQuery({
+    queryKey: ['my-invitations', userId],
+    queryFn: ({ signal }) => accountsApi.invitations(userId!, signal),
+    enabled: userId !== undefined,
+  });
+  // Accepting gives the group's role: the start-up data (the user's roles) is read again.
+  const run = useNotifiedAction(() =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['my-invitations'] }), queryClient.invalidateQueries({ queryKey: ['startup'] })]),
+  );
+  if (!data?.results.length) return null;
+  const roleLabel = (membership: GroupMembership) => roles.find((role) => role.id === membership.role)?.label ?? String(membership.role);
+  return (
+    <section aria-labelledby="my-invitations">
+      <Typography id="my-invitations" variant="h6" component="h2" sx={{ mt: 3 }}>
+        {translate('publish.home.invitations.title')}
+      </Typography>
+      <List dense>
+        {data.results.map((membership) => {
+          const group = membership.usergroup_detail.display_name;
+          return (
+            <ListItem
+              key={membership.id}
+              secondaryAction={
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    aria-label={translate('publish.home.invitations.acceptOf', { group })}
+                    onClick={() => void run(() => accountsApi.acceptInvitation(membership.id), 'publish.home.invitations.accepted')}
+                  >
+                    {translate('publish.accounts.accept')}
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    aria-label={translate('publish.home.invitations.declineOf', { group })}
+                    onClick={() => void run(() => accountsApi.declineInvitation(membership.id), 'publish.home.invitations.declined')}
+                  >
+                    {translate('publish.home.invitations.decline')}
+                  </Button>
+                </Stack>
+              }
+            >
+              <ListItemText primary={translate('publish.home.invitations.line', { group, role: roleLabel(membership) })} />
+            </ListItem>
+          );
+        })}
+      </List>
+    </section>
+  );
+}

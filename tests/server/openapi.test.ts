@@ -1,0 +1,120 @@
+/**
+ * The OpenAPI document: a valid OpenAPI 3.1 description, in JSON and YAML, listing every route the
+ * server registers under a locale (collected by Fastify's onRoute hook), each documented path
+ * answering; entities described from their schemas (fields, orderings, filters), the four ways to
+ * authenticate, the error shapes.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { datasets } from '../../schemas/datasets.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+type Document = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { parameters: { name: string; in: string; 'x-orderings'?: string[] }[]; requestBody?: unknown; responses: Record<string, unknown>; security: unknown[] }>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>; securitySchemes: Record<string, unknown> };
+};
+let document: Document;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin');
+  const response = await t.app.inject({ url: '/fr/api/schema/' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  document = response.json();
+});
+afterAll(() => t?.close());
+
+const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document, also as YAML', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? [], JSON.stringify(result.errors ?? []).slice(0, 2000)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/{locale}' })]);
+
+    const yaml = await t.app.inject({ url: '/en/api/schema/?format=yaml' });
+    expect(yaml.headers['content-type']).toMatch(/^application\/yaml/);
+    expect(parse(yaml.body).paths).toEqual(document.paths);
+    const byAccept = await t.app.inject({ url: '/it/api/schema/', headers: { accept: 'application/yaml' } });
+    expect(byAccept.headers['content-type']).toMatch(/^application\/yaml/);
+  });
+
+  it('lists every route registered under a locale, and every path it lists answers', async () => {
+    const registered = t.app.apiRoutes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    expect(registered.length).toBeGreaterThan(200);
+    const missing = registered.filter((route) => !document.paths[openapiPath(route.url)]?.[route.method.toLowerCase()]);
+    expect(missing.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+
+    // Every documented operation answers something other than 404 for its path (ids of records that exist).
+    const ids: Record<string, string> = {};
+    const unanswered: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        // Only reads and deletions of unknown ids may 404: check what a path's route answers, not a record.
+        const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => ids[name] ?? (name === 'database' ? 'datastore' : name === 'layerType' ? 'layer' : name === 'file' ? 'swagger-ui.css' : '1'));
+        if (method !== 'get' || /\{id\}|\{\w+Id\}|\{scenario\}/.test(path)) {
+          // A route exists when Fastify finds it: an unknown id answers our 404 body, an unknown route Fastify's.
+          if (!t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: `/fr${path.replace(/\{(\w+)\}/g, ':$1')}` })) unanswered.push(`${method} ${path}`);
+          continue;
+        }
+        const response = await t.app.inject({ method: 'GET', url: `/fr${url}`, headers: admin.jwtHeaders });
+        if (response.statusCode === 404 && !/\{/.test(path)) unanswered.push(`${method} ${path} ${response.statusCode}`);
+      }
+    }
+    expect(unanswered).toEqual([]);
+    // Unknown routes are not documented.
+    expect(document.paths['/dataset/nothing-here/']).toBeUndefined();
+  });
+
+  it('describes entities from their schemas: record, write body, orderings and filters', () => {
+    const list = document.paths['/dataset/datasets/'].get;
+    const ordering = list.parameters.find((parameter) => parameter.name === 'ordering')!;
+    for (const field of datasets.list.orderable) expect(ordering['x-orderings']).toEqual(expect.arrayContaining([field, `-${field}`]));
+    expect(ordering['x-orderings']).toEqual(expect.arrayContaining(['-last_update_date', 'publication_date']));
+    expect(list.parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['page', 'page_size', 'search', 'usergroup_id', 'categories__in', 'perms']));
+    const record = document.components.schemas.Datasets;
+    expect(Object.keys(record.properties!)).toEqual(Object.keys(datasets.fields));
+    expect(document.components.schemas.DatasetsWrite.required).toEqual(['display_name', 'usergroup']);
+    expect(document.components.schemas.DatasetsPatch.required).toBeUndefined();
+    expect(document.paths['/dataset/datasets/'].post.responses).toHaveProperty('201');
+    expect(document.paths['/dataset/datasets/{id}/'].delete.responses).toHaveProperty('204');
+    expect(document.paths['/dataset/datasets/{id}/'].patch.responses['400']).toEqual({
+      description: expect.any(String),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/FieldErrors' } } },
+    });
+    // Resources no longer require their type.
+    expect(document.components.schemas.ResourcesWrite.required).toEqual(['display_name', 'usergroup_id']);
+    // Runs take the bare ?asynchrone and answer 202.
+    const run = document.paths['/dataset/datasets/{id}/_scenarios/{scenario}/run/'].post;
+    expect(run.parameters.map((parameter) => parameter.name)).toContain('asynchrone');
+    expect(run.responses).toHaveProperty('202');
+  });
+
+  it('says how to authenticate', () => {
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['csrf', 'jwt', 'session', 'token']);
+    expect(document.paths['/dataset/datasets/'].get.security).toEqual([{ session: [], csrf: [] }, { jwt: [] }, { token: [] }]);
+    expect(document.paths['/login/signin/'].post.security).toEqual([]);
+    expect(document.paths['/login/tokens/'].post.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['name', 'expires_in_days', 'scope'] } } },
+    });
+  });
+
+  it('has a reference page, served from this server only', async () => {
+    const page = await t.app.inject({ url: '/en/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(sources.every((source) => source.startsWith('/en/api/'))).toBe(true);
+    for (const source of sources) expect((await t.app.inject({ url: source })).statusCode, source).toBe(200);
+    expect((await t.app.inject({ url: '/en/api/docs/assets/package.json' })).statusCode).toBe(404);
+  });
+});
