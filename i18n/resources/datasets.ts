@@ -61,6 +61,10 @@ export default {
     },
     sort: {
       label: 'Trier par',
+      codename: { ASC: 'Identifiant court, de A à Z', DESC: 'Identifiant court, de Z à A' },
+      creation_date: { ASC: 'Création des données, la plus ancienne d’abord', DESC: 'Création des données, la plus récente d’abord' },
+      publication_date: { ASC: 'Date de publication, la plus ancienne d’abord', DESC: 'Date de publication, la plus récente d’abord' },
+      last_update_date: { ASC: 'Dernière mise à jour, la plus ancienne d’abord', DESC: 'Dernière mise à jour, la plus récente d’abord' },
       revision_date: { ASC: 'Dernière révision, la plus ancienne d’abord', DESC: 'Dernière révision, la plus récente d’abord' },
       display_name: { ASC: 'Nom, de A à Z', DESC: 'Nom, de Z à A' },
       usergroup: { ASC: 'Organisation, de A à Z', DESC: 'Organisation, de Z à A' },
@@ -172,6 +176,10 @@ export default {
     },
     sort: {
       label: 'Sort by',
+      codename: { ASC: 'Short name, A to Z', DESC: 'Short name, Z to A' },
+      creation_date: { ASC: 'Data creation date, oldest first', DESC: 'Data creation date, newest first' },
+      publication_date: { ASC: 'Publication date, oldest first', DESC: 'Publication date, newest first' },
+      last_update_date: { ASC: 'Last update, oldest first', DESC: 'Last update, newest first' },
       revision_date: { ASC: 'Last revision, oldest first', DESC: 'Last revision, newest first' },
       display_name: { ASC: 'Name, A to Z', DESC: 'Name, Z to A' },
       usergroup: { ASC: 'Organisation, A to Z', DESC: 'Organisation, Z to A' },
@@ -283,6 +291,10 @@ export default {
     },
     sort: {
       label: 'Ordina per',
+      codename: { ASC: 'Nome breve, dalla A alla Z', DESC: 'Nome breve, dalla Z alla A' },
+      creation_date: { ASC: 'Creazione dei dati, dalla meno recente', DESC: 'Creazione dei dati, dalla più recente' },
+      publication_date: { ASC: 'Data di pubblicazione, dalla meno recente', DESC: 'Data di pubblicazione, dalla più recente' },
+      last_update_date: { ASC: 'Ultimo aggiornamento, dal meno recente', DESC: 'Ultimo aggiornamento, dal più recente' },
       revision_date: { ASC: 'Ultima revisione, dalla meno recente', DESC: 'Ultima revisione, dalla più recente' },
       display_name: { ASC: 'Nome, dalla A alla Z', DESC: 'Nome, dalla Z alla A' },
       usergroup: { ASC: 'Organizzazione, dalla A alla Z', DESC: 'Organizzazione, dalla Z alla A' },
