@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import frenchMessages from 'ra-language-french';
+import bulkLabels from '../i18n/resources/dataset-bulk.ts';
 import datasetPermissions from '../i18n/resources/dataset-permissions.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import { catalogues, navEntry, signInFromHome, submitSignIn } from './fixtures.ts';
@@ -55,8 +56,9 @@ test('an editor creates a dataset, shares it with a user group in bulk and finds
   await expect(groupRow).toBeVisible();
   await groupRow.getByRole('checkbox').check();
   await page.getByRole('button', { name: permissions.actions.download }).click();
-  await page.getByRole('dialog').getByRole('button', { name: catalogues.fr.publish.feedback.confirm.confirm }).click();
-  await expect(page.getByText(permissions.messages.updated)).toBeVisible();
+  // The change is previewed, then applied as a task.
+  await page.getByRole('dialog').getByRole('button', { name: bulkLabels.fr.actions.apply }).click();
+  await expect(page.getByText(/Modification groupée lancée \(tâche \d+\)\./)).toBeVisible();
   await expect(groupRow).toContainText(permissions.levels.download);
 
   // The export of the list holds the dataset.

@@ -194,7 +194,7 @@ export function FormTabs({ entity, top, tabs }: { entity: EntitySchema; top: Rea
 }
 
 /** The open tab's panels, under the form; a panel stays mounted once its tab was opened. */
-export function FormTabPanels({ entity, tabs }: { entity: EntitySchema; tabs: FormTab[] }) {
+export function FormTabPanels({ tabs }: { tabs: FormTab[] }) {
   const { active } = useActiveTab(tabs);
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(active ? [active] : []));
   useEffect(() => {
@@ -206,10 +206,9 @@ export function FormTabPanels({ entity, tabs }: { entity: EntitySchema; tabs: Fo
         (tab) =>
           tab.panel &&
           (visited.has(tab.name) || tab.name === active) && (
+            // The panels name themselves (their own headings and regions).
             <Box
               key={tab.name}
-              component="section"
-              aria-labelledby={tabId(entity.resource, tab.name)}
               hidden={tab.name !== active}
               sx={{ '&[hidden]': { display: 'none' } }}
             >

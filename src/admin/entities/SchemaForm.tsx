@@ -104,7 +104,7 @@ export function SchemaForm({
       >
         {tabs ? <FormTabs entity={entity} top={tabFields(entity, undefined).map(element)} tabs={tabs} /> : entity.form.map(element)}
       </SimpleForm>
-      {tabs && <FormTabPanels entity={entity} tabs={tabs} />}
+      {tabs && <FormTabPanels tabs={tabs} />}
     </>
   );
 }
