@@ -1,6 +1,7 @@
 /** Datasets, the catalogue records (spec, sections 2, 3, 5 and 7): /{locale}/dataset/datasets/. */
 import { PAGE_SIZE, PERMISSION_LEVEL } from './constants.ts';
 import { defineEntity } from './entity.ts';
+import { QUALITY_RATINGS } from './quality.ts';
 
 /** Geographic coverage: the organisation's territory, a jurisdiction, a drawn box, or computed on the data. */
 export const GEOGRAPHIC_COVERAGES = ['organisation', 'jurisdiction', 'bbox', 'computed'] as const;
@@ -63,6 +64,9 @@ export const datasets = defineEntity({
     children_count: { type: 'integer', readOnly: true },
     /** The form's required fields the dataset leaves empty. */
     unfilled_fields: { type: 'json', readOnly: true },
+    /** The metadata quality's latest score (out of 405) and rating: GET dataset/datasets/{id}/quality/ tells it in full. */
+    quality_score: { type: 'integer', readOnly: true },
+    quality_rating: { type: 'choice', choices: QUALITY_RATINGS, readOnly: true },
     /** True when the current user may change the dataset. */
     editable: { type: 'boolean', readOnly: true },
     detail_url: { type: 'url', readOnly: true },
@@ -70,7 +74,7 @@ export const datasets = defineEntity({
     updated_at: { type: 'datetime', readOnly: true, tab: 'history' },
   },
   list: {
-    columns: ['display_name', 'usergroup', 'created_at', 'revision_date', 'main_resource', 'annex_count', 'publish', 'default_permission_level'],
+    columns: ['display_name', 'usergroup', 'created_at', 'revision_date', 'main_resource', 'annex_count', 'publish', 'default_permission_level', 'quality_rating'],
     search: true,
     filters: {
       usergroup_id: { field: 'usergroup', lookup: 'exact', type: 'integer', reference: 'usergroups', alwaysOn: true },
@@ -82,10 +86,13 @@ export const datasets = defineEntity({
       licence: { field: 'licence', lookup: 'exact', type: 'integer', reference: 'licences' },
       default_permission_level: { field: 'default_permission_level', lookup: 'in', type: 'integer', choices: Object.values(PERMISSION_LEVEL) },
       perms: { lookup: 'exact', type: 'string', choices: DATASET_PERMS_FILTERS },
+      quality_rating: { field: 'quality_rating', lookup: 'in', type: 'string', choices: QUALITY_RATINGS },
+      /** True: the datasets one of whose resources' links is broken at its latest check. */
+      broken_links: { lookup: 'exact', type: 'boolean' },
     },
     orderable: [
       'revision_date', 'display_name', 'codename', 'usergroup', 'created_at', 'publish', 'updated_at', 'creation_date', 'publication_date',
-      'last_update_date',
+      'last_update_date', 'quality_score',
     ],
     defaultOrdering: ['-updated_at'],
     pageSize: PAGE_SIZE,

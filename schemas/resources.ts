@@ -69,6 +69,11 @@ export const resources = defineEntity({
     source_id: { type: 'integer', readOnly: true },
     /** True when the current user may change the resource. */
     editable: { type: 'boolean', readOnly: true },
+    /** Its link's latest check (null until checked): broken or not, when. History: resource/resources/{id}/link-checks/. */
+    link_broken: { type: 'boolean', readOnly: true },
+    link_checked_at: { type: 'datetime', readOnly: true },
+    /** That check in full: {url, status, media_type, size, duration_ms, error, checked_at}. */
+    link_check: { type: 'json', readOnly: true },
     /** The latest task of each scenario run on it (Processing). */
     _processing: { type: 'json', readOnly: true },
     /** Its source and the objects made from it (ResourceRel). */
@@ -131,6 +136,24 @@ export interface Resource {
   editable: boolean;
   _processing: Processing[];
   rel: ResourceRel[];
+  /** Its link's latest check: null until checked (or for a file held here). */
+  link_broken: boolean | null;
+  link_checked_at: string | null;
+  link_check: LinkCheck | null;
+}
+
+/** One check of a resource's link (GET resource/resources/{id}/link-checks/ lists them, newest first). */
+export interface LinkCheck {
+  url: string;
+  broken: boolean;
+  /** The remote's HTTP status; null when it did not answer. */
+  status: number | null;
+  media_type: string | null;
+  size: number | null;
+  duration_ms: number;
+  /** Why it failed: unreachable, timeout, http-status, private-address, too-many-redirects… */
+  error: string | null;
+  checked_at: string;
 }
 
 /** GET resource/resource-dataset/?dataset_id=N: a resource in a dataset. */

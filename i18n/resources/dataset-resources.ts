@@ -46,6 +46,18 @@ export default {
       noAnnex: 'Aucune annexe.',
       unavailable: 'Les ressources ne peuvent pas être lues pour le moment.',
     },
+    link: {
+      broken: 'Lien cassé',
+      checked: 'Vérifié le %{date}',
+      status: 'Réponse HTTP %{status}',
+      error: {
+        unreachable: 'Serveur injoignable',
+        timeout: 'Pas de réponse à temps',
+        'private-address': 'Adresse d’un réseau privé',
+        'too-many-redirects': 'Trop de redirections',
+        'invalid-url': 'Adresse invalide',
+      },
+    },
     processing: {
       pending: 'Opération en cours : %{action}',
       failure: 'Échec de « %{action} » :',
@@ -135,6 +147,18 @@ export default {
       noAnnex: 'No annex.',
       unavailable: 'The resources cannot be read at the moment.',
     },
+    link: {
+      broken: 'Broken link',
+      checked: 'Checked on %{date}',
+      status: 'HTTP answer %{status}',
+      error: {
+        unreachable: 'Server out of reach',
+        timeout: 'No answer in time',
+        'private-address': 'Address on a private network',
+        'too-many-redirects': 'Too many redirects',
+        'invalid-url': 'Invalid address',
+      },
+    },
     processing: {
       pending: 'Operation in progress: %{action}',
       failure: '“%{action}” failed:',
@@ -223,6 +247,18 @@ export default {
       noMain: 'Nessuna risorsa principale.',
       noAnnex: 'Nessun allegato.',
       unavailable: 'Le risorse non possono essere lette al momento.',
+    },
+    link: {
+      broken: 'Collegamento interrotto',
+      checked: 'Verificato il %{date}',
+      status: 'Risposta HTTP %{status}',
+      error: {
+        unreachable: 'Server irraggiungibile',
+        timeout: 'Nessuna risposta in tempo',
+        'private-address': 'Indirizzo di una rete privata',
+        'too-many-redirects': 'Troppi reindirizzamenti',
+        'invalid-url': 'Indirizzo non valido',
+      },
     },
     processing: {
       pending: 'Operazione in corso: %{action}',

@@ -118,7 +118,23 @@ export interface TaskConfig {
   archiveMaxBytes: number;
   /** What harvests (scenario harvest-remoteapiindex) need. */
   harvest: HarvestConfig;
+  /** The link checker (scenario check-links, src/server/quality/links.ts). */
+  linkCheck: LinkCheckConfig;
 }
+
+/** The link checker's limits (src/server/quality/links.ts). */
+export interface LinkCheckConfig {
+  /** LINK_CHECK_HOST_RATE: requests a second to one host at most. Default 1. */
+  hostRate: number;
+  /** LINK_CHECK_RATE: requests a second in all at most. Default 10. */
+  totalRate: number;
+  /** LINK_CHECK_INTERVAL_HOURS: a link is checked again once this long has passed since its last check. Default 24. */
+  intervalHours: number;
+  /** LINK_CHECK_BATCH: links one run checks at most (the rest wait for the next run). Default 5000. */
+  batch: number;
+}
+
+export const DEFAULT_LINK_CHECK_CONFIG: LinkCheckConfig = { hostRate: 1, totalRate: 10, intervalHours: 24, batch: 5000 };
 
 /** Harvests of remote catalogues (src/server/harvest/). */
 export interface HarvestConfig {
@@ -291,6 +307,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         withdrawGraceDays: integer(env, 'HARVEST_WITHDRAW_GRACE_DAYS', 7),
         maxPages: positive(env, 'HARVEST_MAX_PAGES', 1000),
         platformDatasetPages: [datasetPagesBase(portalUrl, publicBase)],
+      },
+      linkCheck: {
+        hostRate: positive(env, 'LINK_CHECK_HOST_RATE', DEFAULT_LINK_CHECK_CONFIG.hostRate),
+        totalRate: positive(env, 'LINK_CHECK_RATE', DEFAULT_LINK_CHECK_CONFIG.totalRate),
+        intervalHours: positive(env, 'LINK_CHECK_INTERVAL_HOURS', DEFAULT_LINK_CHECK_CONFIG.intervalHours),
+        batch: positive(env, 'LINK_CHECK_BATCH', DEFAULT_LINK_CHECK_CONFIG.batch),
       },
     },
     outbound,

@@ -96,6 +96,12 @@ export function datasetHandlers(requests: Request[] = []) {
     }),
     http.get('/:locale/dataset/datasets/:id/contact-roles/', () => HttpResponse.json(page([]))),
     http.get('/:locale/dataset/datasets/:id/activity/', () => HttpResponse.json(page([]))),
+    http.get('/:locale/dataset/datasets/:id/quality/', () =>
+      HttpResponse.json({
+        score: 120, max_score: 405, rating: 'bad', dimensions: [], shacl: [], checked_at: '2026-03-12T13:05:00Z',
+        indicators: [{ code: 'licence', dimension: 'reusability', points: 0, max_points: 20, passed: false, hint: 'Choisissez une licence.', field: 'licence' }],
+      }),
+    ),
     // Saving or creating a dataset runs its publication scenario.
     http.get('/:locale/dataset/datasets/:id/_scenarios/', ({ request }) => {
       record(request);

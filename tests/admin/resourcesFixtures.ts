@@ -29,6 +29,9 @@ export function resource(overrides: Partial<Resource> = {}): Resource {
     editable: true,
     _processing: [],
     rel: [{ '@app': 'resource', '@class': 'file-upload', '@uri': '/fr/resource/file-upload/70/' }],
+    link_broken: null,
+    link_checked_at: null,
+    link_check: null,
     ...overrides,
   };
 }

@@ -62,6 +62,12 @@ export const handlers = [
   http.get('/:locale/dashboard/task-queue-track/', () =>
     requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),
+  // The datasets' quality summary is for administrators: others get 403 (and the Data page shows nothing of it).
+  http.get('/:locale/dataset/quality-summary/', () =>
+    requireUser() ??
+    (signedIn?.is_superuser
+      ? HttpResponse.json({ total: 0, ratings: { excellent: 0, good: 0, sufficient: 0, bad: 0, unrated: 0 }, missing: [] })
+      : HttpResponse.json({ detail: "Vous n'avez pas la permission d'effectuer cette action." }, { status: 403 }))),
   // A dataset's page lists its resources: none unless a test serves some.
   http.get('/:locale/resource/resource-dataset/', () =>
     requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),

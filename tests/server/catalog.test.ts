@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exposeDataset, withdrawDataset } from '../../src/server/catalog/entries.ts';
+import { validateDcatAp } from '../../src/server/catalog/shacl.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const DCAT = 'http://www.w3.org/ns/dcat#';
@@ -173,6 +174,16 @@ describe('the public catalogue', () => {
     expect(await listedIds()).toEqual(expected);
   });
 
+  it('conforms to the DCAT-AP 3.0.0 shapes in every format: zero violations over the whole demo catalogue', async () => {
+    const expected = await expectedIdentifiers();
+    for (const format of ['ttl', 'jsonld', 'rdf'] as const) {
+      const { graph } = await fetchPage(`/fr/dataset/catalog/?format=${format}&page_size=100`, {}, format);
+      expect(graph.objects(catalogOf(graph), `${DCAT}dataset`)).toHaveLength(expected.length);
+      const results = await validateDcatAp(graph.quads);
+      expect(results.map((r) => `${r.focus} ${r.path} ${r.constraint} ${r.value ?? ''}`), format).toEqual([]);
+    }
+  });
+
   it('pages through hydra:next in every format, listing each dataset exactly once', async () => {
     const expected = await expectedIdentifiers();
     for (const format of ['ttl', 'jsonld', 'rdf', 'xml'] as const) {
@@ -270,6 +281,11 @@ describe('the public catalogue', () => {
     const bbox = graph.quads.find((q) => q.subject.value === spatial && q.predicate.value === `${DCAT}bbox`)!;
     expect(bbox.object.value).toBe('POLYGON((5.35 43.24, 5.5 43.24, 5.5 43.36, 5.35 43.36, 5.35 43.24))');
     expect(bbox.object.termType === 'Literal' && bbox.object.datatype.value).toBe('http://www.opengis.net/ont/geosparql#wktLiteral');
+    const geometry = graph.one(spatial, 'http://www.w3.org/ns/locn#geometry')!;
+    expect(graph.objects(geometry, RDF_TYPE)).toEqual(['http://www.w3.org/ns/locn#Geometry']);
+    expect(graph.one(geometry, 'http://www.opengis.net/ont/geosparql#asWKT')).toBe(bbox.object.value);
+    // Box, licence and contact point conform too.
+    expect(await validateDcatAp(graph.quads)).toEqual([]);
     // The search finds it, and only what matches.
     expect(graph.objects(catalogOf(graph), `${DCAT}dataset`)).toEqual([dataset]);
     expect(await listedIds('&q=zzzyyyxxx')).toEqual([]);

@@ -1,9 +1,10 @@
 /**
  * The dataset calls that are not plain entity CRUD (spec, section 7): duplication, children,
- * thumbnail, keyword suggestions and the export's address. Every call goes through the HTTP client.
+ * quality, thumbnail, keyword suggestions and the export's address. Every call goes through the HTTP client.
  */
 import type { GetListParams, RaRecord } from 'react-admin';
 import { datasets } from '../../../schemas/datasets.ts';
+import type { DatasetQuality, QualitySummary } from '../../../schemas/quality.ts';
 import { httpClient, type HttpClient } from '../http/client.ts';
 import { toListQuery, type Page } from '../providers/dataProvider.ts';
 import { orderableFields } from '../providers/resourcePaths.ts';
@@ -31,6 +32,12 @@ export function createDatasetsApi(http: HttpClient = httpClient) {
       const { json } = await http.request<Page<RaRecord>>(`${datasetPath(id)}/children`, { query: { page_size: 100 }, signal });
       return json;
     },
+
+    /** Its metadata quality: score, rating, dimensions, indicators with hints, DCAT-AP violations. */
+    quality: async (id: number, signal?: AbortSignal) => (await http.request<DatasetQuality>(`${datasetPath(id)}/quality`, { signal })).json,
+
+    /** The ratings and most missed indicators of the datasets the user administers (the platform's, for a superuser). */
+    qualitySummary: async (signal?: AbortSignal) => (await http.request<QualitySummary>('dataset/quality-summary', { signal })).json,
 
     uploadThumbnail: (id: number, file: File) => {
       const body = new FormData();

@@ -1,9 +1,10 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { QualitySummary } from '../datasets/QualitySummary.tsx';
 import { LatestTasks } from './LatestTasks.tsx';
 import { SectionLinks } from './SectionLinks.tsx';
 
-/** The data overview: latest tasks, and the links to the data lists. */
+/** The data overview: latest tasks, the datasets' metadata quality (for administrators), and the links to the data lists. */
 export default function DataPage() {
   const translate = useTranslate();
   return (
@@ -17,6 +18,7 @@ export default function DataPage() {
         </Typography>
         <LatestTasks />
       </section>
+      <QualitySummary />
       <SectionLinks section="data" />
     </Stack>
   );

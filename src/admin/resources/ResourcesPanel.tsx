@@ -21,6 +21,7 @@ import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { formatFileSize } from '../format/fileSize.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
+import { LinkCheckBadge } from './LinkCheckBadge.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ProcessingState } from './ProcessingState.tsx';
@@ -95,6 +96,7 @@ function ResourceRow({ link, datasetId, editable }: { link: ResourceDataset; dat
         ) : (
           name
         )}
+        <LinkCheckBadge resource={resource} />
       </TableCell>
       <TableCell>{translate(`${L}.types.${resource.type}`, { _: resource.type })}</TableCell>
       <TableCell>{resource.dataformat ?? '—'}</TableCell>

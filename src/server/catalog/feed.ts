@@ -8,6 +8,7 @@
  */
 import type { Quad, Quad_Object, Quad_Subject } from '@rdfjs/types';
 import { DataFactory } from 'n3';
+import type { PoolClient } from 'pg';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
@@ -15,7 +16,7 @@ import { computedBoxColumns } from '../datasets/coverage.ts';
 import { platformDatasetUrn, platformUrn } from '../harvest/origin.ts';
 import { remoteUrl } from '../harvest/indexer.ts';
 import { t } from '../i18n.ts';
-import { DATA_THEME, EU_AUTHORITY, LANGUAGE_IRIS, NS, dataThemeIris, frequencyIri, inspireThemeIris } from './vocabulary.ts';
+import { ACCESS_RIGHTS, DATA_THEME, INSPIRE_THEME_SCHEME, LANGUAGE_IRIS, NS, dataThemeIris, frequencyIri, inspireThemeIris } from './vocabulary.ts';
 
 const { namedNode, literal, quad } = DataFactory;
 
@@ -65,6 +66,23 @@ export interface FeedPage {
   datasets: FeedDataset[];
   /** This platform's URN (harvest/origin.ts): its datasets' other identifiers start with it. */
   platform: string;
+  /** The labels of the themes (EU data themes by code, INSPIRE themes by code), for their skos:prefLabel. */
+  themeLabels: ThemeLabels;
+}
+
+export interface ThemeLabels {
+  data: Record<string, Record<string, string>>;
+  inspire: Record<string, Record<string, string>>;
+}
+
+/** The labels of the EU data themes (categories) and INSPIRE themes (topics), in every language. */
+async function readThemeLabels(db: Db | PoolClient): Promise<ThemeLabels> {
+  const { rows } = await db.query<{ kind: 'data' | 'inspire'; codename: string; labels: Record<string, string> }>(
+    `SELECT 'data' AS kind, codename, labels FROM categories UNION ALL SELECT 'inspire', codename, labels FROM topics`,
+  );
+  const labels: ThemeLabels = { data: {}, inspire: {} };
+  for (const row of rows) labels[row.kind][row.codename] = row.labels;
+  return labels;
 }
 
 function searchCondition(words: string[], values: unknown[]): string {
@@ -93,8 +111,14 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
     ),
   ]);
   const { total, modified } = summary.rows[0];
-  const platform = await platformUrn(db);
-  if (ids.rows.length === 0) return { total, modified, datasets: [], platform };
+  const [platform, themeLabels] = await Promise.all([platformUrn(db), readThemeLabels(db)]);
+  if (ids.rows.length === 0) return { total, modified, datasets: [], platform, themeLabels };
+  const datasets = await readFeedDatasets(db, ids.rows.map((row) => row.id));
+  return { total, modified, datasets, platform, themeLabels };
+}
+
+/** What the feed says of these datasets, listed or not (in id order; unknown ids are left out). */
+export async function readFeedDatasets(db: Db | PoolClient, ids: number[]): Promise<FeedDataset[]> {
   const { rows } = await db.query<FeedDataset>(
     `SELECT d.id, d.codename, d.display_name, d.description, d.created_at, d.updated_at,
         d.publication_date::text AS publication_date, d.last_update_date::text AS last_update_date,
@@ -135,9 +159,15 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
        ) poc ON true
       WHERE d.id = ANY($1::integer[])
       ORDER BY d.id`,
-    [ids.rows.map((row) => row.id)],
+    [ids],
   );
-  return { total, modified, datasets: rows, platform };
+  return rows;
+}
+
+/** What the record of one dataset needs besides its row: the platform's URN and the themes' labels. */
+export async function readFeedContext(db: Db | PoolClient): Promise<Pick<FeedPage, 'platform' | 'themeLabels'>> {
+  const [platform, themeLabels] = await Promise.all([platformUrn(db), readThemeLabels(db)]);
+  return { platform, themeLabels };
 }
 
 /** Where the feed's IRIs point. */
@@ -181,8 +211,31 @@ function geoJsonPolygon(minLon: number, minLat: number, maxLon: number, maxLat: 
   return JSON.stringify({ type: 'Polygon', coordinates: [ring] });
 }
 
+type Add = (s: Quad_Subject, p: string, o: Quad_Object) => void;
+
+/** `subject predicate <value>`, the value typed with the class DCAT-AP expects of it. */
+function typedResource(subject: Quad_Subject, predicate: string, value: string, type: Quad_Object, add: Add) {
+  const node = namedNode(value);
+  add(subject, predicate, node);
+  add(node, `${NS.rdf}type`, type);
+}
+
+/** `subject predicate <concept>`, a skos:Concept of its scheme (the EU data themes, INSPIRE's themes), with its label. */
+function concept(subject: Quad_Subject, predicate: string, value: string, scheme: string, label: Quad_Object, add: Add) {
+  typedResource(subject, predicate, value, iri('skos', 'Concept'), add);
+  add(namedNode(value), `${NS.skos}prefLabel`, label);
+  add(namedNode(value), `${NS.skos}inScheme`, namedNode(scheme));
+}
+
+/** A theme's label in the feed's language (French, else its code, when it has none). */
+function themeLabel(labels: Record<string, Record<string, string>>, code: string, locale: Locale): Quad_Object {
+  const entry = Object.hasOwn(labels, code) ? labels[code] : {};
+  if (entry[locale]) return literal(entry[locale], locale);
+  return entry.fr ? literal(entry.fr, 'fr') : literal(code);
+}
+
 /** The quads of one dataset. Its distributions come with the resources: see datasetDistributions. */
-function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, platform: string, add: (s: Quad_Subject, p: string, o: Quad_Object) => void) {
+function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, feed: Pick<FeedPage, 'platform' | 'themeLabels'>, add: Add) {
   const subject = namedNode(datasetIri(links, dataset));
   const text = (value: string) => literal(value, locale);
   add(subject, `${NS.rdf}type`, iri('dcat', 'Dataset'));
@@ -192,8 +245,13 @@ function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, pl
   // Mandatory in DCAT-AP: the title stands in for an empty description.
   add(subject, `${NS.dct}description`, text(dataset.description.trim() === '' ? dataset.display_name : dataset.description));
   for (const tag of dataset.tags) add(subject, `${NS.dcat}keyword`, text(tag));
-  for (const theme of dataThemeIris(dataset.categories, dataset.topics)) add(subject, `${NS.dcat}theme`, namedNode(theme));
-  for (const theme of inspireThemeIris(dataset.topics)) add(subject, `${NS.dcat}theme`, namedNode(theme));
+  const code = (theme: string) => theme.slice(theme.lastIndexOf('/') + 1);
+  for (const theme of dataThemeIris(dataset.categories, dataset.topics)) {
+    concept(subject, `${NS.dcat}theme`, theme, DATA_THEME, themeLabel(feed.themeLabels.data, code(theme), locale), add);
+  }
+  for (const theme of inspireThemeIris(dataset.topics)) {
+    concept(subject, `${NS.dcat}theme`, theme, INSPIRE_THEME_SCHEME, themeLabel(feed.themeLabels.inspire, code(theme), locale), add);
+  }
   const publisher = namedNode(organisationIri(links, dataset.owner_slug));
   add(subject, `${NS.dct}publisher`, publisher);
   add(publisher, `${NS.rdf}type`, iri('foaf', 'Organization'));
@@ -212,20 +270,25 @@ function datasetQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, pl
   add(subject, `${NS.dct}issued`, dateLiteral(dataset.publication_date ?? dataset.created_at));
   add(subject, `${NS.dct}modified`, dateLiteral(dataset.last_update_date ?? dataset.revision_date ?? dataset.updated_at));
   const frequency = frequencyIri(dataset.frequency);
-  if (frequency) add(subject, `${NS.dct}accrualPeriodicity`, namedNode(frequency));
+  if (frequency) typedResource(subject, `${NS.dct}accrualPeriodicity`, frequency, iri('dct', 'Frequency'), add);
   if (dataset.min_lon !== null && dataset.min_lat !== null && dataset.max_lon !== null && dataset.max_lat !== null) {
     const location = namedNode(`${subject.value}#spatial`);
     add(subject, `${NS.dct}spatial`, location);
     add(location, `${NS.rdf}type`, iri('dct', 'Location'));
     const box = [dataset.min_lon, dataset.min_lat, dataset.max_lon, dataset.max_lat] as const;
     add(location, `${NS.dcat}bbox`, literal(wktPolygon(...box), iri('gsp', 'wktLiteral')));
-    add(location, `${NS.locn}geometry`, literal(geoJsonPolygon(...box), iri('gsp', 'geoJSONLiteral')));
+    // DCAT-AP 3 wants a locn:Geometry node: the shape itself, in both encodings.
+    const geometry = namedNode(`${subject.value}#geometry`);
+    add(location, `${NS.locn}geometry`, geometry);
+    add(geometry, `${NS.rdf}type`, iri('locn', 'Geometry'));
+    add(geometry, `${NS.gsp}asWKT`, literal(wktPolygon(...box), iri('gsp', 'wktLiteral')));
+    add(geometry, `${NS.gsp}asGeoJSON`, literal(geoJsonPolygon(...box), iri('gsp', 'geoJSONLiteral')));
   }
-  if (dataset.licence_url) add(subject, `${NS.dct}license`, namedNode(dataset.licence_url));
-  add(subject, `${NS.dct}accessRights`, namedNode(`${EU_AUTHORITY}access-right/PUBLIC`));
-  add(subject, `${NS.dcat}landingPage`, namedNode(datasetIri(links, dataset)));
+  if (dataset.licence_url) typedResource(subject, `${NS.dct}license`, dataset.licence_url, iri('dct', 'LicenseDocument'), add);
+  typedResource(subject, `${NS.dct}accessRights`, ACCESS_RIGHTS.PUBLIC, iri('dct', 'RightsStatement'), add);
+  typedResource(subject, `${NS.dcat}landingPage`, datasetIri(links, dataset), iri('foaf', 'Document'), add);
   for (const distribution of datasetDistributions(dataset)) add(subject, `${NS.dcat}distribution`, distribution);
-  provenanceQuads(subject, dataset, platform, add);
+  provenanceQuads(subject, dataset, feed.platform, add);
 }
 
 /**
@@ -257,18 +320,28 @@ function datasetDistributions(dataset: FeedDataset): Quad_Object[] {
   return [];
 }
 
-/** The whole page as quads: the catalogue, its paging view, then each dataset with its publisher. */
-export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, locale }: FeedView): Quad[] {
+/** One dataset's record alone, as the feed serves it (its publisher, contact, themes, coverage…). */
+export function datasetRecordQuads(dataset: FeedDataset, links: FeedLinks, locale: Locale, context: Pick<FeedPage, 'platform' | 'themeLabels'>): Quad[] {
   const quads: Quad[] = [];
   const seen = new Set<string>();
-  const add = (s: Quad_Subject, p: string, o: Quad_Object) => {
-    const q = quad(s, namedNode(p), o);
-    // A publisher shared by datasets of the page is described once.
+  datasetQuads(dataset, links, locale, context, collector(quads, seen));
+  return groupBySubject(quads);
+}
+
+/** An `add` that keeps each quad once: a publisher or theme shared by datasets of the page is described once. */
+function collector(quads: Quad[], seen: Set<string>): Add {
+  return (s, p, o) => {
     const key = `${s.termType}|${s.value}|${p}|${o.termType}|${o.value}|${o.termType === 'Literal' ? `${o.language}|${o.datatype.value}` : ''}`;
     if (seen.has(key)) return;
     seen.add(key);
-    quads.push(q);
+    quads.push(quad(s, namedNode(p), o));
   };
+}
+
+/** The whole page as quads: the catalogue, its paging view, then each dataset with its publisher. */
+export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, locale }: FeedView): Quad[] {
+  const quads: Quad[] = [];
+  const add = collector(quads, new Set());
   const catalog = namedNode(links.catalog);
   const text = (value: string) => literal(value, locale);
   add(catalog, `${NS.rdf}type`, iri('dcat', 'Catalog'));
@@ -279,10 +352,11 @@ export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, lo
   add(catalog, `${NS.dct}identifier`, literal(feed.platform));
   const platform = namedNode(links.portal);
   add(catalog, `${NS.dct}publisher`, platform);
-  add(catalog, `${NS.foaf}homepage`, namedNode(links.portal));
-  add(catalog, `${NS.dct}language`, namedNode(LANGUAGE_IRIS[locale]));
+  typedResource(catalog, `${NS.foaf}homepage`, links.portal, iri('foaf', 'Document'), add);
+  typedResource(catalog, `${NS.dct}language`, LANGUAGE_IRIS[locale], iri('dct', 'LinguisticSystem'), add);
   if (feed.modified) add(catalog, `${NS.dct}modified`, dateLiteral(feed.modified));
-  add(catalog, `${NS.dcat}themeTaxonomy`, namedNode(DATA_THEME));
+  typedResource(catalog, `${NS.dcat}themeTaxonomy`, DATA_THEME, iri('skos', 'ConceptScheme'), add);
+  add(namedNode(DATA_THEME), `${NS.dct}title`, text(t(locale, 'catalogThemeTaxonomy')));
   add(catalog, `${NS.hydra}totalItems`, typed(String(feed.total), 'integer'));
   const last = Math.max(1, Math.ceil(feed.total / pageSize));
   const view = namedNode(links.page(page));
@@ -295,7 +369,7 @@ export function feedQuads(feed: FeedPage, links: FeedLinks, { page, pageSize, lo
   add(platform, `${NS.rdf}type`, iri('foaf', 'Agent'));
   add(platform, `${NS.foaf}name`, literal(t(locale, 'catalogPublisher')));
   for (const dataset of feed.datasets) add(catalog, `${NS.dcat}dataset`, namedNode(datasetIri(links, dataset)));
-  for (const dataset of feed.datasets) datasetQuads(dataset, links, locale, feed.platform, add);
+  for (const dataset of feed.datasets) datasetQuads(dataset, links, locale, feed, add);
   return groupBySubject(quads);
 }
 

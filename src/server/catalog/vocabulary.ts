@@ -20,6 +20,14 @@ export const NS = {
 export const EU_AUTHORITY = 'http://publications.europa.eu/resource/authority/';
 export const DATA_THEME = `${EU_AUTHORITY}data-theme`;
 export const INSPIRE_THEME = 'http://inspire.ec.europa.eu/theme/';
+export const INSPIRE_THEME_SCHEME = 'http://inspire.ec.europa.eu/theme';
+
+/** The EU access rights: who may reach a dataset's data. */
+export const ACCESS_RIGHTS = {
+  PUBLIC: `${EU_AUTHORITY}access-right/PUBLIC`,
+  RESTRICTED: `${EU_AUTHORITY}access-right/RESTRICTED`,
+  NON_PUBLIC: `${EU_AUTHORITY}access-right/NON_PUBLIC`,
+} as const;
 
 /** The EU data themes (categories.codename). */
 const DATA_THEMES = new Set(['AGRI', 'ECON', 'EDUC', 'ENER', 'ENVI', 'GOVE', 'HEAL', 'INTR', 'JUST', 'REGI', 'SOCI', 'TECH', 'TRAN']);

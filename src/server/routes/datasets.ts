@@ -9,6 +9,7 @@ import { canCreateDataset, canEditDataset } from '../../../schemas/access.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import { DATASET_LOOKUPS } from '../../../schemas/datasetLookups.ts';
 import { DATASET_PERMS_FILTERS, datasets } from '../../../schemas/datasets.ts';
+import { QUALITY_RATINGS } from '../../../schemas/quality.ts';
 import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
 import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
@@ -27,6 +28,8 @@ import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
 import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
+import { datasetQualityAction } from '../quality/action.ts';
+import { assessDataset } from '../quality/assess.ts';
 
 /** The label of a lookup entry in one language, French when it has none. */
 function labelSql(alias: string, locale: Locale): string {
@@ -231,6 +234,16 @@ export default async function datasetRoutes(app: FastifyInstance) {
         categories: linkFilter('categories'),
         topics: linkFilter('topics'),
         kinds: linkFilter('kinds'),
+        broken_links: (value, _params, request) => {
+          const broken = ['true', '1'].includes(choiceParam('broken_links', value.trim().toLowerCase(), ['true', '1', 'false', '0'], request.locale));
+          return `${broken ? '' : 'NOT '}EXISTS (SELECT 1 FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id
+            WHERE rd.dataset_id = d.id AND r.link_broken)`;
+        },
+        // Each rating checked: an unknown one answers 400 rather than an empty list.
+        quality_rating: (value, params, request) => {
+          const ratings = value.split(',').map((rating) => choiceParam('quality_rating__in', rating.trim(), QUALITY_RATINGS, request.locale));
+          return `d.quality_rating = ANY(${params.add(ratings)}::text[])`;
+        },
         perms: (value, params, request) => {
           const perms = choiceParam('perms', value, DATASET_PERMS_FILTERS, request.locale);
           // Lists hold visible datasets only: 'viewable' adds nothing.
@@ -293,6 +306,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
         for (const link of Object.keys(DATASET_LINKS) as DatasetLink[]) {
           if (Object.hasOwn(values, link)) await setLinks(client, link, id, (values[link] as number[] | null) ?? []);
         }
+        // Its quality, for the lists: scored on every save.
+        await assessDataset(client, id);
         const after = await entity.load(request, id, client);
         if (!after) return;
         const changes = changedFields(context.existing, after, TRACKED_FIELDS);
@@ -312,7 +327,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
       },
       destroy: (user, { record }) => !record || canEditDataset(user, record as { usergroup: number }),
     },
-    actions: [...datasetActions, datasetAccessAction],
+    actions: [...datasetActions, datasetAccessAction, datasetQualityAction],
   });
 
   // The number of datasets on the platform, those the user may change and those they see.

@@ -17,6 +17,7 @@ import loginRoutes from './login.ts';
 import loginTokenRoutes from './login-tokens.ts';
 import organisationRoutes from './organisation.ts';
 import resourceRoutes from './resource.ts';
+import qualityRoutes from './quality.ts';
 import scenarioRoutes from './scenarios.ts';
 import usergroupRoutes from './usergroup.ts';
 import resourceEntityRoutes from './resources.ts';
@@ -37,6 +38,7 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   licenceRoutes,
   datasetRoutes,
   catalogRoutes,
+  qualityRoutes,
   scenarioRoutes,
   resourceEntityRoutes,
   resourceSourceRoutes,

@@ -10,6 +10,7 @@ import { canEditResource } from '../../../schemas/access.ts';
 import { RESOURCE_DATASET_TYPE, RESOURCE_TYPES, SOURCE_SLUGS, resources, type ResourceType } from '../../../schemas/resources.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import { slugify } from '../../../schemas/slug.ts';
+import { LATEST_LINK_CHECK_SQL, linkChecksAction } from '../quality/link-history.ts';
 import { bodyId, parseId, registerEntity, type RegisteredEntity, type Row, type WriteContext } from '../crud/index.ts';
 import { resourceReachCondition } from '../datasets/resource-visibility.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -143,7 +144,10 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     sql: {
       from: 'resources r LEFT JOIN data_formats f ON f.id = r.dataformat_id LEFT JOIN resource_sources s ON s.resource_id = r.id',
       alias: 'r',
-      columns: { dataformat: 'f.display_name', source_id: 's.id', editable: 'false', _processing: PROCESSING_SQL, rel: `(s.options->>'layer_id')::integer` },
+      columns: {
+        dataformat: 'f.display_name', source_id: 's.id', editable: 'false', _processing: PROCESSING_SQL, rel: `(s.options->>'layer_id')::integer`,
+        link_check: LATEST_LINK_CHECK_SQL,
+      },
       searchColumns: ['r.display_name', 'r.codename'],
       fixedConditions: (params, request) => {
         const condition = resourceReachCondition('r', request.user!, params);
@@ -178,6 +182,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
       },
       destroy: (user, { record }) => !record || canEditResource(user, record as { usergroup_id: number }),
     },
+    actions: [linkChecksAction],
   });
 
   // A deleted resource's files go once the deletion is committed.

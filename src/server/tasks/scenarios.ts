@@ -8,6 +8,7 @@ import { BULK_SCENARIOS } from '../bulk/tasks.ts';
 import { applyStyle, publishLayer } from '../datastore/apply.ts';
 import { PUBLICATION_SCENARIOS } from '../datasets/scenarios.ts';
 import { harvestScenario } from '../harvest/scenario.ts';
+import { QUALITY_SCENARIOS } from '../quality/scenarios.ts';
 import { RESOURCE_SCENARIOS } from '../resources/scenarios.ts';
 import type { ScenarioHandler } from './context.ts';
 import { DIAGNOSTIC_SCENARIOS } from './diagnostics.ts';
@@ -20,6 +21,8 @@ const SCENARIO_HANDLERS: Record<string, ScenarioHandler> = {
   'update-style': { run: applyStyle },
   'publish-geographiclayer': { run: publishLayer },
   'harvest-remoteapiindex': harvestScenario,
+  // Metadata quality and link checks, for the whole platform (src/server/quality/).
+  ...QUALITY_SCENARIOS,
   // Bulk changes of datasets and their undo (src/server/bulk/).
   ...BULK_SCENARIOS,
 };

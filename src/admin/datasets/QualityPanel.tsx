@@ -1,0 +1,159 @@
+/**
+ * The dataset's metadata quality (GET dataset/datasets/{id}/quality/): its score and rating, a bar
+ * per dimension, the DCAT-AP violations of its record in plain words, and what would raise it,
+ * each line linking to the field to fill (`#field-<name>`; the link focuses the field's input when
+ * the page has one by that name). Read again whenever the record is saved.
+ */
+import { useEffect, useState } from 'react';
+import { Box, Chip, LinearProgress, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import type { DatasetQuality, QualityIndicatorResult, QualityRating } from '../../../schemas/quality.ts';
+import { PanelCard } from '../accounts/PanelCard.tsx';
+import { datasetsApi } from './datasetsApi.ts';
+
+const RATING_COLOURS: Record<QualityRating, 'success' | 'info' | 'warning' | 'error'> = {
+  excellent: 'success',
+  good: 'info',
+  sufficient: 'warning',
+  bad: 'error',
+};
+
+/** The anchor of a field on the dataset page. */
+export const fieldAnchor = (field: string) => `field-${field}`;
+
+/** Brings the field's input into view and focuses it, when the page shows it. */
+function goToField(field: string): boolean {
+  const target = document.getElementById(fieldAnchor(field)) ?? document.getElementById(field);
+  if (!target) return false;
+  target.scrollIntoView?.({ block: 'center' });
+  target.focus?.();
+  return true;
+}
+
+function Hint({ indicator }: { indicator: QualityIndicatorResult }) {
+  const translate = useTranslate();
+  const { field } = indicator;
+  return (
+    <ListItem disableGutters dense>
+      <ListItemText
+        primary={
+          field ? (
+            <Link
+              href={`#${fieldAnchor(field)}`}
+              data-field={field}
+              onClick={(event) => {
+                if (goToField(field)) event.preventDefault();
+              }}
+            >
+              {indicator.hint}
+            </Link>
+          ) : (
+            indicator.hint
+          )
+        }
+        secondary={translate('resources.datasets.quality.points', { points: indicator.max_points })}
+      />
+    </ListItem>
+  );
+}
+
+export function QualityPanel() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [quality, setQuality] = useState<DatasetQuality | null>(null);
+  const [failed, setFailed] = useState(false);
+  const id = record?.id as number | undefined;
+  // A save changes updated_at: the score is read again.
+  const version = record?.updated_at as string | undefined;
+  useEffect(() => {
+    if (id === undefined) return undefined;
+    const controller = new AbortController();
+    datasetsApi.quality(id, controller.signal).then(
+      (answer) => {
+        setQuality(answer);
+        setFailed(false);
+      },
+      () => {
+        if (!controller.signal.aborted) setFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, [id, version, locale]);
+  if (id === undefined) return null;
+  const missing = quality ? quality.indicators.filter((indicator) => !indicator.passed).sort((a, b) => b.max_points - a.max_points) : [];
+  return (
+    <PanelCard id="dataset-quality" title={translate('resources.datasets.quality.title')}>
+      {failed && (
+        <Typography variant="body2" color="error">
+          {translate('resources.datasets.quality.error')}
+        </Typography>
+      )}
+      {quality && (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+            <Chip
+              label={translate(`resources.datasets.choices.quality_rating.${quality.rating}`)}
+              color={RATING_COLOURS[quality.rating]}
+              data-testid="quality-rating"
+            />
+            <Typography variant="body1">{translate('resources.datasets.quality.score', { score: quality.score, max: quality.max_score })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.datasets.quality.checkedAt', { date: new Date(quality.checked_at).toLocaleString(locale) })}
+            </Typography>
+          </Box>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr max-content', columnGap: 2, rowGap: 0.5, alignItems: 'center', m: 0 }}>
+            {quality.dimensions.map((dimension) => {
+              const name = translate(`resources.datasets.quality.dimensions.${dimension.name}`);
+              return (
+                <Box key={dimension.name} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2">
+                    {name}
+                  </Typography>
+                  <Box component="dd" sx={{ m: 0 }}>
+                    <LinearProgress
+                      variant="determinate"
+                      value={dimension.max_score === 0 ? 0 : (100 * dimension.score) / dimension.max_score}
+                      aria-label={name}
+                    />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary">
+                    {`${dimension.score} / ${dimension.max_score}`}
+                  </Typography>
+                </Box>
+              );
+            })}
+          </Box>
+          {quality.shacl.length > 0 && (
+            <>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }} id="dataset-quality-shacl">
+                {translate('resources.datasets.quality.shacl')}
+              </Typography>
+              <List dense aria-labelledby="dataset-quality-shacl">
+                {quality.shacl.map((result, index) => (
+                  <ListItem key={`${result.path}-${index}`} disableGutters>
+                    <ListItemText primary={result.message} />
+                  </ListItem>
+                ))}
+              </List>
+            </>
+          )}
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }} id="dataset-quality-raise">
+            {translate('resources.datasets.quality.raise')}
+          </Typography>
+          {missing.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.datasets.quality.allPassed')}
+            </Typography>
+          ) : (
+            <List dense aria-labelledby="dataset-quality-raise">
+              {missing.map((indicator) => (
+                <Hint key={indicator.code} indicator={indicator} />
+              ))}
+            </List>
+          )}
+        </>
+      )}
+    </PanelCard>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * The link checker (scenario check-links): every resource whose data sits behind an address (a
+ * link, a downloaded file's source, a harvested distribution) is asked for it — HEAD, else a GET of
+ * its first byte — through the outbound guard (http/outbound.ts), at most once per
+ * LINK_CHECK_INTERVAL_HOURS, at most LINK_CHECK_HOST_RATE requests a second to one host and
+ * LINK_CHECK_RATE in all. A host that cannot be reached is left alone for a while (1 hour, then
+ * doubling up to a week), its other links put off. Each check is kept (link_checks, migration
+ * 026); the resource keeps its latest verdict, and the datasets of a resource whose verdict
+ * changed are scored again.
+ */
+import type { LinkCheckConfig, OutboundConfig } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+import { fetchOutbound, OutboundError, type OutboundResponse } from '../http/outbound.ts';
+import { assessDataset } from './assess.ts';
+import { LINKED_SOURCE_KINDS } from './facts.ts';
+
+/** Errors that say the host itself is out of reach (not that it refused this address). */
+const HOST_FAILURES = new Set(['unreachable', 'timeout']);
+const BACKOFF_BASE_MS = 3600_000;
+const BACKOFF_MAX_MS = 7 * 24 * 3600_000;
+/** Checks in flight at once, whatever the rates. */
+const MAX_IN_FLIGHT = 16;
+
+export interface LinkCheckResult {
+  broken: boolean;
+  status: number | null;
+  mediaType: string | null;
+  size: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/**
+ * Spaces requests: each `acquire(host)` reserves the next start time allowed both for the host
+ * (1/hostRate apart) and in all (1/totalRate apart), and resolves at that time. In any second, at
+ * most hostRate requests start to one host and totalRate in all.
+ */
+export class RateLimiter {
+  private nextTotal = 0;
+  private readonly nextByHost = new Map<string, number>();
+
+  constructor(
+    private readonly hostRate: number,
+    private readonly totalRate: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** When a request to the host could start now, without reserving it. */
+  availableAt(host: string): number {
+    return Math.max(this.now(), this.nextTotal, this.nextByHost.get(host) ?? 0);
+  }
+
+  async acquire(host: string, signal?: AbortSignal): Promise<void> {
+    const at = this.availableAt(host);
+    this.nextTotal = at + 1000 / this.totalRate;
+    this.nextByHost.set(host, at + 1000 / this.hostRate);
+    const wait = at - this.now();
+    if (wait > 0) await sleep(wait, signal);
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const headerNumber = (value: string | string[] | undefined): number | null => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : null;
+};
+
+/** The size the answer tells: Content-Range's total for a ranged GET, else Content-Length. */
+function sizeOf(response: OutboundResponse, ranged: boolean): number | null {
+  const range = response.headers['content-range'];
+  const total = typeof range === 'string' ? range.match(/\/(\d+)\s*$/)?.[1] : undefined;
+  if (total) return Number(total);
+  return ranged && response.status === 206 ? null : headerNumber(response.headers['content-length']);
+}
+
+/** Checks one address: HEAD, and a ranged GET when HEAD is refused or fails. */
+export async function checkLink(
+  url: string,
+  outbound: OutboundConfig,
+  acquire: () => Promise<void>,
+  signal?: AbortSignal,
+): Promise<LinkCheckResult> {
+  const started = performance.now();
+  const options = {
+    allowPrivate: outbound.allowPrivate,
+    timeoutMs: outbound.timeoutMs,
+    maxRedirects: outbound.maxRedirects,
+    maxBytes: Number.MAX_SAFE_INTEGER,
+    acceptStatus: () => true,
+    signal,
+  };
+  const ask = async (method: 'HEAD' | 'GET') => {
+    await acquire();
+    const response = await fetchOutbound(url, { ...options, method, headers: method === 'GET' ? { range: 'bytes=0-0' } : {} });
+    response.body.destroy();
+    return response;
+  };
+  try {
+    let response = await ask('HEAD');
+    let ranged = false;
+    // Servers that do not answer HEAD (405, 501…) or answer it wrongly get a GET of one byte.
+    if (response.status >= 400) {
+      response = await ask('GET');
+      ranged = true;
+    }
+    const type = response.headers['content-type'];
+    return {
+      broken: response.status >= 400,
+      status: response.status,
+      mediaType: typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() || null : null,
+      size: sizeOf(response, ranged),
+      durationMs: Math.round(performance.now() - started),
+      error: response.status >= 400 ? 'http-status' : null,
+    };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const code = error instanceof OutboundError ? error.code : 'unreachable';
+    return { broken: true, status: null, mediaType: null, size: null, durationMs: Math.round(performance.now() - started), error: code };
+  }
+}
+
+interface DueLink {
+  resource_id: number;
+  url: string;
+  broken: boolean | null;
+}
+
+export interface LinkCheckSummary {
+  [key: string]: number;
+  checked: number;
+  broken: number;
+  deferred: number;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** The links due, hosts interleaved so that no host holds the others up. */
+function interleaveByHost(links: DueLink[]): DueLink[] {
+  const byHost = new Map<string, DueLink[]>();
+  for (const link of links) {
+    const host = hostOf(link.url);
+    byHost.set(host, [...(byHost.get(host) ?? []), link]);
+  }
+  const queues = [...byHost.values()];
+  const ordered: DueLink[] = [];
+  for (let index = 0; ordered.length < links.length; index += 1) {
+    for (const queue of queues) if (index < queue.length) ordered.push(queue[index]);
+  }
+  return ordered;
+}
+
+/** Checks the links that are due; answers how many were checked, found broken, and put off. */
+export async function checkDueLinks(
+  db: Db,
+  config: { outbound: OutboundConfig; linkCheck: LinkCheckConfig },
+  signal: AbortSignal,
+  limiter = new RateLimiter(config.linkCheck.hostRate, config.linkCheck.totalRate),
+): Promise<LinkCheckSummary> {
+  const { rows } = await db.query<DueLink>(
+    `SELECT r.id AS resource_id, s.href AS url, r.link_broken AS broken
+       FROM resources r JOIN resource_sources s ON s.resource_id = r.id
+      WHERE s.kind = ANY($1::text[]) AND COALESCE(s.href, '') <> ''
+        AND (r.link_checked_at IS NULL OR r.link_checked_at <= now() - make_interval(hours => $2))
+      ORDER BY r.link_checked_at NULLS FIRST, r.id
+      LIMIT $3`,
+    [LINKED_SOURCE_KINDS, config.linkCheck.intervalHours, config.linkCheck.batch],
+  );
+  const hosts = [...new Set(rows.map((row) => hostOf(row.url)))];
+  const { rows: resting } = await db.query<{ host: string }>('SELECT host FROM link_hosts WHERE host = ANY($1::text[]) AND retry_after > now()', [hosts]);
+  // Hosts left alone for now, and those found out of reach during this run.
+  const failing = new Set(resting.map((row) => row.host));
+  const summary: LinkCheckSummary = { checked: 0, broken: 0, deferred: 0 };
+  const changed = new Set<number>();
+  const queue = interleaveByHost(rows);
+  const worker = async () => {
+    for (let link = queue.shift(); link; link = queue.shift()) {
+      signal.throwIfAborted();
+      const host = hostOf(link.url);
+      if (failing.has(host)) {
+        summary.deferred += 1;
+        continue;
+      }
+      const result = await checkLink(link.url, config.outbound, () => limiter.acquire(host, signal), signal);
+      await recordCheck(db, link, result);
+      summary.checked += 1;
+      if (result.broken) summary.broken += 1;
+      if (result.broken !== (link.broken ?? false)) changed.add(link.resource_id);
+      if (host !== '') await recordHost(db, host, result, failing);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, queue.length) }, worker));
+  // The datasets whose links changed verdict are scored again.
+  if (changed.size > 0) {
+    const { rows: datasets } = await db.query<{ dataset_id: number }>(
+      'SELECT DISTINCT dataset_id FROM resource_datasets WHERE resource_id = ANY($1::integer[]) ORDER BY dataset_id',
+      [[...changed]],
+    );
+    for (const { dataset_id: datasetId } of datasets) await assessDataset(db, datasetId);
+  }
+  return summary;
+}
+
+async function recordCheck(db: Db, link: DueLink, result: LinkCheckResult): Promise<void> {
+  await db.query(
+    `WITH checked AS (
+       INSERT INTO link_checks (resource_id, url, broken, status, media_type, size, duration_ms, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING checked_at
+     )
+     UPDATE resources SET link_checked_at = (SELECT checked_at FROM checked), link_broken = $3 WHERE id = $1`,
+    [link.resource_id, link.url, result.broken, result.status, result.mediaType, result.size, result.durationMs, result.error],
+  );
+}
+
+/** A host out of reach rests 1 hour, then 2, 4… up to a week; one that answers starts afresh. */
+async function recordHost(db: Db, host: string, result: LinkCheckResult, failing: Set<string>): Promise<void> {
+  if (result.error !== null && HOST_FAILURES.has(result.error)) {
+    if (failing.has(host)) return;
+    failing.add(host);
+    await db.query(
+      `INSERT INTO link_hosts (host, failures, retry_after) VALUES ($1, 1, now() + make_interval(secs => $2))
+       ON CONFLICT (host) DO UPDATE SET failures = link_hosts.failures + 1,
+         retry_after = now() + make_interval(secs => LEAST($3::double precision, $2 * power(2, link_hosts.failures)))`,
+      [host, BACKOFF_BASE_MS / 1000, BACKOFF_MAX_MS / 1000],
+    );
+  } else {
+    await db.query('UPDATE link_hosts SET failures = 0, retry_after = NULL WHERE host = $1 AND failures > 0', [host]);
+  }
+}

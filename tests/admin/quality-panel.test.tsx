@@ -1,0 +1,190 @@
+/**
+ * The dataset page's quality panel, inside the app's providers, against a fake server answering
+ * GET dataset/datasets/{id}/quality/ as src/server/quality/assess.ts does.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AdminContext, RecordContextProvider } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import type { Locale } from '../../schemas/constants.ts';
+import type { DatasetQuality } from '../../schemas/quality.ts';
+import { QualityPanel } from '../../src/admin/datasets/QualityPanel.tsx';
+import { QualitySummary } from '../../src/admin/datasets/QualitySummary.tsx';
+import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
+import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
+import { createQueryClient } from '../../src/admin/providers/queryClient.ts';
+import { server } from './server.ts';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const DATASET = 5;
+
+function answer(overrides: Partial<DatasetQuality> = {}): DatasetQuality {
+  return {
+    score: 215,
+    max_score: 405,
+    rating: 'sufficient',
+    dimensions: [
+      { name: 'findability', score: 80, max_score: 100 },
+      { name: 'accessibility', score: 40, max_score: 100 },
+      { name: 'interoperability', score: 60, max_score: 110 },
+      { name: 'reusability', score: 30, max_score: 75 },
+      { name: 'contextuality', score: 5, max_score: 20 },
+    ],
+    indicators: [
+      { code: 'keywords', dimension: 'findability', points: 0, max_points: 30, passed: false, hint: 'Ajoutez des mots-clés.', field: 'tags' },
+      { code: 'themes', dimension: 'findability', points: 30, max_points: 30, passed: true, hint: '', field: 'categories' },
+      { code: 'licence', dimension: 'reusability', points: 0, max_points: 20, passed: false, hint: 'Choisissez une licence.', field: 'licence' },
+      { code: 'dcat_ap', dimension: 'interoperability', points: 0, max_points: 30, passed: false, hint: 'Corrigez les écarts de la fiche au profil DCAT-AP.', field: null },
+    ],
+    shacl: [{ path: 'dcat:theme', message: '« dcat:theme » : ENVI n’est pas du type attendu (skos:Concept).', severity: 'violation' }],
+    checked_at: '2026-03-12T13:05:00Z',
+    ...overrides,
+  };
+}
+
+function fakeServer(answers: DatasetQuality[]) {
+  const reads: string[] = [];
+  server.use(
+    http.get('/:locale/dataset/datasets/:id/quality/', ({ params }) => {
+      reads.push(`${params.locale as string}/${params.id as string}`);
+      return HttpResponse.json(answers[Math.min(reads.length - 1, answers.length - 1)]);
+    }),
+  );
+  return reads;
+}
+
+async function renderPanel(record: Record<string, unknown>, locale: Locale = 'fr') {
+  window.history.replaceState(null, '', `/${locale}/data/datasets/${DATASET}/`);
+  const i18nProvider = createI18nProvider();
+  await i18nProvider.changeLocale(locale);
+  const ui = (value: Record<string, unknown>) => (
+    <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} queryClient={createQueryClient()}>
+      <RecordContextProvider value={value}>
+        <input id="tags" aria-label="Mots-clés" />
+        <QualityPanel />
+      </RecordContextProvider>
+    </AdminContext>
+  );
+  const rendered = render(ui(record));
+  return { ...rendered, rerenderWith: (value: Record<string, unknown>) => rendered.rerender(ui(value)) };
+}
+
+describe('the quality panel', () => {
+  it('shows the score, rating, a bar per dimension, the DCAT-AP violations in words and what would raise it', async () => {
+    const reads = fakeServer([answer()]);
+    await renderPanel({ id: DATASET, updated_at: '2026-03-12T13:00:00Z' });
+    const panel = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
+    expect(await within(panel).findByText('Suffisante')).toBeInTheDocument();
+    expect(within(panel).getByText('215 / 405 points')).toBeInTheDocument();
+    expect(reads).toEqual([`fr/${DATASET}`]);
+
+    const findability = within(panel).getByRole('progressbar', { name: 'Trouvabilité' });
+    expect(findability).toHaveAttribute('aria-valuenow', '80');
+    expect(within(panel).getByRole('progressbar', { name: 'Contexte' })).toHaveAttribute('aria-valuenow', '25');
+    expect(within(panel).getByText('30 / 75')).toBeInTheDocument();
+
+    const violations = within(panel).getByRole('list', { name: 'Écarts au profil DCAT-AP' });
+    expect(violations).toHaveTextContent('« dcat:theme » : ENVI n’est pas du type attendu (skos:Concept).');
+
+    // What would raise it, the most points first, each linking to its field; a passed indicator is not listed.
+    const raise = within(panel).getByRole('list', { name: 'Pour l’améliorer' });
+    const items = within(raise).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Ajoutez des mots-clés.+30 points',
+      'Corrigez les écarts de la fiche au profil DCAT-AP.+30 points',
+      'Choisissez une licence.+20 points',
+    ]);
+    expect(within(raise).getByRole('link', { name: 'Ajoutez des mots-clés.' })).toHaveAttribute('href', '#field-tags');
+    expect(within(raise).getByRole('link', { name: 'Choisissez une licence.' })).toHaveAttribute('href', '#field-licence');
+    expect(within(raise).queryByRole('link', { name: /DCAT-AP/ })).toBeNull();
+    expect(within(raise).queryByText(/catégorie/)).toBeNull();
+
+    // A hint's link takes the user to the field's input when the page shows it.
+    await userEvent.setup({ delay: null }).click(within(raise).getByRole('link', { name: 'Ajoutez des mots-clés.' }));
+    expect(screen.getByRole('textbox', { name: 'Mots-clés' })).toHaveFocus();
+  });
+
+  it('reads the score again after a save, and says when every indicator is met', async () => {
+    const better = answer({
+      score: 405,
+      rating: 'excellent',
+      indicators: answer().indicators.map((indicator) => ({ ...indicator, passed: true, points: indicator.max_points, hint: '' })),
+      shacl: [],
+    });
+    const reads = fakeServer([answer(), better]);
+    const { rerenderWith } = await renderPanel({ id: DATASET, updated_at: '2026-03-12T13:00:00Z' });
+    const panel = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
+    await within(panel).findByText('Suffisante');
+    rerenderWith({ id: DATASET, updated_at: '2026-03-12T14:00:00Z' });
+    expect(await within(panel).findByText('Excellente')).toBeInTheDocument();
+    expect(reads).toHaveLength(2);
+    expect(within(panel).getByText('Tous les indicateurs sont remplis.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('list', { name: 'Écarts au profil DCAT-AP' })).toBeNull();
+  });
+
+  it('speaks the reader’s language', async () => {
+    fakeServer([answer()]);
+    await renderPanel({ id: DATASET, updated_at: 'x' }, 'en');
+    const panel = await screen.findByRole('region', { name: 'Metadata quality' });
+    expect(await within(panel).findByText('Sufficient')).toBeInTheDocument();
+    expect(within(panel).getByRole('progressbar', { name: 'Findability' })).toBeInTheDocument();
+    expect(within(panel).getAllByText('+30 points')).toHaveLength(2);
+    expect(within(panel).getByRole('list', { name: 'To raise it' })).toBeInTheDocument();
+  });
+
+  it('tells a failed read', async () => {
+    server.use(http.get('/:locale/dataset/datasets/:id/quality/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    await renderPanel({ id: DATASET, updated_at: 'x' });
+    const panel = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
+    expect(await within(panel).findByText("La qualité n'a pas pu être évaluée.")).toBeInTheDocument();
+  });
+});
+
+describe('the quality summary', () => {
+  it('charts the ratings and lists the most missed indicators', async () => {
+    server.use(
+      http.get('/:locale/dataset/quality-summary/', () =>
+        HttpResponse.json({
+          total: 12,
+          ratings: { excellent: 1, good: 3, sufficient: 6, bad: 2, unrated: 0 },
+          missing: [
+            { code: 'temporal', dimension: 'findability', max_points: 20, count: 11, hint: 'Indiquez l’année que couvrent les données.' },
+            { code: 'licence', dimension: 'reusability', max_points: 20, count: 4, hint: 'Choisissez une licence.' },
+          ],
+        }),
+      ),
+    );
+    window.history.replaceState(null, '', '/fr/data/');
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('fr');
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <QualitySummary />
+      </AdminContext>,
+    );
+    const section = await screen.findByRole('region', { name: 'Qualité des métadonnées des jeux de données' });
+    expect(within(section).getByRole('img')).toHaveAccessibleName(
+      'Répartition des jeux de données par qualité : Excellente 1, Bonne 3, Suffisante 6, Insuffisante 2, Non évaluée 0',
+    );
+    const missing = within(section).getByRole('list', { name: 'Indicateurs le plus souvent manquants' });
+    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Indiquez l’année que couvrent les données.Trouvabilité — 11 jeux de données',
+      'Choisissez une licence.Réutilisabilité — 4 jeux de données',
+    ]);
+  });
+
+  it('shows nothing to someone the server refuses', async () => {
+    server.use(http.get('/:locale/dataset/quality-summary/', () => HttpResponse.json({ detail: 'Interdit.' }, { status: 403 })));
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('fr');
+    const { container } = render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <QualitySummary />
+      </AdminContext>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * Metadata quality: GET dataset/datasets/{id}/quality/ (score, rating, dimensions, indicators with
+ * hints in the request's language, DCAT-AP violations in plain words), the score stored on save and
+ * by the nightly scenario, and the datasets list's quality_rating column, filter and ordering.
+ */
+import { DataFactory } from 'n3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateDcatAp } from '../../src/server/catalog/shacl.ts';
+import { shaclInWords } from '../../src/server/quality/assess.ts';
+import { INDICATORS, MAX_SCORE, RATING_THRESHOLDS } from '../../src/server/quality/indicators.ts';
+import { QUALITY_SCENARIOS } from '../../src/server/quality/scenarios.ts';
+import type { ScenarioContext } from '../../src/server/tasks/context.ts';
+import { groupIds } from './accounts-helpers.ts';
+import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: SignedIn;
+let editor: SignedIn;
+let g: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, editor] = await Promise.all(['admin', 'editor'].map((name) => t.signIn(name)));
+  g = await groupIds(t);
+});
+afterAll(() => t?.close());
+
+const get = (path: string, who: SignedIn = admin, locale = 'fr') => t.app.inject({ url: `/${locale}/dataset/${path}`, headers: who.jwtHeaders });
+const send = (method: 'POST' | 'PATCH', path: string, payload: object, who: SignedIn = admin) =>
+  t.app.inject({ method, url: `/fr/dataset/${path}`, headers: who.sessionHeaders, payload });
+
+interface Indicator {
+  code: string;
+  dimension: string;
+  points: number;
+  max_points: number;
+  passed: boolean;
+  hint: string;
+  field: string | null;
+}
+
+async function quality(id: number, locale = 'fr', who: SignedIn = admin) {
+  const response = await get(`datasets/${id}/quality/`, who, locale);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{
+    score: number;
+    max_score: number;
+    rating: string;
+    dimensions: { name: string; score: number; max_score: number }[];
+    indicators: Indicator[];
+    shacl: unknown[];
+    checked_at: string;
+  }>();
+}
+
+async function createBare(name: string): Promise<number> {
+  const response = await send('POST', 'datasets/', { display_name: name, usergroup: g['metropole-cote-azurine'] });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+const indicator = (body: { indicators: Indicator[] }, code: string) => body.indicators.find((entry) => entry.code === code)!;
+
+describe('the quality of a dataset', () => {
+  it('scores a bare record low, in five dimensions, with what to fill and where, in the request language', async () => {
+    const id = await createBare('Relevés sans métadonnées');
+    const body = await quality(id);
+    expect(body.max_score).toBe(405);
+    expect(body.max_score).toBe(MAX_SCORE);
+    expect(body.rating).toBe('bad');
+    expect(body.dimensions.map((d) => d.name)).toEqual(['findability', 'accessibility', 'interoperability', 'reusability', 'contextuality']);
+    expect(body.dimensions.map((d) => d.max_score)).toEqual([100, 100, 110, 75, 20]);
+    expect(body.dimensions.reduce((sum, d) => sum + d.score, 0)).toBe(body.score);
+    expect(body.indicators.reduce((sum, i) => sum + i.points, 0)).toBe(body.score);
+    expect(body.indicators).toHaveLength(INDICATORS.length);
+    expect(indicator(body, 'keywords')).toEqual({
+      code: 'keywords', dimension: 'findability', points: 0, max_points: 30, passed: false, hint: 'Ajoutez des mots-clés.', field: 'tags',
+    });
+    expect(indicator(body, 'licence')).toMatchObject({ passed: false, field: 'licence', hint: 'Choisissez une licence.' });
+    // The record as the feed would serve it conforms, and the publisher is there.
+    expect(body.shacl).toEqual([]);
+    expect(indicator(body, 'dcat_ap')).toMatchObject({ passed: true, points: 30, hint: '' });
+    expect(indicator(body, 'publisher')).toMatchObject({ passed: true });
+    expect(Date.parse(body.checked_at)).not.toBeNaN();
+    expect(indicator(await quality(id, 'en'), 'keywords').hint).toBe('Add keywords.');
+    expect(indicator(await quality(id, 'it'), 'keywords').hint).toBe('Aggiungere parole chiave.');
+  });
+
+  it('rises when the licence and keywords are filled, and the list shows the stored score and rating', async () => {
+    const id = await createBare('Relevés à compléter');
+    const before = await quality(id);
+    const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM licences WHERE alternate_title = 'Etalab-2.0'`);
+    const saved = await send('PATCH', `datasets/${id}/`, { tags: ['relevés'], licence: rows[0].id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Scored on save: the list has it before anyone reads the quality.
+    const listed = (await get(`datasets/?id__in=${id}`)).json().results[0];
+    expect(listed.quality_score).toBe(before.score + 30 + 20 + 10);
+    const after = await quality(id);
+    expect(after.score).toBe(listed.quality_score);
+    expect(listed.quality_rating).toBe(after.rating);
+    expect(indicator(after, 'keywords')).toMatchObject({ passed: true, points: 30, hint: '' });
+    expect(indicator(after, 'licence_known')).toMatchObject({ passed: true, points: 10 });
+  });
+
+  it('answers 404 for a dataset the caller cannot reach, as its record does, and for an unknown id', async () => {
+    const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM datasets WHERE display_name = 'Prélèvements d’eau (données brutes)'`);
+    const hidden = rows[0].id;
+    expect((await get(`datasets/${hidden}/`, editor)).statusCode).toBe(404);
+    expect((await get(`datasets/${hidden}/quality/`, editor)).statusCode).toBe(404);
+    expect((await get(`datasets/${hidden}/quality/`, admin)).statusCode).toBe(200);
+    expect((await get('datasets/987654321/quality/')).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/fr/dataset/datasets/${hidden}/quality/` })).statusCode).toBe(401);
+  });
+
+  it('tells a DCAT-AP violation in plain words: the property and what is wrong', async () => {
+    const { namedNode, literal, quad } = DataFactory;
+    const dataset = namedNode('http://localhost/dataset/x');
+    const results = await validateDcatAp([
+      quad(dataset, namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), namedNode('http://www.w3.org/ns/dcat#Dataset')),
+      quad(dataset, namedNode('http://purl.org/dc/terms/title'), literal('X', 'fr')),
+      quad(dataset, namedNode('http://purl.org/dc/terms/description'), literal('X', 'fr')),
+      quad(dataset, namedNode('http://www.w3.org/ns/dcat#theme'), namedNode('http://publications.europa.eu/resource/authority/data-theme/ENVI')),
+    ]);
+    const theme = results.find((result) => result.path === 'http://www.w3.org/ns/dcat#theme' && result.constraint === 'ClassConstraintComponent')!;
+    expect(theme).toBeDefined();
+    expect(shaclInWords(theme, 'fr')).toEqual({
+      path: 'dcat:theme',
+      message: '« dcat:theme » : http://publications.europa.eu/resource/authority/data-theme/ENVI n’est pas du type attendu (skos:Concept).',
+      severity: 'violation',
+    });
+    expect(shaclInWords(theme, 'en').message).toBe('“dcat:theme”: http://publications.europa.eu/resource/authority/data-theme/ENVI is not of the expected type (skos:Concept).');
+  });
+});
+
+describe('the datasets list', () => {
+  it('orders by quality_score both ways and filters on quality_rating__in', async () => {
+    const ids = [await createBare('Qualité A'), await createBare('Qualité B')];
+    await t.db.query('UPDATE datasets SET quality_score = NULL, quality_rating = NULL');
+    await t.db.query(`UPDATE datasets SET quality_score = 380, quality_rating = 'excellent' WHERE id = $1`, [ids[0]]);
+    await t.db.query(`UPDATE datasets SET quality_score = 150, quality_rating = 'sufficient' WHERE id = $1`, [ids[1]]);
+    const scores = async (ordering: string) =>
+      (await get(`datasets/?ordering=${ordering}&page_size=100`)).json().results.map((r: { quality_score: number | null }) => r.quality_score);
+    const ascending = await scores('quality_score');
+    const scored = ascending.filter((score: number | null) => score !== null);
+    expect(scored).toEqual([150, 380]);
+    const descending = (await scores('-quality_score')).filter((score: number | null) => score !== null);
+    expect(descending).toEqual([380, 150]);
+    const filtered = (await get('datasets/?quality_rating__in=excellent,sufficient')).json();
+    expect(filtered.results.map((r: { id: number }) => r.id).sort()).toEqual([...ids].sort());
+    expect(filtered.results.map((r: { quality_rating: string }) => r.quality_rating).sort()).toEqual(['excellent', 'sufficient']);
+    expect((await get('datasets/?quality_rating__in=good')).json().count).toBe(0);
+    const refused = await get('datasets/?quality_rating__in=perfect');
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(['quality_rating__in']);
+  });
+
+  it('is scored again for every dataset by the nightly scenario', async () => {
+    await t.db.query('UPDATE datasets SET quality_score = NULL, quality_rating = NULL');
+    const steps: unknown[] = [];
+    const context = {
+      db: t.db, config: t.config.tasks, taskId: 0, objectId: 0, kwargs: {}, signal: new AbortController().signal,
+      step: async (code: string, params: unknown) => void steps.push([code, params]),
+    } as unknown as ScenarioContext;
+    await QUALITY_SCENARIOS['check-quality'].run(context);
+    const { rows } = await t.db.query<{ unscored: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE quality_score IS NULL OR quality_rating IS NULL)::integer AS unscored, count(*)::integer AS total FROM datasets`,
+    );
+    expect(rows[0].unscored).toBe(0);
+    expect(steps).toEqual([['quality.assessed', { count: rows[0].total }]]);
+    const { rows: ratings } = await t.db.query<{ quality_score: number; quality_rating: string }>('SELECT quality_score, quality_rating FROM datasets');
+    for (const { quality_score: score, quality_rating: rating } of ratings) {
+      const expected = RATING_THRESHOLDS.find((threshold) => score >= threshold.min)?.rating ?? 'bad';
+      expect(rating).toBe(expected);
+    }
+  });
+});
+
+describe('the quality summary', () => {
+  it('tells a superuser the ratings and the most missed indicators of the platform, or of one group', async () => {
+    const summary = (await get('quality-summary/')).json();
+    const { rows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets');
+    expect(summary.total).toBe(rows[0].count);
+    expect(Object.keys(summary.ratings)).toEqual(['excellent', 'good', 'sufficient', 'bad', 'unrated']);
+    expect(Object.values(summary.ratings as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(summary.total);
+    expect(summary.missing.length).toBeGreaterThan(2);
+    const counts = summary.missing.map((m: { count: number }) => m.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(summary.missing[0]).toEqual({ code: expect.any(String), dimension: expect.any(String), max_points: expect.any(Number), count: counts[0], hint: expect.any(String) });
+    const group = g['metropole-cote-azurine'];
+    const own = (await get(`quality-summary/?usergroup_id=${group}`)).json();
+    const { rows: groupRows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets WHERE usergroup_id = $1', [group]);
+    expect(own.total).toBe(groupRows[0].count);
+    expect((await get('quality-summary/?usergroup_id=abc')).statusCode).toBe(400);
+  });
+
+  it('tells a delegated administrator their groups only, and nobody else', async () => {
+    const referent = await t.signIn('referent');
+    const me = (await t.app.inject({ url: '/fr/login/', headers: referent.jwtHeaders })).json();
+    const administered = (me.usergroup_roles as { usergroup_id: number; role: number }[]).filter((r) => r.role === 2).map((r) => r.usergroup_id);
+    expect(administered.length).toBeGreaterThan(0);
+    const { rows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets WHERE usergroup_id = ANY($1::integer[])', [administered]);
+    expect((await get('quality-summary/', referent)).json().total).toBe(rows[0].count);
+    const other = Object.values(g).find((id) => !administered.includes(id))!;
+    expect((await get(`quality-summary/?usergroup_id=${other}`, referent)).statusCode).toBe(403);
+    expect((await get(`quality-summary/?usergroup_id=${administered[0]}`, referent)).statusCode).toBe(200);
+    expect((await get('quality-summary/', editor)).statusCode).toBe(403);
+  });
+});
