@@ -63,5 +63,6 @@ await import('./lists.mjs');
 await import('./datasets.mjs');
 await import('./tasks.mjs');
 await import('./datastore.mjs');
+await import('./geodata.mjs');
 await import('./harvest.mjs');
 await import('./uploads.mjs');

@@ -175,7 +175,9 @@ describe('datastore positions', () => {
     const client = await db.connect();
     try {
       await client.query('SET enable_seqscan = off');
-      const plan = await client.query("EXPLAIN SELECT _id FROM datastore.resource_202 WHERE _point <@ box(point(4.8, 45.7), point(4.9, 45.8))");
+      const postgis = (await columnTypes('resource_202')).geom === 'USER-DEFINED';
+      const where = postgis ? 'geom && ST_MakeEnvelope(4.8, 45.7, 4.9, 45.8, 4326)' : '_bbox && box(point(4.8, 45.7), point(4.9, 45.8))';
+      const plan = await client.query(`EXPLAIN SELECT _id FROM datastore.resource_202 WHERE ${where}`);
       expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index|Bitmap/);
     } finally {
       client.release();
@@ -184,27 +186,34 @@ describe('datastore positions', () => {
 });
 
 describe('datastore load of a GeoJSON FeatureCollection', () => {
-  it('makes columns of the properties, positions of the points, and a layer', async () => {
+  it('makes columns of the properties, keeps every geometry whole, and makes a layer of them', async () => {
     const collection = {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', geometry: { type: 'Point', coordinates: [4.8357, 45.764] }, properties: { nom: 'Lyon', population: 522250, capitale: false } },
         { type: 'Feature', geometry: { type: 'Point', coordinates: [5.3698, 43.2965] }, properties: { nom: 'Marseille', population: 873076, tags: ['port'] } },
         { type: 'Feature', geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] }, properties: { nom: 'Ligne', population: null } },
+        { type: 'Feature', geometry: null, properties: { nom: 'Nulle part' } },
       ],
     };
     const { context, steps } = scenarioContext(db);
     const result = await loadResourceIntoDatastore(context, { ...plain, format: 'geojson', resourceId: 501, filePath: dataFile(JSON.stringify(collection, null, 1), 'geojson') });
-    expect(result).toMatchObject({ rows: 3, bbox: [4.8357, 43.2965, 5.3698, 45.764] });
+    // The box of every geometry, the line's too.
+    expect(result).toMatchObject({ rows: 4, bbox: [0, 0, 5.3698, 45.764] });
     expect(result!.layerId).toBeGreaterThan(0);
-    expect(await columnTypes('resource_501')).toEqual({ _id: 'bigint', nom: 'text', population: 'integer', capitale: 'boolean', tags: 'text', lon: 'double precision', lat: 'double precision', _point: 'point' });
-    const { rows } = await db.query('SELECT nom, population, capitale, tags, lon, lat FROM datastore.resource_501 ORDER BY _id');
+    const types = await columnTypes('resource_501');
+    expect(types).toMatchObject({ _id: 'bigint', nom: 'text', population: 'integer', capitale: 'boolean', tags: 'text' });
+    expect(types.geom === 'USER-DEFINED' || (types.geom === 'json' && types._bbox === 'box')).toBe(true);
+    const { rows } = await db.query('SELECT nom, population, capitale, tags FROM datastore.resource_501 ORDER BY _id');
     expect(rows).toEqual([
-      { nom: 'Lyon', population: 522250, capitale: false, tags: null, lon: 4.8357, lat: 45.764 },
-      { nom: 'Marseille', population: 873076, capitale: null, tags: '["port"]', lon: 5.3698, lat: 43.2965 },
-      { nom: 'Ligne', population: null, capitale: null, tags: null, lon: null, lat: null },
+      { nom: 'Lyon', population: 522250, capitale: false, tags: null },
+      { nom: 'Marseille', population: 873076, capitale: null, tags: '["port"]' },
+      { nom: 'Ligne', population: null, capitale: null, tags: null },
+      { nom: 'Nulle part', population: null, capitale: null, tags: null },
     ]);
-    expect(steps.find((step) => step.level === 'warning')).toEqual({ code: 'datastore.featuresUnplaced', params: { count: 1, line: 3 }, level: 'warning' });
+    const layer = await db.query('SELECT geometry_type, feature_count, crs FROM geographic_layers WHERE id = $1', [result!.layerId]);
+    expect(layer.rows[0]).toEqual({ geometry_type: 'Geometry', feature_count: 3, crs: 4326 });
+    expect(steps.find((step) => step.level === 'warning')).toEqual({ code: 'datastore.featuresUnplaced', params: { count: 1, line: 4 }, level: 'warning' });
   });
 
   it('refuses malformed JSON and non-UTF-8 bytes, naming the line', async () => {

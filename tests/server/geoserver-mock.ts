@@ -5,7 +5,9 @@
  * group with its `bounds`; workspaces created by POST /workspaces {"workspace": {"name"}} and
  * PostGIS stores by POST /workspaces/{ws}/datastores {"dataStore": {"name", "connectionParameters":
  * {"entry": [{"@key", "$"}]}}} (201, or 409 when the name is taken); styles created by POST ?name=
- * and replaced by PUT; basic auth required.
+ * and replaced by PUT; feature types created by POST and described again by PUT, checked as
+ * GeoServer's PostGIS store needs them (declared EPSG:4326, one JTS geometry attribute, and with
+ * `checkTable` the table's own geometry type and SRS); basic auth required.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +24,8 @@ export interface GeoServerMock {
   requests: RecordedRequest[];
   styles: Map<string, string>;
   featureTypes: Set<string>;
+  /** The last description of each published feature type. */
+  featureTypeBodies: Map<string, PublishedFeatureType>;
   workspaces: Set<string>;
   /** `workspace/store` → its connection parameters (key → value). */
   stores: Map<string, Record<string, string>>;
@@ -44,7 +48,36 @@ const LAYERS: Record<string, [number, number, number, number]> = { states: [-124
 const LAYER_GROUPS: Record<string, Record<string, [number, number, number, number]>> = { publish: { reseau: [4.8, 45.7, 4.99, 45.89] } };
 const SAMPLE_WORKSPACES = ['publish', 'topp'];
 
+/** A feature type as the platform publishes it (GeoServer's REST JSON). */
+export interface PublishedFeatureType {
+  name: string;
+  nativeName?: string;
+  srs?: string;
+  nativeCRS?: string;
+  projectionPolicy?: string;
+  latLonBoundingBox?: { minx: number; maxx: number; miny: number; maxy: number };
+  attributes?: { attribute?: Array<{ name: string; binding: string }> };
+}
+
+const JTS_GEOMETRIES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'Geometry'].map((type) => `org.locationtech.jts.geom.${type}`);
+
+/**
+ * What GeoServer's PostGIS store would refuse or publish wrongly: no SRS, no geometry attribute
+ * (or more than one), an unknown binding; and, given `checkTable`, a geometry type or SRS other
+ * than the table's (its answer is the problem, or null).
+ */
+async function checkFeatureType(featureType: PublishedFeatureType, checkTable?: (featureType: PublishedFeatureType) => Promise<string | null>): Promise<string | null> {
+  if (typeof featureType.name !== 'string' || featureType.nativeName !== featureType.name) return 'name and nativeName expected';
+  if (featureType.srs !== 'EPSG:4326' || featureType.nativeCRS !== 'EPSG:4326') return `declared SRS EPSG:4326 expected, got ${featureType.srs}`;
+  const attributes = featureType.attributes?.attribute ?? [];
+  const geometries = attributes.filter((attribute) => attribute.binding.startsWith('org.locationtech.jts.geom.'));
+  if (geometries.length !== 1 || !JTS_GEOMETRIES.includes(geometries[0].binding)) return 'exactly one JTS geometry attribute expected';
+  return checkTable ? checkTable(featureType) : null;
+}
+
 export interface GeoServerMockOptions {
+  /** Checks a published feature type against its table (as GeoServer reads it from PostGIS). */
+  checkTable?: (featureType: PublishedFeatureType) => Promise<string | null>;
   /** Workspaces there at the start; default publish and topp. */
   workspaces?: string[];
   /** Stores there at the start (`workspace/store`); default publish/datastore. */
@@ -55,6 +88,7 @@ export async function startGeoServerMock(options: GeoServerMockOptions = {}): Pr
   const requests: RecordedRequest[] = [];
   const styles = new Map<string, string>();
   const featureTypes = new Set<string>();
+  const featureTypeBodies = new Map<string, PublishedFeatureType>();
   const workspaces = new Set(options.workspaces ?? SAMPLE_WORKSPACES);
   const stores = new Map((options.stores ?? ['publish/datastore']).map((key) => [key, {} as Record<string, string>]));
   const mock: GeoServerMock = {
@@ -62,6 +96,7 @@ export async function startGeoServerMock(options: GeoServerMockOptions = {}): Pr
     requests,
     styles,
     featureTypes,
+    featureTypeBodies,
     workspaces,
     stores,
     failNextStyle: false,
@@ -178,12 +213,20 @@ export async function startGeoServerMock(options: GeoServerMockOptions = {}): Pr
         return response.end(name);
       }
     }
-    match = /^workspaces\/([^/]+)\/datastores\/([^/]+)\/featuretypes(?:\/([^/]+)\.json)?$/.exec(path);
+    match = /^workspaces\/([^/]+)\/datastores\/([^/]+)\/featuretypes(?:\/([^/.]+)(\.json)?)?$/.exec(path);
     if (match) {
-      if (request.method === 'GET' && match[3]) return featureTypes.has(match[3]) ? json(200, { featureType: { name: match[3] } }) : json(404, {});
-      if (request.method === 'POST') {
-        featureTypes.add((JSON.parse(body) as { featureType: { name: string } }).featureType.name);
-        response.writeHead(201);
+      if (request.method === 'GET' && match[3] && match[4]) return featureTypes.has(match[3]) ? json(200, { featureType: { name: match[3] } }) : json(404, {});
+      if ((request.method === 'POST' && !match[3]) || (request.method === 'PUT' && match[3] && !match[4])) {
+        if (request.method === 'PUT' && !featureTypes.has(match[3])) return json(404, {});
+        const featureType = (parsed()?.featureType ?? null) as PublishedFeatureType | null;
+        const problem = featureType ? await checkFeatureType(featureType, options.checkTable) : 'no featureType';
+        if (problem) {
+          response.writeHead(400, { 'content-type': 'text/plain' });
+          return response.end(problem);
+        }
+        featureTypes.add(featureType!.name);
+        featureTypeBodies.set(featureType!.name, featureType!);
+        response.writeHead(request.method === 'POST' ? 201 : 200);
         return response.end();
       }
     }

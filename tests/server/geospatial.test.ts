@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
+import { datastoreStorage } from '../../src/server/datastore/geometry.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
@@ -42,6 +43,7 @@ describe('geographic layers', () => {
     expect(response.json()).toEqual({
       id: layerId, resource_id: 7, display_name: 'Resource 7', codename: 'resource_7', column_x: 'lon', column_y: 'lat', crs: 4326,
       bbox: [4.8, 45.7, 4.99, 45.89], feature_count: 400, schema_name: 'datastore', table_name: 'resource_7', styles: [],
+      geometry_type: 'Point', storage: await datastoreStorage(t.db), source_layer: null,
     });
     const list = (await get(admin, '/fr/geospatial/geographiclayer/?resource_id=7')).json();
     expect(list.count).toBe(1);
@@ -96,13 +98,18 @@ describe('geographic layers', () => {
     expect((await get(admin, `/en/geospatial/geographiclayer/${layerId}/features/?bbox=1,2,3`)).json()).toEqual({ bbox: ['Expected: minlon,minlat,maxlon,maxlat in degrees.'] });
   });
 
-  it('publishes the layer on the map server through its scenario', async () => {
+  it('publishes the layer on the map server through its scenario (with PostGIS; without, says it is needed)', async () => {
     const scenarios = (await get(admin, `/fr/geospatial/geographiclayer/${layerId}/_scenarios/`)).json();
     expect(scenarios.map((s: { codename: string }) => s.codename)).toEqual(['publish-geographiclayer']);
     const run = await send(admin, 'POST', `/en/geospatial/geographiclayer/${layerId}/_scenarios/${scenarios[0].id}/run/`, {});
     expect(run.statusCode, run.body).toBe(200);
+    if ((await datastoreStorage(t.db)) === 'plain') {
+      expect(run.json<Task>()).toMatchObject({ status: 'FAILURE', error: expect.stringContaining('needs a PostGIS datastore') });
+      return;
+    }
     expect(run.json<Task>().status).toBe('SUCCESS');
     expect(geoserver.featureTypes.has('resource_7')).toBe(true);
+    expect(geoserver.featureTypeBodies.get('resource_7')!.attributes!.attribute!.find((a) => a.name === 'geom')!.binding).toBe('org.locationtech.jts.geom.Point');
   });
 });
 

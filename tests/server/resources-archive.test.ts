@@ -6,10 +6,11 @@
  * a real Shapefile zip goes through. Names leaving the folder and symbolic links are refused too.
  */
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
@@ -177,8 +178,10 @@ describe('Shapefile archives', () => {
       error: "L'archive n'est pas un Shapefile : elle ne contient aucun fichier .shp accompagné de ses fichiers .shx et .dbf de même nom.",
     });
 
+    // A real Shapefile, which the datastore then loads (a fake one would be refused by GDAL).
     const good = await shapefileSource('Arrêts');
-    expect((await upload(good, 'arrets.zip', zip(SHAPEFILE))).status).toBe(200);
+    const real = readFileSync(fileURLToPath(new URL('../fixtures/geo/districts-l93.zip', import.meta.url)));
+    expect((await upload(good, 'arrets.zip', Readable.from([real]))).status).toBe(200);
     expect(await create(good)).toMatchObject({ status: 'SUCCESS' });
     expect((await currentFile(good)).storage_key).toEqual(expect.any(String));
   }, 60_000);

@@ -80,10 +80,10 @@ export async function mayAttachTable(platform: Db, user: AccessSubject, schema: 
   return editable === null || editable.includes(ownerId!);
 }
 
-/** The table's columns (the loader's own `_id` and `_point` left out), in order; [] when it is gone. */
+/** The table's columns (the loader's own `_id` and geometry columns left out), in order; [] when it is gone. */
 export async function attachedColumns(platform: Db, table: DatastoreTable): Promise<string[]> {
   const { rows } = await datastoreDb(platform).query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND column_name NOT IN ('_id', '_point') ORDER BY ordinal_position`,
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND column_name NOT IN ('_id', '_point', 'geom', '_bbox') ORDER BY ordinal_position`,
     [table.schema_name, table.table_name],
   );
   return rows.map((row) => row.column_name);

@@ -6,7 +6,7 @@
 export type ColumnType = 'integer' | 'bigint' | 'double precision' | 'boolean' | 'date' | 'text';
 
 /** Names the loader adds to every table; file columns with these names get a suffix. */
-export const RESERVED_COLUMNS = ['_id', 'lon', 'lat', '_point'] as const;
+export const RESERVED_COLUMNS = ['_id', 'lon', 'lat', '_point', 'geom', '_bbox'] as const;
 export const MAX_COLUMNS = 1000;
 const MAX_IDENTIFIER_BYTES = 63;
 

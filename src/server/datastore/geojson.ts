@@ -1,20 +1,12 @@
 /**
- * Reading a GeoJSON FeatureCollection as a stream of features (stream-json: the file is never
- * held whole), checked for UTF-8 on the way (the failure names the line).
+ * GeoJSON before GDAL reads it: the file checked for UTF-8, streamed (the failure names the line);
+ * and properties as the datastore's text values.
  */
 import { createReadStream } from 'node:fs';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, Writable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isUtf8 } from 'node:buffer';
-import StreamJson from 'stream-json';
-import Pick from 'stream-json/filters/Pick.js';
-import StreamArray from 'stream-json/streamers/StreamArray.js';
 import { TaskFailure } from '../tasks/failure.ts';
-
-export interface Feature {
-  properties: Record<string, unknown>;
-  /** The point's coordinates, null when the geometry is not a point with two numbers. */
-  point: [number, number] | null;
-}
 
 /** UTF-8 checked across chunks (a GeoJSON file may be one long line); the failure names the line. */
 class Utf8StreamCheck extends Transform {
@@ -48,37 +40,10 @@ class Utf8StreamCheck extends Transform {
   }
 }
 
-function pointOf(geometry: unknown): [number, number] | null {
-  const candidate = geometry as { type?: unknown; coordinates?: unknown } | null;
-  if (!candidate || candidate.type !== 'Point' || !Array.isArray(candidate.coordinates)) return null;
-  const [x, y] = candidate.coordinates as unknown[];
-  return typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
-}
-
-/** The features of the file's top-level `features` array, streamed. */
-export function geojsonFeatures(filePath: string, signal: AbortSignal): AsyncIterable<Feature> {
-  const source = createReadStream(filePath, { highWaterMark: 256 * 1024, signal });
-  const check = new Utf8StreamCheck();
-  const features = StreamArray.streamArray();
-  const json = StreamJson.parser();
-  const pick = Pick.pick({ filter: /^features$/ });
-  // Any stage's error ends the last one, where the reader sees it.
-  for (const stage of [source, check, json, pick] as NodeJS.EventEmitter[]) stage.on('error', (error: Error) => features.destroy(error));
-  source.pipe(check).pipe(json).pipe(pick).pipe(features);
-  return (async function* () {
-    try {
-      for await (const { value } of features as AsyncIterable<{ value: unknown }>) {
-        const feature = value as { properties?: unknown; geometry?: unknown } | null;
-        const properties = feature?.properties && typeof feature.properties === 'object' && !Array.isArray(feature.properties) ? (feature.properties as Record<string, unknown>) : {};
-        yield { properties, point: pointOf(feature?.geometry) };
-      }
-    } catch (error) {
-      if (error instanceof TaskFailure || (error as Error).name === 'AbortError') throw error;
-      throw new TaskFailure('datastore.jsonMalformed', { reason: (error as Error).message.slice(0, 200) });
-    } finally {
-      source.destroy();
-    }
-  })();
+/** Reads the whole file once: a TaskFailure naming the first line that is not UTF-8. */
+export async function checkUtf8(filePath: string, signal: AbortSignal): Promise<void> {
+  const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  await pipeline(createReadStream(filePath, { highWaterMark: 256 * 1024 }), new Utf8StreamCheck(), sink, { signal });
 }
 
 /** A property as text for the datastore: objects and arrays as JSON. */

@@ -1,14 +1,18 @@
 /**
- * The datastore: a resource's CSV or GeoJSON FeatureCollection loaded into its own table,
- * datastore.resource_<id>, typed from its values. The file is read twice, streamed: once to check it (UTF-8, columns) and infer the
+ * The datastore: a resource's CSV, or geographic file read by GDAL (GeoJSON, zipped Shapefile,
+ * GeoPackage, KML/KMZ, GML: geofile.ts), loaded into its own table, datastore.resource_<id>,
+ * typed from its values. The file is read twice, streamed: once to check it (UTF-8, columns) and infer the
  * types, once to COPY it into a new table under a temporary name. Only when that table is complete
  * and indexed does one transaction drop the previous table and rename the new one, so a load that
  * fails or is killed leaves the previous table current (the temporary one is dropped by the next
- * load). With X/Y columns and a CRS every row gets lon/lat in WGS 84 and a point under a GiST
- * index, and the resource a geographic layer. The layer lives in the platform's database, which
+ * load). Geometries are kept whole in WGS 84 (geometry.ts: a PostGIS `geom` column, or GeoJSON and
+ * a box without PostGIS) under a GiST index: a geographic file's own, or with X/Y columns and a CRS
+ * a point per row (with its lon/lat), and the resource gets a geographic layer. The layer lives in the platform's database, which
  * may not be the datastore's: it is saved just after the switch.
  */
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -21,7 +25,9 @@ import { columnNames, copyValue, MAX_COLUMNS, parseNumber, TypeInference, type C
 import { datastoreDb, DATASTORE_SCHEMA } from './connection.ts';
 import { isSupportedCrs, toWgs84, type ToWgs84 } from './crs.ts';
 import { csvRecords, detectDelimiter, readHeaderLine, type Delimiter } from './csv.ts';
-import { geojsonFeatures, propertyText } from './geojson.ts';
+import { checkUtf8, propertyText } from './geojson.ts';
+import { chooseLayer, convertLayer, isGdalFormat, layerCrs, layerStats, openGeoFile, type GeoFile } from './geofile.ts';
+import { columnGeometryType, datastoreStorage, extendBox, geometryColumnsSql, geometryFields, indexedColumn, projectGeometry, wktGeometry, type Geometry, type Storage } from './geometry.ts';
 import { removeLayer, saveLayer, type Bbox } from './layers.ts';
 
 export interface DatastoreLoadInput {
@@ -31,6 +37,12 @@ export interface DatastoreLoadInput {
   columnX: string | null;
   columnY: string | null;
   crs: number | null;
+  /** A CSV column of WKT geometries (in `crs`), instead of X/Y. */
+  columnGeometry?: string | null;
+  /** The layer to load from a file of several (GeoPackage, zip of Shapefiles, KML folders). */
+  layerName?: string | null;
+  /** DATA_DIR: GDAL's jobs work in DATA_DIR/gdal (default: the file's folder's parent). */
+  dataDir?: string;
 }
 
 export interface DatastoreLoadResult {
@@ -53,7 +65,7 @@ export interface TableLoadInput {
   crs: number | null;
 }
 
-export const LOADABLE_FORMATS = ['csv', 'geojson'] as const;
+export const LOADABLE_FORMATS = ['csv', 'geojson', 'shp', 'zip', 'gpkg', 'kml', 'kmz', 'gml'] as const;
 
 const DELIMITER_LABELS: Record<Delimiter, string> = { ',': ',', ';': ';', '\t': 'TAB', '|': '|' };
 /** Rows sent to COPY per write. */
@@ -63,10 +75,11 @@ export function resourceTableName(resourceId: number): string {
   return `resource_${resourceId}`;
 }
 
-/** One row to load: its values in column order, and its X/Y when it has a readable position. */
+/** One row to load: its values in column order, and its X/Y when it has a readable position or its geometry (WGS 84). */
 interface SourceRow {
   values: Array<string | undefined>;
-  xy: [number, number] | null;
+  xy?: [number, number] | null;
+  geometry?: Geometry | null;
 }
 
 /** What the first pass found: the columns and their types, and how to read the rows again. */
@@ -75,6 +88,10 @@ interface Analysis {
   types: ColumnType[];
   rows: number;
   delimiter: string | null;
+  /** The geometry column's type of a geographic file (null when it has no geometry). */
+  geometryType?: string | null;
+  /** The layer read from a geographic file, its CRS's EPSG code (null when it has none). */
+  layer?: { name: string; crs: number | null };
   /** The rows again, streamed, for the COPY. */
   reread: () => AsyncIterable<SourceRow>;
   /** Frees what the reads hold (a table's connection), once the load is over. */
@@ -102,66 +119,125 @@ async function analyseCsv(context: ScenarioContext, input: DatastoreLoadInput): 
   const yIndex = input.columnY === null ? -1 : header.indexOf(input.columnY);
   if (input.columnX !== null && xIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnX });
   if (input.columnY !== null && yIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnY });
+  const wktIndex = input.columnGeometry ? header.indexOf(input.columnGeometry) : -1;
+  if (input.columnGeometry && wktIndex === -1) throw new TaskFailure('datastore.columnMissing', { column: input.columnGeometry });
   const decimalComma = delimiter !== ',';
   const width = header.length;
+  const records = async function* () {
+    let first = true;
+    for await (const record of csvRecords(input.filePath, delimiter, context.signal)) {
+      if (first) first = false;
+      else yield record;
+    }
+  };
+  // A WKT column: its geometry types make the column's type (a second read, only then).
+  let geometryType: string | null | undefined;
+  if (wktIndex !== -1) {
+    const types = new Set<string>();
+    for await (const record of records()) {
+      const geometry = wktGeometry(record[wktIndex]);
+      if (geometry) types.add(geometry.type);
+    }
+    geometryType = columnGeometryType(types);
+  }
   return {
     names: columnNames(header),
     types: inference!.result(),
     rows,
     delimiter: DELIMITER_LABELS[delimiter],
+    geometryType,
     reread: async function* () {
-      let first = true;
-      for await (const record of csvRecords(input.filePath, delimiter, context.signal)) {
-        if (first) {
-          first = false;
+      for await (const record of records()) {
+        const values = record.length > width ? record.slice(0, width) : record;
+        if (wktIndex !== -1) {
+          yield { values, geometry: wktGeometry(record[wktIndex]) };
           continue;
         }
         const x = xIndex === -1 ? null : parseNumber(record[xIndex] ?? '', decimalComma);
         const y = yIndex === -1 ? null : parseNumber(record[yIndex] ?? '', decimalComma);
-        yield { values: record.length > width ? record.slice(0, width) : record, xy: x === null || y === null ? null : [x, y] };
+        yield { values, xy: x === null || y === null ? null : [x, y] };
       }
     },
   };
 }
 
-/** First pass over a GeoJSON FeatureCollection: the properties become columns, typed. */
-async function analyseGeojson(context: ScenarioContext, input: DatastoreLoadInput): Promise<Analysis> {
-  const keys = new Map<string, number>();
-  const inference = new TypeInference(0, false);
-  let rows = 0;
-  const valuesOf = (properties: Record<string, unknown>, grow: boolean) => {
-    const values: Array<string | undefined> = [];
-    for (const [key, value] of Object.entries(properties)) {
-      let index = keys.get(key);
-      if (index === undefined) {
-        if (!grow) continue;
-        if (keys.size >= MAX_COLUMNS) throw new TaskFailure('datastore.tooManyColumns', { count: keys.size + 1, max: MAX_COLUMNS });
-        index = keys.size;
-        keys.set(key, index);
-      }
-      values[index] = propertyText(value);
-    }
-    return values;
-  };
-  for await (const feature of geojsonFeatures(input.filePath, context.signal)) {
-    inference.add(valuesOf(feature.properties, true));
-    rows += 1;
+/** The features of a GeoJSON text sequence (GDAL's output), one per line. */
+async function* sequenceFeatures(filePath: string, signal: AbortSignal): AsyncGenerator<{ properties: Record<string, unknown>; geometry: Geometry | null }> {
+  const lines = createInterface({ input: createReadStream(filePath, { highWaterMark: 1024 * 1024, signal }), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line === '') continue;
+    const feature = JSON.parse(line) as { properties?: Record<string, unknown> | null; geometry?: Geometry | null };
+    yield { properties: feature.properties ?? {}, geometry: feature.geometry ?? null };
   }
-  if (rows === 0) throw new TaskFailure('datastore.emptyFile');
-  const width = keys.size;
-  return {
-    names: columnNames([...keys.keys()]),
-    types: inference.result(width),
-    rows,
-    delimiter: null,
-    reread: async function* () {
-      for await (const feature of geojsonFeatures(input.filePath, context.signal)) {
-        const values = valuesOf(feature.properties, false);
-        values.length = width;
-        yield { values, xy: feature.point };
+}
+
+/**
+ * First pass over a geographic file: GDAL opens it, the layer and its CRS are chosen, its invalid
+ * geometries counted (and repaired in the conversion), and the layer written in WGS 84 as GeoJSON
+ * text sequence; its properties become typed columns and its geometry types the column's type.
+ */
+async function analyseGdal(context: ScenarioContext, input: DatastoreLoadInput): Promise<Analysis> {
+  const format = input.format.toLowerCase();
+  if (format === 'geojson') await checkUtf8(input.filePath, context.signal);
+  const place = { dataDir: input.dataDir ?? context.config.dataDir, archiveMaxBytes: context.config.archiveMaxBytes };
+  let file: GeoFile | null = await openGeoFile(place, input.filePath, format, context.signal);
+  try {
+    const layer = chooseLayer(file.layers, input.layerName ?? null);
+    const crs = layerCrs(layer, input.crs);
+    await context.step('geo.layerOpened', { layer: layer.name, crs: crs.code === null ? '—' : `EPSG:${crs.code}` });
+    const stats = await layerStats(layer, format, context.signal);
+    if (stats.invalid > 0) await context.step('geo.geometriesRepaired', { count: stats.invalid }, 'warning');
+    const converted = await convertLayer(file.job, layer, { format, sourceCrs: crs.source, makeValid: stats.invalid > 0, output: 'features' }, context.signal);
+
+    const keys = new Map<string, number>();
+    const inference = new TypeInference(0, false);
+    const types = new Set<string>();
+    let rows = 0;
+    const valuesOf = (properties: Record<string, unknown>, grow: boolean) => {
+      const values: Array<string | undefined> = [];
+      for (const [key, value] of Object.entries(properties)) {
+        let index = keys.get(key);
+        if (index === undefined) {
+          if (!grow) continue;
+          if (keys.size >= MAX_COLUMNS) throw new TaskFailure('datastore.tooManyColumns', { count: keys.size + 1, max: MAX_COLUMNS });
+          index = keys.size;
+          keys.set(key, index);
+        }
+        values[index] = propertyText(value);
       }
-    },
-  };
+      return values;
+    };
+    for await (const feature of sequenceFeatures(converted, context.signal)) {
+      inference.add(valuesOf(feature.properties, true));
+      if (feature.geometry) types.add(feature.geometry.type);
+      rows += 1;
+    }
+    if (rows === 0) throw new TaskFailure('datastore.emptyFile');
+    const width = keys.size;
+    const job = file;
+    file = null;
+    // A field the file types as text stays text (codes such as "69383"); others get the narrowest type of their values.
+    const textFields = new Set(layer.fields.filter((field) => field.type === 'String' || field.type === 'StringList').map((field) => field.name));
+    const inferred = inference.result(width);
+    return {
+      names: columnNames([...keys.keys()]),
+      types: [...keys.keys()].map((key, index) => (textFields.has(key) ? 'text' : inferred[index])),
+      rows,
+      delimiter: null,
+      geometryType: columnGeometryType(types),
+      layer: { name: layer.name, crs: crs.code },
+      reread: async function* () {
+        for await (const feature of sequenceFeatures(converted, context.signal)) {
+          const values = valuesOf(feature.properties, false);
+          values.length = width;
+          yield { values, geometry: feature.geometry };
+        }
+      },
+      close: () => job.job.remove(),
+    };
+  } finally {
+    await file?.job.remove();
+  }
 }
 
 /**
@@ -258,27 +334,47 @@ async function analyseTable(context: ScenarioContext, input: TableLoadInput): Pr
   };
 }
 
-/** The COPY text lines of the rows, in batches; counts the rows whose position cannot be read. */
-async function* copyLines(
-  analysis: Analysis,
-  project: ToWgs84 | null,
-  stats: { rows: number; unplaced: number; firstUnplaced: number | null },
-): AsyncGenerator<string> {
+/** How the rows are placed: by X/Y projected to WGS 84, or by their own geometry (a CSV's WKT projected too); with the storage of the geometry. */
+interface Placement {
+  project: ToWgs84 | null;
+  /** True for X/Y (lon/lat columns kept), false for geometries. */
+  xy: boolean;
+  geometryType: string | null;
+  storage: Storage;
+}
+
+interface CopyStats {
+  rows: number;
+  unplaced: number;
+  firstUnplaced: number | null;
+  bbox: Bbox | null;
+}
+
+/** The COPY text lines of the rows, in batches; counts the rows without a position and widens the box. */
+async function* copyLines(analysis: Analysis, placement: Placement, stats: CopyStats): AsyncGenerator<string> {
+  const { project, xy, geometryType, storage } = placement;
   let batch: string[] = [];
   for await (const row of analysis.reread()) {
     stats.rows += 1;
     const fields = [String(stats.rows)];
     for (let index = 0; index < analysis.types.length; index += 1) fields.push(copyValue(row.values[index], analysis.types[index]));
-    if (project) {
-      const lonLat = row.xy === null ? null : project(row.xy[0], row.xy[1]);
-      if (lonLat) {
-        fields.push(String(lonLat[0]), String(lonLat[1]), `(${lonLat[0]},${lonLat[1]})`);
-      } else {
+    if (project && !xy) row.geometry = row.geometry ? projectGeometry(row.geometry, project) : null;
+    if (project && xy) {
+      const lonLat = row.xy ? project(row.xy[0], row.xy[1]) : null;
+      if (lonLat) fields.push(String(lonLat[0]), String(lonLat[1]));
+      else fields.push('\\N', '\\N');
+      row.geometry = lonLat ? { type: 'Point', coordinates: lonLat } : null;
+    }
+    if (geometryType !== null) {
+      const box = extendBox(null, row.geometry ?? null);
+      if (box === null) {
         // Kept without a position rather than with a wrong one.
         stats.unplaced += 1;
         stats.firstUnplaced ??= stats.rows;
-        fields.push('\\N', '\\N', '\\N');
+      } else {
+        stats.bbox = extendBox(stats.bbox, { type: 'MultiPoint', coordinates: [[box[0], box[1]], [box[2], box[3]]] });
       }
+      fields.push(...geometryFields(box === null ? null : row.geometry!, box, storage, geometryType));
     }
     batch.push(fields.join('\t'));
     if (batch.length >= BATCH_ROWS) {
@@ -303,39 +399,45 @@ async function dropLeftovers(client: pg.PoolClient, resourceId: number): Promise
   for (const { tablename } of rows) await client.query(`DROP TABLE IF EXISTS ${client.escapeIdentifier(DATASTORE_SCHEMA)}.${client.escapeIdentifier(tablename)}`);
 }
 
-/** The CRS of the positions, or null for none: a CSV needs X, Y and a CRS; GeoJSON is WGS 84 unless told. */
-function positionCrs(input: PlacedInput, geojson: boolean): number | null {
-  if (geojson) return input.crs ?? 4326;
-  const wantsPosition = input.columnX !== null || input.columnY !== null || input.crs !== null;
+/** The CRS of the X/Y positions or WKT geometries, or null for none: they need X and Y (or the WKT column) and a CRS. */
+function positionCrs(input: PlacedInput): number | null {
+  const wantsPosition = input.columnX !== null || input.columnY !== null || input.crs !== null || !!input.columnGeometry;
   if (!wantsPosition) return null;
-  if (input.columnX === null || input.columnY === null || input.crs === null) throw new TaskFailure('datastore.positionIncomplete');
+  const placed = input.columnGeometry ? input.columnX === null && input.columnY === null : input.columnX !== null && input.columnY !== null;
+  if (!placed || input.crs === null) throw new TaskFailure('datastore.positionIncomplete');
   return input.crs;
 }
 
-type PlacedInput = Pick<DatastoreLoadInput, 'resourceId' | 'columnX' | 'columnY' | 'crs'>;
-/** What is loaded: the lines of a CSV, the features of a GeoJSON, the rows of another table. */
-type SourceKind = 'csv' | 'geojson' | 'table';
+type PlacedInput = Pick<DatastoreLoadInput, 'resourceId' | 'columnX' | 'columnY' | 'crs' | 'columnGeometry'>;
+/** What is loaded: the lines of a CSV, the layer of a geographic file, the rows of another table. */
+type SourceKind = 'csv' | 'gdal' | 'table';
 
 /** Loads what `analyse` reads (a file, or another table) into the resource's table. */
 async function loadTable(context: ScenarioContext, input: PlacedInput, kind: SourceKind, analyse: () => Promise<Analysis>): Promise<DatastoreLoadResult> {
-  const geojson = kind === 'geojson';
-  const crs = positionCrs(input, geojson);
+  const crs = kind === 'gdal' ? null : positionCrs(input);
   if (crs !== null && !isSupportedCrs(crs)) throw new TaskFailure('datastore.crsUnsupported', { crs: String(crs) });
   const project = crs === null ? null : toWgs84(crs);
   await context.step('datastore.checking');
   const analysis = await analyse();
   try {
-    return await copyAnalysed(context, input, kind, crs, project, analysis);
+    const xy = project !== null && analysis.geometryType === undefined;
+    const geometryType = xy ? 'Point' : (analysis.geometryType ?? null);
+    if (geometryType !== null && !GEOMETRY_TYPES.has(geometryType)) throw new TaskFailure('geo.geometryUnsupported', { type: geometryType });
+    const storage = await datastoreStorage(datastoreDb(context.db));
+    return await copyAnalysed(context, input, kind, crs ?? analysis.layer?.crs ?? null, { project, xy, geometryType, storage }, analysis);
   } finally {
     await analysis.close?.();
   }
 }
 
+const GEOMETRY_TYPES = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'Geometry']);
+const UNPLACED = { csv: 'datastore.positionsUnread', gdal: 'datastore.featuresUnplaced', table: 'datastore.rowsUnplaced' } as const;
+
 /** The second pass: the rows copied into a new table, indexed, then switched in; the layer saved. */
-async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: SourceKind, crs: number | null, project: ToWgs84 | null, analysis: Analysis): Promise<DatastoreLoadResult> {
-  const geojson = kind === 'geojson';
+async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: SourceKind, crs: number | null, placement: Placement, analysis: Analysis): Promise<DatastoreLoadResult> {
+  const { xy, geometryType, storage } = placement;
   if (analysis.delimiter !== null) await context.step('datastore.analysed', { rows: analysis.rows, columns: analysis.names.length, delimiter: analysis.delimiter });
-  else await context.step(geojson ? 'datastore.featuresRead' : 'datastore.tableRead', { rows: analysis.rows, columns: analysis.names.length });
+  else await context.step(kind === 'gdal' ? 'datastore.featuresRead' : 'datastore.tableRead', { rows: analysis.rows, columns: analysis.names.length });
 
   const tableName = resourceTableName(input.resourceId);
   const client = await datastoreDb(context.db).connect();
@@ -349,13 +451,14 @@ async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: 
 
     const loading = `${tableName}__load_${randomBytes(4).toString('hex')}`;
     const columns = [`"_id" bigint NOT NULL`, ...analysis.names.map((name, index) => `${quote(name)} ${analysis.types[index]}`)];
-    if (project) columns.push('"lon" double precision', '"lat" double precision', '"_point" point');
+    if (xy) columns.push('"lon" double precision', '"lat" double precision');
+    if (geometryType !== null) columns.push(...geometryColumnsSql(storage, geometryType));
     await client.query(`CREATE TABLE ${schema}.${quote(loading)} (${columns.join(', ')})`);
 
-    const stats = { rows: 0, unplaced: 0, firstUnplaced: null as number | null };
+    const stats: CopyStats = { rows: 0, unplaced: 0, firstUnplaced: null, bbox: null };
     const copy = client.query(copyFrom(`COPY ${schema}.${quote(loading)} FROM STDIN`));
     try {
-      await pipeline(Readable.from(copyLines(analysis, project, stats)), copy, { signal: context.signal });
+      await pipeline(Readable.from(copyLines(analysis, placement, stats)), copy, { signal: context.signal });
     } catch (error) {
       // The connection is mid-COPY: it goes back to the pool only to be closed.
       broken = error as Error;
@@ -364,17 +467,12 @@ async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: 
     context.signal.throwIfAborted();
 
     await client.query(`ALTER TABLE ${schema}.${quote(loading)} ADD PRIMARY KEY ("_id")`);
-    let bbox: Bbox | null = null;
-    if (project) {
-      await client.query(`CREATE INDEX ON ${schema}.${quote(loading)} USING gist ("_point")`);
-      const { rows } = await client.query<{ box: Bbox | null }>(
-        `SELECT CASE WHEN count(lon) = 0 THEN NULL ELSE ARRAY[min(lon), min(lat), max(lon), max(lat)] END AS box FROM ${schema}.${quote(loading)}`,
-      );
-      bbox = rows[0].box;
-      // Lines of a CSV count its header; GeoJSON features count from 1.
+    const placed = geometryType !== null && stats.rows > stats.unplaced;
+    if (geometryType !== null) {
+      await client.query(`CREATE INDEX ON ${schema}.${quote(loading)} USING gist (${quote(indexedColumn(storage))})`);
+      // Lines of a CSV count its header; features and rows count from 1.
       const line = (stats.firstUnplaced ?? 0) + (kind === 'csv' ? 1 : 0);
-      const unplaced = { csv: 'datastore.positionsUnread', geojson: 'datastore.featuresUnplaced', table: 'datastore.rowsUnplaced' } as const;
-      if (stats.unplaced > 0) await context.step(unplaced[kind], { count: stats.unplaced, line }, 'warning');
+      if (stats.unplaced > 0) await context.step(UNPLACED[kind], { count: stats.unplaced, line }, 'warning');
     }
     await client.query(`ANALYZE ${schema}.${quote(loading)}`);
     context.signal.throwIfAborted();
@@ -392,16 +490,17 @@ async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: 
     await context.step('datastore.loaded', { rows: stats.rows, table: `${DATASTORE_SCHEMA}.${tableName}` });
 
     let layerId: number | null = null;
-    if (project) {
+    if (geometryType !== null && (xy || placed)) {
       layerId = await saveLayer(context.db, {
-        resourceId: input.resourceId, columnX: input.columnX, columnY: input.columnY, crs: crs!, bbox,
+        resourceId: input.resourceId, columnX: xy ? input.columnX : null, columnY: xy ? input.columnY : null, crs, bbox: stats.bbox,
         featureCount: stats.rows - stats.unplaced, schemaName: DATASTORE_SCHEMA, tableName,
+        geometryType, storage, sourceLayer: analysis.layer?.name ?? null,
       });
       await context.step('datastore.layerSaved', { count: stats.rows - stats.unplaced });
     } else if (await removeLayer(context.db, input.resourceId)) {
       await context.step('datastore.layerRemoved');
     }
-    return { schemaName: DATASTORE_SCHEMA, tableName, rows: stats.rows, bbox, layerId };
+    return { schemaName: DATASTORE_SCHEMA, tableName, rows: stats.rows, bbox: stats.bbox, layerId };
   } finally {
     // Releasing with an error closes the connection (and its advisory lock with it).
     const discard = broken ?? (context.signal.aborted ? new Error('aborted') : undefined);
@@ -412,14 +511,10 @@ async function copyAnalysed(context: ScenarioContext, input: PlacedInput, kind: 
 
 /** Loads the file into the resource's datastore table (replacing it atomically); null when the format is not loadable. Throws TaskFailure (src/server/tasks/scenarios.ts) with a readable reason. */
 export async function loadResourceIntoDatastore(context: ScenarioContext, input: DatastoreLoadInput): Promise<DatastoreLoadResult | null> {
-  switch (input.format.toLowerCase()) {
-    case 'csv':
-      return loadTable(context, input, 'csv', () => analyseCsv(context, input));
-    case 'geojson':
-      return loadTable(context, input, 'geojson', () => analyseGeojson(context, input));
-    default:
-      return null;
-  }
+  const format = input.format.toLowerCase();
+  if (format === 'csv') return loadTable(context, input, 'csv', () => analyseCsv(context, input));
+  if (isGdalFormat(format)) return loadTable(context, input, 'gdal', () => analyseGdal(context, input));
+  return null;
 }
 
 /** Copies a table of the datastore into the resource's own table, placed with its X/Y columns and CRS like a CSV. */

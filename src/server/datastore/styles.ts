@@ -1,6 +1,7 @@
 /**
  * Styles of a geographic layer: the StyleConfig a user edits (simple, or classified by a column),
- * its validation, and the SLD (OGC Styled Layer Descriptor 1.0) made from it for the map server.
+ * its validation, and the SLD (OGC Styled Layer Descriptor 1.0) made from it for the map server:
+ * circles for points, strokes for lines, fills for areas, all three for a layer of mixed geometries.
  */
 import type { Locale } from '../../../schemas/constants.ts';
 import type { FieldErrors } from '../http/errors.ts';
@@ -65,15 +66,34 @@ function pointSymbolizer(color: string, size: number, opacity: number): string {
   ].join('');
 }
 
-/** The SLD of a config; every name and value from users is XML-escaped. */
-export function styleSld(name: string, config: StyleConfig): string {
+/** Lines `size` / 2 pixels wide (at least 1). */
+function lineSymbolizer(color: string, size: number, opacity: number): string {
+  return `<LineSymbolizer><Stroke><CssParameter name="stroke">${xmlEscape(color)}</CssParameter><CssParameter name="stroke-width">${Math.max(1, size / 2)}</CssParameter><CssParameter name="stroke-opacity">${opacity}</CssParameter></Stroke></LineSymbolizer>`;
+}
+
+/** Areas filled with the colour at the opacity, outlined in the colour. */
+function polygonSymbolizer(color: string, _size: number, opacity: number): string {
+  return `<PolygonSymbolizer><Fill><CssParameter name="fill">${xmlEscape(color)}</CssParameter><CssParameter name="fill-opacity">${opacity}</CssParameter></Fill><Stroke><CssParameter name="stroke">${xmlEscape(color)}</CssParameter><CssParameter name="stroke-width">1</CssParameter></Stroke></PolygonSymbolizer>`;
+}
+
+/** The symbolizers of a layer's geometry type (layers.geometry_type): all three for a mixed one. */
+function symbolizers(geometryType: string): Array<(color: string, size: number, opacity: number) => string> {
+  if (/Polygon$/.test(geometryType)) return [polygonSymbolizer];
+  if (/LineString$/.test(geometryType)) return [lineSymbolizer];
+  if (/Point$/.test(geometryType)) return [pointSymbolizer];
+  return [polygonSymbolizer, lineSymbolizer, pointSymbolizer];
+}
+
+/** The SLD of a config for a layer of the geometry type; every name and value from users is XML-escaped. */
+export function styleSld(name: string, config: StyleConfig, geometryType = 'Point'): string {
+  const draw = (color: string) => symbolizers(geometryType).map((symbolizer) => symbolizer(color, config.size, config.opacity)).join('');
   const rules =
     config.kind === 'simple'
-      ? [`<Rule><Name>default</Name>${pointSymbolizer(config.color, config.size, config.opacity)}</Rule>`]
+      ? [`<Rule><Name>default</Name>${draw(config.color)}</Rule>`]
       : config.classes.map(
           (item) =>
             `<Rule><Name>${xmlEscape(item.value)}</Name><ogc:Filter><ogc:PropertyIsEqualTo><ogc:PropertyName>${xmlEscape(config.column)}</ogc:PropertyName>` +
-            `<ogc:Literal>${xmlEscape(item.value)}</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter>${pointSymbolizer(item.color, config.size, config.opacity)}</Rule>`,
+            `<ogc:Literal>${xmlEscape(item.value)}</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter>${draw(item.color)}</Rule>`,
         );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -191,14 +191,34 @@ export class GeoServerClient {
     if (created.status !== 201 && created.status !== 200) throw new MapserverError(created.status, `HTTP ${created.status}: ${created.text.slice(0, 200)}`);
   }
 
-  /** Publishes a table of the workspace's datastore as a feature type (and so a layer); an existing one is kept. */
-  async publishFeatureType(workspace: string, store: string, name: string, title: string): Promise<void> {
+  /**
+   * Publishes a table of the workspace's datastore as a feature type (and so a layer): its
+   * attributes with their Java bindings (the geometry's JTS class), its SRS declared; an existing
+   * one is described again (its boxes recomputed), since a reload may change its geometry type.
+   */
+  async publishFeatureType(workspace: string, store: string, name: string, title: string, description: FeatureTypeDescription): Promise<void> {
     const path = `workspaces/${encodeURIComponent(workspace)}/datastores/${encodeURIComponent(store)}/featuretypes`;
+    const box = description.bbox && { minx: description.bbox[0], maxx: description.bbox[2], miny: description.bbox[1], maxy: description.bbox[3], crs: description.srs };
+    const featureType = {
+      name, nativeName: name, title, enabled: true, srs: description.srs, nativeCRS: description.srs, projectionPolicy: 'FORCE_DECLARED',
+      ...(box ? { nativeBoundingBox: box, latLonBoundingBox: box } : {}),
+      attributes: { attribute: description.attributes.map((attribute) => ({ ...attribute, minOccurs: 0, maxOccurs: 1, nillable: true })) },
+    };
+    const body = { type: 'application/json', text: JSON.stringify({ featureType }) };
     const existing = await this.request('GET', `${path}/${encodeURIComponent(name)}.json`);
-    if (existing.status === 200) return;
-    const created = await this.request('POST', path, { type: 'application/json', text: JSON.stringify({ featureType: { name, nativeName: name, title } }) });
-    if (created.status !== 201 && created.status !== 200) throw new MapserverError(created.status, `HTTP ${created.status}: ${created.text.slice(0, 200)}`);
+    const written = existing.status === 200
+      ? await this.request('PUT', `${path}/${encodeURIComponent(name)}?recalculate=nativebbox,latlonbbox`, body)
+      : await this.request('POST', path, body);
+    if (written.status !== 201 && written.status !== 200) throw new MapserverError(written.status, `HTTP ${written.status}: ${written.text.slice(0, 200)}`);
   }
+}
+
+/** What a published feature type says of its table. */
+export interface FeatureTypeDescription {
+  srs: string;
+  /** [minlon, minlat, maxlon, maxlat], null for an empty layer. */
+  bbox: [number, number, number, number] | null;
+  attributes: Array<{ name: string; binding: string }>;
 }
 
 /** The configured map server, or null when MAPSERVER_URL is unset. */

@@ -3,7 +3,8 @@
  * (`Authorization: Token <key>`, auth/api-tokens.ts: never beyond its scope, and failed attempts
  * throttled as sign-ins are) or the `sessionid` cookie set at sign-in. Routes choose with `config.auth` ('none' | 'optional' | 'required'); 'required' routes
  * also demand acceptance of the current terms of use unless `config.terms` is false. Answers of
- * every route with auth are `Cache-Control: no-store`.
+ * every route with auth are `Cache-Control: no-store`, unless the route says otherwise (vector tiles
+ * are `private` with an ETag).
  */
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -78,7 +79,7 @@ export default fp(
 
     // Answers that depend on who asks are never stored, by the browser or on the way.
     app.addHook('onSend', async (request, reply) => {
-      if ((request.routeOptions.config?.auth ?? 'none') !== 'none') reply.header('cache-control', 'no-store');
+      if ((request.routeOptions.config?.auth ?? 'none') !== 'none' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
 
     app.addHook('onRequest', async (request, reply) => {

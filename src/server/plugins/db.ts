@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.ts';
 import { closeDatastore, configureDatastore } from '../datastore/connection.ts';
 import type { Db } from '../db/pool.ts';
+import { upgradeLegacyLayers } from '../datastore/upgrade.ts';
 import { configureMapserver } from '../mapserver/client.ts';
 
 export default fp<{ db: Db; config: ServerConfig }>(
@@ -12,6 +13,10 @@ export default fp<{ db: Db; config: ServerConfig }>(
     configureDatastore(config.datastoreUrl);
     configureMapserver(config.mapserverUrl, config.mapserverDatastoreUrl ?? config.datastoreUrl ?? config.databaseUrl);
     app.addHook('onClose', closeDatastore);
+    // Layers of before whole geometries move to today's storage; a failure is logged, not fatal.
+    app.addHook('onReady', async () => {
+      await upgradeLegacyLayers(db).catch((error: unknown) => app.log.error({ err: error }, 'upgrading the layers of points failed'));
+    });
   },
   { name: 'db' },
 );

@@ -7,14 +7,15 @@
  * - datastore: the attached table is copied into the resource's own table (datastore/attach.ts
  *   says which tables may be attached), placed with its X/Y columns and CRS;
  * - geoserver: the mirrored layer or layer group is checked on the map server and its box read.
- * A stored file is checked against its format, then CSV / GeoJSON go to the datastore, which
- * gives the resource its bounding box. Failures are TaskFailure with readable reasons.
+ * A stored file is checked against its format, then a CSV or a geographic file (GeoJSON, zipped
+ * Shapefile, GeoPackage, KML/KMZ, GML) goes to the datastore, which gives the resource its
+ * bounding box (of all its geometries). Failures are TaskFailure with readable reasons.
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { mapserverFailure } from '../datastore/apply.ts';
 import { attachedColumns } from '../datastore/attach.ts';
-import { loadResourceIntoDatastore, loadTableIntoDatastore, type DatastoreLoadResult } from '../datastore/index.ts';
+import { LOADABLE_FORMATS, loadResourceIntoDatastore, loadTableIntoDatastore, type DatastoreLoadResult } from '../datastore/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { mapserverClient, type MapserverLayerType } from '../mapserver/client.ts';
 import { fetchOutbound, OutboundError, type OutboundOptions } from '../http/outbound.ts';
@@ -40,6 +41,7 @@ interface SourceRow {
   pending_size: string | null;
   column_x: string | null;
   column_y: string | null;
+  column_geometry: string | null;
   crs: number | null;
   schema_name: string | null;
   table_name: string | null;
@@ -50,7 +52,7 @@ interface SourceRow {
 async function sourceOf({ db, objectId }: ScenarioContext): Promise<SourceRow> {
   const { rows } = await db.query<SourceRow & { has_source: boolean }>(
     `SELECT s.id, r.id AS resource_id, s.kind, r.usergroup_id, f.codename AS format, s.href, s.filename, s.storage_key,
-            s.pending_key, s.pending_size, s.column_x, s.column_y, s.crs, s.schema_name, s.table_name, s.layer_name, s.options,
+            s.pending_key, s.pending_size, s.column_x, s.column_y, s.column_geometry, s.crs, s.schema_name, s.table_name, s.layer_name, s.options,
             s.id IS NOT NULL AS has_source
        FROM resources r LEFT JOIN resource_sources s ON s.resource_id = r.id LEFT JOIN data_formats f ON f.id = s.dataformat_id
       WHERE r.id = $1`,
@@ -168,10 +170,13 @@ async function loadDatastore(context: ScenarioContext, source: SourceRow, key: s
     format: source.format ?? '',
     columnX: source.column_x,
     columnY: source.column_y,
+    columnGeometry: source.column_geometry,
     crs: source.crs,
+    layerName: source.layer_name,
+    dataDir: context.config.dataDir,
   });
   if (!result) {
-    if (source.format === 'csv' || source.format === 'geojson') await context.step('task.resourceNotLoaded');
+    if (source.format !== null && (LOADABLE_FORMATS as readonly string[]).includes(source.format)) await context.step('task.resourceNotLoaded');
     return;
   }
   await recordLoad(context, source, result, true);

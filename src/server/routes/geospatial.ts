@@ -8,7 +8,8 @@ import type { AccessSubject } from '../../../schemas/access.ts';
 import { canAccessData } from '../../../schemas/access.ts';
 import { layerAccess, layerVisibleSql } from '../datastore/access.ts';
 import { datastoreDb } from '../datastore/connection.ts';
-import { featuresInBox, tableColumns } from '../datastore/features.ts';
+import { featuresInBox, tableColumns, zoomTolerance, type LayerTable } from '../datastore/features.ts';
+import { layerTile, MAX_ZOOM, validTile, type TileLayer } from '../datastore/tiles.ts';
 import type { Bbox } from '../datastore/layers.ts';
 import { DEFAULT_STYLE, styleSld, validateStyleConfig, type StyleConfig } from '../datastore/styles.ts';
 import { mapserverStyleName } from '../datastore/apply.ts';
@@ -21,7 +22,8 @@ import { registerScenarioPath } from './scenarios.ts';
 const ID = /^\d{1,9}$/;
 const MAX_FEATURES = 5000;
 
-const LAYER_SELECT = `l.id, l.resource_id, l.display_name, l.codename, l.column_x, l.column_y, l.crs, l.bbox, l.feature_count, l.schema_name, l.table_name`;
+const LAYER_SELECT = `l.id, l.resource_id, l.display_name, l.codename, l.column_x, l.column_y, l.crs, l.bbox, l.feature_count, l.schema_name, l.table_name,
+  l.geometry_type, l.storage, l.source_layer`;
 const STYLE_SELECT = `s.id, s.layer_id, s.display_name, s.config, s.sld, s.applied_at`;
 
 const LAYER_LIST: ListSpec = {
@@ -100,6 +102,17 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return present(rows[0]);
   }
 
+  /** The layer's geometry type, which the SLD draws (points when unknown). */
+  async function geometryTypeOf(layerId: number): Promise<string> {
+    const { rows } = await app.db.query<{ geometry_type: string | null }>('SELECT geometry_type FROM geographic_layers WHERE id = $1', [layerId]);
+    return rows[0]?.geometry_type ?? 'Point';
+  }
+
+  async function styleGeometryType(styleId: number): Promise<string> {
+    const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [styleId]);
+    return geometryTypeOf(rows[0].layer_id);
+  }
+
   async function layerColumns(layerId: number): Promise<string[]> {
     const { rows } = await app.db.query<{ schema_name: string; table_name: string }>('SELECT schema_name, table_name FROM geographic_layers WHERE id = $1', [layerId]);
     return (await tableColumns(datastoreDb(app.db), rows[0])) ?? [];
@@ -125,20 +138,67 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return readLayer(id);
   });
 
-  app.get<{ Params: { id: string }; Querystring: { bbox?: string; limit?: string; offset?: string } }>(
+  async function layerTable(id: number): Promise<TileLayer> {
+    const { rows } = await app.db.query<TileLayer>('SELECT id, codename, schema_name, table_name, storage, updated_at FROM geographic_layers WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  /** The simplification asked: `simplify` (degrees, 0 < t ≤ 1) or `zoom` (one pixel at that level); null for none. */
+  function tolerance(query: { simplify?: string; zoom?: string }, locale: FastifyRequest['locale']): number | null {
+    if (query.simplify !== undefined && query.simplify !== '') {
+      const value = /^\d*\.?\d+(e-?\d+)?$/i.test(query.simplify) ? Number(query.simplify) : Number.NaN;
+      if (!(value > 0 && value <= 1)) throw new ValidationError({ simplify: [t(locale, 'geo.simplifyInvalid')] });
+      return value;
+    }
+    if (query.zoom !== undefined && query.zoom !== '') {
+      if (!/^\d{1,2}$/.test(query.zoom) || Number(query.zoom) > MAX_ZOOM) throw new ValidationError({ zoom: [t(locale, 'geo.zoomInvalid')] });
+      return zoomTolerance(Number(query.zoom));
+    }
+    return null;
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { bbox?: string; limit?: string; offset?: string; simplify?: string; zoom?: string } }>(
     '/geospatial/geographiclayer/:id/features/',
-    { config },
+    {
+      config: {
+        ...config,
+        openapi: {
+          summary: "The layer's features in a box as GeoJSON, geometries whole or simplified (`simplify` degrees, or one pixel at `zoom`)",
+          query: { bbox: { type: 'string' }, limit: { type: 'integer', maximum: MAX_FEATURES }, offset: { type: 'integer' }, simplify: { type: 'number' }, zoom: { type: 'integer', maximum: MAX_ZOOM } },
+        },
+      },
+    },
     async (request) => {
       const id = await requireLayer(request.params.id, request.user!, false);
       const box = parseBbox(request.query.bbox, request.locale);
       const limit = boundedInteger(request.query.limit, 1000, MAX_FEATURES, 'limit', request.locale);
       const offset = boundedInteger(request.query.offset, 0, 100_000_000, 'offset', request.locale);
-      const { rows } = await app.db.query<{ schema_name: string; table_name: string }>('SELECT schema_name, table_name FROM geographic_layers WHERE id = $1', [id]);
-      const collection = await featuresInBox(datastoreDb(app.db), rows[0], box, limit, offset);
+      const simplification = tolerance(request.query, request.locale);
+      const layer: LayerTable = await layerTable(id);
+      const collection = layer.storage ? await featuresInBox(datastoreDb(app.db), layer, box, limit, offset, simplification) : null;
       if (!collection) throw new ApiError(404, 'geo.tableMissing');
       return collection;
     },
   );
+
+  // Vector tiles: readers of the layer only; the ETag changes with each load of the layer.
+  const tileDoc = { summary: "A Mapbox Vector Tile of the layer (`{y}.pbf`; one tile layer named after the layer's codename; ETag, 204 when empty)", also: { 204: { description: 'No feature in the tile' }, 304: { description: 'Not modified since the ETag given' } } };
+  app.get<{ Params: { id: string; z: string; x: string; tile: string } }>('/geospatial/geographiclayer/:id/tiles/:z/:x/:tile', { config: { ...config, openapi: tileDoc } }, async (request, reply) => {
+    const id = await requireLayer(request.params.id, request.user!, false);
+    const match = /^(\d{1,9})\.pbf$/.exec(request.params.tile);
+    const [z, x, y] = [request.params.z, request.params.x, match?.[1] ?? ''].map((part) => (/^\d{1,9}$/.test(part) ? Number(part) : Number.NaN));
+    if (!match || !validTile(z, x, y)) throw new ValidationError({ tile: [t(request.locale, 'geo.tileInvalid')] });
+    const layer = await layerTable(id);
+    const etag = `"layer-${id}-${layer.updated_at.getTime()}"`;
+    reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'Cookie, Authorization');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const present = await datastoreDb(app.db).query('SELECT to_regclass($1) IS NOT NULL AS present', [`"${layer.schema_name}"."${layer.table_name.replace(/"/g, '""')}"`]);
+    if (!layer.storage || !present.rows[0].present) throw new ApiError(404, 'geo.tableMissing');
+    const tile = await layerTile(datastoreDb(app.db), layer, z, x, y);
+    if (tile.truncated) reply.header('x-tile-truncated', 'true');
+    if (tile.data.length === 0) return reply.code(204).send();
+    return reply.type('application/vnd.mapbox-vector-tile').send(tile.data);
+  });
 
   registerScenarioPath(app, { path: '/geospatial/geographiclayer/', className: 'geographiclayer' });
 
@@ -154,7 +214,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     const name = displayName(body(request).display_name, request.locale, true);
     if (name.errors) throw new ValidationError({ display_name: name.errors });
     const { rows } = await app.db.query<{ id: number }>('INSERT INTO layer_styles (layer_id, display_name, config) VALUES ($1, $2, $3) RETURNING id', [layerId, name.value, DEFAULT_STYLE]);
-    await app.db.query('UPDATE layer_styles SET sld = $2 WHERE id = $1', [rows[0].id, styleSld(mapserverStyleName(rows[0].id), DEFAULT_STYLE)]);
+    await app.db.query('UPDATE layer_styles SET sld = $2 WHERE id = $1', [rows[0].id, styleSld(mapserverStyleName(rows[0].id), DEFAULT_STYLE, await geometryTypeOf(layerId))]);
     return reply.code(201).send(await readStyle(rows[0].id));
   });
 
@@ -177,7 +237,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     await app.db.query(
       `UPDATE layer_styles SET display_name = COALESCE($2, display_name), config = COALESCE($3, config), sld = COALESCE($4, sld) WHERE id = $1`,
-      [id, name.value ?? null, styleConfig ?? null, styleConfig ? styleSld(mapserverStyleName(id), styleConfig) : null],
+      [id, name.value ?? null, styleConfig ?? null, styleConfig ? styleSld(mapserverStyleName(id), styleConfig, await styleGeometryType(id)) : null],
     );
     return readStyle(id);
   }
@@ -190,7 +250,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [id]);
     const checked = validateStyleConfig(body(request).config, await layerColumns(rows[0].layer_id), request.locale);
     if ('errors' in checked) throw new ValidationError(checked.errors);
-    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, checked.config, styleSld(mapserverStyleName(id), checked.config)]);
+    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, checked.config, styleSld(mapserverStyleName(id), checked.config, await styleGeometryType(id))]);
     return readStyle(id);
   });
 

@@ -22,6 +22,7 @@ import scenarioRoutes from './scenarios.ts';
 import usergroupRoutes from './usergroup.ts';
 import resourceEntityRoutes from './resources.ts';
 import resourceSourceRoutes from './resource-sources.ts';
+import resourceInspectRoutes from './resource-inspect.ts';
 import geospatialRoutes from './geospatial.ts';
 
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
@@ -42,6 +43,7 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   scenarioRoutes,
   resourceEntityRoutes,
   resourceSourceRoutes,
+  resourceInspectRoutes,
   geospatialRoutes,
   indexerRoutes,
   apiDocRoutes,

@@ -30,7 +30,7 @@ import { DATASTORE_TYPES } from './datastores.ts';
 import { registerScenarioPath } from './scenarios.ts';
 
 const SOURCE_SELECT = `s.id, s.resource_id, s.dataformat_id, s.href, s.filename, COALESCE(s.pending_size, r.size)::float8 AS size,
-  s.column_x, s.column_y, s.crs, s.columns, s.preview, s.schema_name, s.table_name, s.layer_name, s.options->>'layer_type' AS layer_type`;
+  s.column_x, s.column_y, s.column_geometry, s.crs, s.columns, s.preview, s.schema_name, s.table_name, s.layer_name, s.options->>'layer_type' AS layer_type`;
 const HREF_KINDS: readonly string[] = ['file-download', 'href'];
 const HREF_MAX_LENGTH = 2000;
 /** `workspace:layer`, as GeoServer names a layer (no spaces, control characters, slashes or other colons). */
@@ -169,7 +169,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     // X/Y of a file once its columns are known; of a table from the start.
     if (existing || slug === 'datastore') {
       const notAColumn = t(locale, slug === 'datastore' ? 'resource.notATableColumn' : 'resource.notAColumn');
-      for (const field of ['column_x', 'column_y']) {
+      for (const field of slug === 'datastore' ? ['column_x', 'column_y'] : ['column_x', 'column_y', 'column_geometry']) {
         if (!given(field)) {
           // A new table keeps the X/Y that are still its columns.
           if (existing && Object.hasOwn(row, 'columns') && existing[field] !== null && !columns.includes(existing[field] as string)) row[field] = null;
@@ -179,11 +179,20 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         else if (typeof body[field] !== 'string' || !columns.includes(body[field])) errors[field] = [notAColumn];
         else row[field] = body[field];
       }
-      if (given('crs')) {
-        if (body.crs === null || body.crs === '') row.crs = null;
-        else if (!CRS_CODES.includes(Number(body.crs)) || !/^\d+$/.test(String(body.crs))) errors.crs = [t(locale, 'resource.unknownCrs')];
-        else row.crs = Number(body.crs);
-      }
+    }
+    // The CRS of X/Y columns, or of a geographic file that does not say its own.
+    if (slug !== 'geoserver' && given('crs')) {
+      if (body.crs === null || body.crs === '') row.crs = null;
+      else if (!CRS_CODES.includes(Number(body.crs)) || !/^\d+$/.test(String(body.crs))) errors.crs = [t(locale, 'resource.unknownCrs')];
+      else row.crs = Number(body.crs);
+    }
+    // The layer to load from a file of several (GeoPackage, zip of Shapefiles, KML folders).
+    if (fileOrLink && given('layer_name')) {
+      const name = body.layer_name;
+      if (name === null || name === '') row.layer_name = null;
+      // eslint-disable-next-line no-control-regex -- control characters have no place in a layer name
+      else if (typeof name !== 'string' || name.length > 200 || /[\u0000-\u001f]/.test(name)) errors.layer_name = [t(locale, 'geo.layerNameInvalid')];
+      else row.layer_name = name;
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return row;
@@ -408,6 +417,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       await client.query(
         `UPDATE resource_sources SET pending_key = $2, pending_size = $3, filename = $4, columns = $5::jsonb, preview = $6::jsonb,
                 column_x = CASE WHEN $5::jsonb ? column_x THEN column_x END, column_y = CASE WHEN $5::jsonb ? column_y THEN column_y END,
+                column_geometry = CASE WHEN $5::jsonb ? column_geometry THEN column_geometry END,
                 updated_at = now()
           WHERE id = $1`,
         [source.id, stored.key, stored.size, filename, JSON.stringify(summary.columns), JSON.stringify(summary.preview)],

@@ -1,0 +1,136 @@
+/**
+ * The GDAL worker thread (src/server/datastore/gdal.ts starts it): GDAL 3.8 compiled to
+ * WebAssembly (gdal3.js, installed by npm with its PROJ database; nothing is fetched at run time),
+ * run off the event loop. Files are reached through one folder mounted as gdal3.js's /output:
+ * each job links its source file there and writes its results beside it.
+ * Messages: {id, op, args} in, {id, result} or {id, error: {message}} out. Plain JavaScript so
+ * that worker_threads loads it as it is, with or without a TypeScript loader.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import process from 'node:process';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const require = createRequire(import.meta.url);
+const initGdal = require('gdal3.js/node.js');
+const packageDir = path.dirname(require.resolve('gdal3.js/dist/package/gdal3.node.js'));
+
+const gdalReady = initGdal({
+  useWorker: false,
+  dest: workerData.root,
+  // gdal3.js reads its files at "./" + path: relative to the working folder.
+  path: path.relative(process.cwd(), packageDir) || '.',
+  logHandler: () => {},
+  errorHandler: () => {},
+});
+
+/** gdal3.js rejects with [{no, message}] or {no, message}: one readable line. */
+function gdalMessage(error) {
+  const list = Array.isArray(error) ? error : [error];
+  const text = list.map((item) => (item && typeof item === 'object' ? item.message : String(item))).filter(Boolean).join('; ');
+  return text || 'GDAL could not read the file';
+}
+
+async function openDataset(Gdal, file, vsi) {
+  let result;
+  try {
+    result = await Gdal.open(`/output/${file}`, [], vsi ? [vsi] : []);
+  } catch (error) {
+    throw new Error(gdalMessage(error));
+  }
+  const dataset = result.datasets[0];
+  if (!dataset) throw new Error(gdalMessage(result.errors));
+  return dataset;
+}
+
+function quoteSql(name) {
+  return `"${String(name).replace(/"/g, '""')}"`;
+}
+
+/** The EPSG code of a coordinate system as GDAL identified it, or null. */
+function epsgOf(coordinateSystem) {
+  const id = coordinateSystem?.projjson?.id;
+  return id && id.authority === 'EPSG' && Number.isInteger(Number(id.code)) ? Number(id.code) : null;
+}
+
+const ops = {
+  /** The layers of a file: name, declared geometry, feature count, CRS, fields. */
+  async layers(Gdal, { file, vsi }) {
+    const dataset = await openDataset(Gdal, file, vsi);
+    try {
+      const info = await Gdal.ogrinfo(dataset, ['-json', '-so']).catch((error) => {
+        throw new Error(gdalMessage(error));
+      });
+      return (info.layers ?? []).map((layer) => {
+        const field = layer.geometryFields?.[0] ?? null;
+        const crs = field?.coordinateSystem ?? null;
+        return {
+          name: layer.name,
+          featureCount: Number.isFinite(layer.featureCount) && layer.featureCount >= 0 ? layer.featureCount : null,
+          geometryField: field ? field.name || 'GEOMETRY' : null,
+          declaredType: field ? field.type : null,
+          crs: crs ? { epsg: epsgOf(crs), name: crs.projjson?.name ?? null } : null,
+          fields: (layer.fields ?? []).map((item) => ({ name: item.name, type: item.type })),
+        };
+      });
+    } finally {
+      Gdal.close(dataset);
+    }
+  },
+
+  /** Features by geometry type and invalid ones, in one read (SQLite dialect, GEOS's validity). */
+  async geometryStats(Gdal, { file, vsi, layer, geometryField }) {
+    const dataset = await openDataset(Gdal, file, vsi);
+    try {
+      const g = quoteSql(geometryField);
+      const sql = `SELECT ST_GeometryType(${g}) AS kind, count(*) AS n, sum(CASE WHEN ${g} IS NOT NULL AND NOT ST_IsValid(${g}) THEN 1 ELSE 0 END) AS invalid FROM ${quoteSql(layer)} GROUP BY 1`;
+      const info = await Gdal.ogrinfo(dataset, ['-json', '-features', '-dialect', 'SQLite', '-sql', sql]).catch((error) => {
+        throw new Error(gdalMessage(error));
+      });
+      const features = info.layers?.[0]?.features ?? [];
+      return features.map((feature) => ({ kind: feature.properties.kind ?? null, count: Number(feature.properties.n) || 0, invalid: Number(feature.properties.invalid) || 0 }));
+    } finally {
+      Gdal.close(dataset);
+    }
+  },
+
+  /** The layer written as GeoJSON text sequence in WGS 84 (2D), beside the source: answers its name. */
+  async convert(Gdal, { file, vsi, layer, sourceCrs, makeValid, limit, output }) {
+    const dataset = await openDataset(Gdal, file, vsi);
+    try {
+      const options = ['-f', 'GeoJSONSeq', '-t_srs', 'EPSG:4326', '-dim', 'XY', '-lco', 'RS=NO', '-lco', 'COORDINATE_PRECISION=8'];
+      if (sourceCrs) options.push('-s_srs', `EPSG:${sourceCrs}`);
+      if (makeValid) options.push('-makevalid');
+      if (limit) options.push('-limit', String(limit));
+      options.push(layer);
+      const written = await Gdal.ogr2ogr(dataset, options, output).catch((error) => {
+        throw new Error(gdalMessage(error));
+      });
+      return written.local.replace(/^\/output\//, '');
+    } finally {
+      Gdal.close(dataset);
+    }
+  },
+
+  /** Generates files (fixtures, benches): the source converted with the given ogr2ogr options. */
+  async translate(Gdal, { file, vsi, options, output }) {
+    const dataset = await openDataset(Gdal, file, vsi);
+    try {
+      const written = await Gdal.ogr2ogr(dataset, options, output).catch((error) => {
+        throw new Error(gdalMessage(error));
+      });
+      return written.all.map((item) => item.local.replace(/^\/output\//, ''));
+    } finally {
+      Gdal.close(dataset);
+    }
+  },
+};
+
+parentPort.on('message', async ({ id, op, args }) => {
+  try {
+    const Gdal = await gdalReady;
+    parentPort.postMessage({ id, result: await ops[op](Gdal, args) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: error instanceof Error ? error.message : String(error) } });
+  }
+});

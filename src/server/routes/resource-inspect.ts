@@ -1,0 +1,56 @@
+/**
+ * The inspection of a resource's geographic file before (or after) it is loaded, for the wizard:
+ * GET /{locale}/resource/{id}/inspect/?layer_name=&crs= reads the source's file (the upload not yet
+ * made current, else the current file) with GDAL and answers its layers, geometry types, feature
+ * counts, CRS (null when the file has none) and first features (datastore/geofile.ts
+ * inspectGeoFile). Editors of the resource only; what is wrong with the file answers 400 naming it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { CRS_CODES } from '../../../schemas/resources.ts';
+import { inspectGeoFile, isGdalFormat } from '../datastore/geofile.ts';
+import { ApiError, notFound, permissionDenied, ValidationError } from '../http/errors.ts';
+import { t } from '../i18n.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { resourceReach } from '../resources/access.ts';
+import { storagePath } from '../storage/index.ts';
+import { TaskFailure } from '../tasks/failure.ts';
+
+const ID = /^\d{1,9}$/;
+
+export default async function resourceInspectRoutes(app: FastifyInstance) {
+  const openapi: RouteDoc = {
+    summary: "Inspects the resource's geographic file without loading it: layers, geometry types, feature counts, CRS, first features (docs/geodata.md)",
+    query: { layer_name: { type: 'string', maxLength: 200 }, crs: { type: 'integer' } },
+  };
+  app.get<{ Params: { id: string }; Querystring: { layer_name?: string; crs?: string } }>('/resource/:id/inspect/', { config: { auth: 'required', openapi } }, async (request) => {
+    if (!ID.test(request.params.id)) throw notFound();
+    const id = Number(request.params.id);
+    const reach = await resourceReach(app.db, request.user!, id);
+    if (reach === 'none') throw notFound();
+    if (reach !== 'edit') throw permissionDenied();
+    const { crs: rawCrs, layer_name: rawLayer } = request.query;
+    let crs: number | null = null;
+    if (rawCrs !== undefined && rawCrs !== '') {
+      if (!/^\d{1,6}$/.test(rawCrs) || !CRS_CODES.includes(Number(rawCrs))) throw new ValidationError({ crs: [t(request.locale, 'resource.unknownCrs')] });
+      crs = Number(rawCrs);
+    }
+    if (rawLayer !== undefined && (typeof rawLayer !== 'string' || rawLayer.length > 200)) throw new ValidationError({ layer_name: [t(request.locale, 'geo.layerNameInvalid')] });
+    const { rows } = await app.db.query<{ key: string | null; format: string | null; layer_name: string | null; crs: number | null }>(
+      `SELECT COALESCE(s.pending_key, s.storage_key) AS key, f.codename AS format, s.layer_name, s.crs
+         FROM resource_sources s LEFT JOIN data_formats f ON f.id = s.dataformat_id WHERE s.resource_id = $1`,
+      [id],
+    );
+    const source = rows[0];
+    if (!source?.key) throw new ApiError(400, 'geo.inspectNoFile');
+    const format = (source.format ?? '').toLowerCase();
+    if (!isGdalFormat(format)) return { format, layers: [], layer: null, needs_layer: false, needs_crs: false, preview: null };
+    try {
+      return await inspectGeoFile({ dataDir: app.config.dataDir, archiveMaxBytes: app.config.tasks.archiveMaxBytes }, storagePath(app.config.dataDir, source.key), format, {
+        layerName: rawLayer || source.layer_name, crs: crs ?? source.crs,
+      });
+    } catch (error) {
+      if (error instanceof TaskFailure) throw new ApiError(400, error.code, {}, error.params as Record<string, string | number>);
+      throw error;
+    }
+  });
+}
