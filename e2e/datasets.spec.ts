@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import frenchMessages from 'ra-language-french';
+import bulkLabels from '../i18n/resources/dataset-bulk.ts';
 import datasetPermissions from '../i18n/resources/dataset-permissions.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
-import { catalogues, signInFromHome } from './fixtures.ts';
+import { catalogues, navEntry, signInFromHome, submitSignIn } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
 const permissions = datasetPermissions.fr;
@@ -24,7 +25,7 @@ test('an editor creates a dataset, shares it with a user group in bulk and finds
 
   await page.getByLabel(labels.fields.display_name).first().fill(name);
   await expect(unfilled(page)).toContainText(labels.fields.description);
-  await page.getByLabel(labels.fields.description).first().fill('Emplacements de stationnement pour vélos de la métropole.');
+  await page.getByRole('textbox', { name: labels.fields.description }).fill('Emplacements de stationnement pour vélos de la métropole.');
   await expect(unfilled(page)).not.toContainText(labels.fields.description);
 
   await page.getByLabel(labels.fields.tags).first().fill('vélo');
@@ -32,6 +33,8 @@ test('an editor creates a dataset, shares it with a user group in bulk and finds
   await pickOption(page, labels.fields.topics, 'Réseaux de transport');
   await pickOption(page, labels.fields.kinds, 'Données tabulaires');
   await pickOption(page, labels.fields.record_type, 'Jeu de données');
+  // The dates are in their own tab.
+  await page.getByRole('tab', { name: labels.tabs.dates }).click();
   await pickOption(page, labels.fields.update_frequency, 'Annuelle');
   await page.getByLabel(labels.fields.publication_date).first().fill('2026-01-15');
   await page.getByLabel(labels.fields.last_update_date).first().fill('2026-11-01');
@@ -45,6 +48,7 @@ test('an editor creates a dataset, shares it with a user group in bulk and finds
   await page.getByRole('link', { name }).or(page.getByRole('row').filter({ hasText: name })).first().click();
   await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
   const datasetUrl = page.url();
+  await page.getByRole('tab', { name: labels.tabs.access }).click();
   await page.getByRole('link', { name: labels.actions.permissions }).or(page.getByRole('button', { name: labels.actions.permissions })).first().click();
   await expect(page.getByRole('heading', { name: permissions.title.replace('%{name}', name) })).toBeVisible();
   await page.getByPlaceholder(frenchMessages.ra.action.search).fill('Mobilité');
@@ -52,8 +56,9 @@ test('an editor creates a dataset, shares it with a user group in bulk and finds
   await expect(groupRow).toBeVisible();
   await groupRow.getByRole('checkbox').check();
   await page.getByRole('button', { name: permissions.actions.download }).click();
-  await page.getByRole('dialog').getByRole('button', { name: catalogues.fr.publish.feedback.confirm.confirm }).click();
-  await expect(page.getByText(permissions.messages.updated)).toBeVisible();
+  // The change is previewed, then applied as a task.
+  await page.getByRole('dialog').getByRole('button', { name: bulkLabels.fr.actions.apply }).click();
+  await expect(page.getByText(/Modification groupée lancée \(tâche \d+\)\./)).toBeVisible();
   await expect(groupRow).toContainText(permissions.levels.download);
 
   // The export of the list holds the dataset.
@@ -86,4 +91,77 @@ test('an editor creates a dataset, shares it with a user group in bulk and finds
   await otherPage.goto(datasetUrl);
   await expect(otherPage.getByRole('textbox', { name: labels.fields.display_name })).toHaveCount(0);
   await other.close();
+});
+
+/** Opens a demo dataset's page from the list searched for its name, as `page`'s user. */
+async function openDataset(page: Page, name: string) {
+  await page.goto(`/publish/fr/data/datasets/?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await row.getByText(name, { exact: true }).click();
+  await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
+}
+
+test("the dataset page in tabs: an unfilled field opens its tab with the focus in it, the address keeps the tab, leaving unsaved changes asks first", async ({ page }) => {
+  await signInFromHome(page, 'editor');
+  await page.goto('/publish/fr/data/datasets/new/');
+  const tabs = page.getByRole('tablist', { name: labels.tabs.label });
+  await expect(tabs.getByRole('tab', { name: labels.tabs.description })).toHaveAttribute('aria-selected', 'true');
+  // A new dataset has no update frequency yet: its tab says it has fields to check.
+  const datesTab = tabs.getByRole('tab', { name: labels.tabs.dates });
+  await expect(datesTab).toHaveAccessibleName(/à revoir/);
+
+  await unfilled(page).getByRole('link', { name: labels.fields.update_frequency }).click();
+  await expect(page).toHaveURL(/\?tab=dates$/);
+  await expect(datesTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('combobox', { name: labels.fields.update_frequency })).toBeFocused();
+
+  // Reloading (or sharing the address) lands on the same tab.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: labels.tabs.dates })).toHaveAttribute('aria-selected', 'true');
+  const year = page.getByRole('tabpanel', { name: labels.tabs.dates }).getByLabel(labels.fields.year);
+  await expect(year).toBeVisible();
+
+  // An unsaved change: leaving asks first; staying keeps the value, leaving goes.
+  await year.fill('2031');
+  await expect(page.getByRole('button', { name: frenchMessages.ra.action.save })).toBeInViewport();
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await navEntry(page, catalogues.fr.publish.nav.data).click();
+  await expect(page).toHaveURL(/\/data\/datasets\/new\/\?tab=dates$/);
+  await expect(year).toHaveValue('2031');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await navEntry(page, catalogues.fr.publish.nav.data).click();
+  await expect(page).toHaveURL(/\/publish\/fr\/data\/$/);
+  expect(asked).toBe(frenchMessages.ra.message.unsaved_changes);
+});
+
+test('the permissions table says what a group can actually do: private by its own permission, it searches the dataset through its sphere', async ({ page }) => {
+  // An editor of the Département, whose school dataset is shared with the coastal sphere.
+  await page.goto('/publish/');
+  await page.getByRole('main').getByRole('link', { name: catalogues.fr.publish.home.signIn }).click();
+  await submitSignIn(page, 'marie.lefebvre');
+  await expect(page).toHaveURL(/\/publish\/fr\/home\/$/);
+  await openDataset(page, 'Collèges publics');
+  await page.getByRole('tab', { name: labels.tabs.access }).click();
+  await page.getByRole('link', { name: labels.actions.permissions }).click();
+  await expect(page.getByRole('heading', { name: permissions.title.replace('%{name}', 'Collèges publics') })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: permissions.fields.effective_level })).toBeVisible();
+  const metropole = page.getByRole('row').filter({ hasText: 'Métropole Côte-Azurine' });
+  await expect(metropole).toContainText(permissions.levels.private);
+  const throughSphere = `${permissions.levels.search} — ${permissions.access.reason
+    .replace('%{reason}', permissions.access.group.sphere.replace('%{sphere}', 'Sphère Territoires littoraux'))
+    .replace('%{level}', permissions.levels.search)}`;
+  await expect(metropole).toContainText(throughSphere);
+
+  // Filtered on what groups can do: those who search it, the Métropole among them; none can consult it.
+  await page.getByRole('combobox', { name: permissions.fields.effective_level }).click();
+  await page.getByRole('option', { name: permissions.levels.search }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/effective_level/);
+  await expect(metropole).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Association Données ouvertes en Provence' })).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
+import datasetLabels from '../i18n/resources/datasets.ts';
 import indexerLabels from '../i18n/resources/indexers.ts';
 import { signInFromHome } from './fixtures.ts';
 
@@ -63,6 +64,7 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await expect(page.getByRole('note')).toContainText('Moissonné depuis « Hauts-de-France CKAN »');
   await expect(page.getByRole('link', { name: labels.page.originLink })).toHaveAttribute('href', 'https://opendata.hautsdefrance.fr/dataset/antennes-regionales-de-la-region-hauts-de-france-au-01102019-0');
   // Its remote distributions are link resources of the dataset, with their format.
+  await page.getByRole('tab', { name: datasetLabels.fr.tabs.resources }).click();
   const annexes = page.getByRole('table', { name: resourceLabels.fr.panel.annexes });
   await expect(annexes.getByRole('row').filter({ hasText: 'coordonnees_antennes.xlsx' })).toContainText('XLSX');
   await expect(annexes.getByRole('row').filter({ hasText: 'Visionneuse mviewer' })).toBeVisible();

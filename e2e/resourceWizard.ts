@@ -1,12 +1,14 @@
 /** The resource wizard as an editor starts it from a dataset's page, shared by the resource browser tests. */
 import { expect, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
+import datasetLabels from '../i18n/resources/datasets.ts';
 
 const labels = resourceLabels.fr;
 
 /** Opens the wizard from the dataset page and fills the name and type of a new resource. */
 export async function startWizard(page: Page, datasetUrl: string, role: 'main' | 'annex', type: string, name: string) {
   await page.goto(datasetUrl);
+  await page.getByRole('tab', { name: datasetLabels.fr.tabs.resources }).click();
   await page.getByRole('link', { name: labels.actions.add[role] }).click();
   await expect(page.getByRole('heading', { name: labels.wizard.new[role] })).toBeVisible();
   await page.getByRole('radio', { name: type, exact: true }).check();

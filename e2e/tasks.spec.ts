@@ -32,6 +32,7 @@ test('an editor unpublishes a dataset, watches its task succeed on the tasks pag
   const unpublishRow = tasksPage.getByRole('row').filter({ hasText: 'Dépublier le jeu de données' });
   await expect(unpublishRow).toHaveCount(0);
 
+  await page.getByRole('tab', { name: labels.tabs.access }).click();
   await page.getByRole('checkbox', { name: labels.fields.publish }).or(page.getByLabel(labels.fields.publish)).first().uncheck();
   await page.getByRole('button', { name: frenchMessages.ra.action.save }).click();
   await expect(page.getByText(tasks.messages.unpublishLaunched)).toBeVisible();

@@ -7,6 +7,7 @@ export default {
   publish: {
     appName: 'Publish',
     nav: {
+      skipToContent: 'Skip to content',
       label: 'Main navigation',
       home: 'Home',
       data: 'Data',
@@ -39,6 +40,9 @@ export default {
     },
     footer: {
       poweredBy: 'Powered by Publish',
+    },
+    form: {
+      tabIssues: '%{tab}: %{smart_count} field to check |||| %{tab}: %{smart_count} fields to check',
     },
     startup: {
       loading: 'Loading the application',

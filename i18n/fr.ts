@@ -7,6 +7,7 @@ export default {
   publish: {
     appName: 'Publish',
     nav: {
+      skipToContent: 'Aller au contenu',
       label: 'Navigation principale',
       home: 'Accueil',
       data: 'Données',
@@ -39,6 +40,9 @@ export default {
     },
     footer: {
       poweredBy: 'Propulsé par Publish',
+    },
+    form: {
+      tabIssues: '%{tab} : %{smart_count} champ à revoir |||| %{tab} : %{smart_count} champs à revoir',
     },
     startup: {
       loading: "Chargement de l'application",

@@ -7,6 +7,7 @@ export default {
   publish: {
     appName: 'Publish',
     nav: {
+      skipToContent: 'Vai al contenuto',
       label: 'Navigazione principale',
       home: 'Home',
       data: 'Dati',
@@ -39,6 +40,9 @@ export default {
     },
     footer: {
       poweredBy: 'Realizzato con Publish',
+    },
+    form: {
+      tabIssues: '%{tab}: %{smart_count} campo da verificare |||| %{tab}: %{smart_count} campi da verificare',
     },
     startup: {
       loading: "Caricamento dell'applicazione",

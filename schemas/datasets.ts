@@ -19,45 +19,45 @@ export const datasets = defineEntity({
   fields: {
     id: { type: 'id', readOnly: true },
     /** Slug (lowercase letters, digits, hyphens), unique; made from display_name when not given. */
-    codename: { type: 'string', maxLength: 100 },
-    display_name: { type: 'string', required: true, maxLength: 255 },
-    description: { type: 'text', maxLength: 20000 },
+    codename: { type: 'string', maxLength: 100, tab: 'description' },
+    display_name: { type: 'string', required: true, maxLength: 255, tab: 'description' },
+    description: { type: 'text', maxLength: 20000, tab: 'description' },
     /** The owner: an organisation or a user group. */
-    usergroup: { type: 'reference', reference: 'usergroups', required: true },
+    usergroup: { type: 'reference', reference: 'usergroups', required: true, tab: 'description' },
     /** The owner's name, for the lists of those who may not read the group itself. */
     usergroup_name: { type: 'string', readOnly: true },
     /** Keywords; suggested by usergroup/taggit/tags/?search=. */
-    tags: { type: 'tags', maxLength: 100 },
-    categories: { type: 'references', reference: 'categories' },
-    topics: { type: 'references', reference: 'topics' },
-    kinds: { type: 'references', reference: 'kinds' },
-    licence: { type: 'reference', reference: 'licences' },
-    restriction: { type: 'reference', reference: 'restrictions' },
-    usage_recommendation: { type: 'text', maxLength: 5000 },
-    granularity: { type: 'reference', reference: 'granularities' },
-    geographic_coverage: { type: 'choice', choices: GEOGRAPHIC_COVERAGES },
+    tags: { type: 'tags', maxLength: 100, tab: 'description' },
+    categories: { type: 'references', reference: 'categories', tab: 'description' },
+    topics: { type: 'references', reference: 'topics', tab: 'description' },
+    kinds: { type: 'references', reference: 'kinds', tab: 'description' },
+    licence: { type: 'reference', reference: 'licences', tab: 'access' },
+    restriction: { type: 'reference', reference: 'restrictions', tab: 'access' },
+    usage_recommendation: { type: 'text', maxLength: 5000, tab: 'access' },
+    granularity: { type: 'reference', reference: 'granularities', tab: 'geography' },
+    geographic_coverage: { type: 'choice', choices: GEOGRAPHIC_COVERAGES, tab: 'geography' },
     /** The territory when geographic_coverage is 'jurisdiction'. */
-    jurisdiction: { type: 'reference', reference: 'jurisdictions' },
+    jurisdiction: { type: 'reference', reference: 'jurisdictions', tab: 'geography' },
     /** [min lon, min lat, max lon, max lat] when geographic_coverage is 'bbox'. */
-    bbox: { type: 'bbox' },
-    creation_date: { type: 'date' },
-    revision_date: { type: 'date' },
-    publication_date: { type: 'date' },
-    last_update_date: { type: 'date' },
-    update_frequency: { type: 'reference', reference: 'update-frequencies' },
-    year: { type: 'integer' },
-    constitution_mode: { type: 'string', maxLength: 255 },
-    record_type: { type: 'reference', reference: 'record-types' },
+    bbox: { type: 'bbox', tab: 'geography' },
+    creation_date: { type: 'date', tab: 'dates' },
+    revision_date: { type: 'date', tab: 'dates' },
+    publication_date: { type: 'date', tab: 'dates' },
+    last_update_date: { type: 'date', tab: 'dates' },
+    update_frequency: { type: 'reference', reference: 'update-frequencies', tab: 'dates' },
+    year: { type: 'integer', tab: 'dates' },
+    constitution_mode: { type: 'string', maxLength: 255, tab: 'description' },
+    record_type: { type: 'reference', reference: 'record-types', tab: 'description' },
     /** No cycles: a dataset cannot be an ancestor of its parent. */
-    parent: { type: 'reference', reference: 'datasets' },
+    parent: { type: 'reference', reference: 'datasets', tab: 'related' },
     /** Absent or null counts as published. */
-    publish: { type: 'boolean', default: true },
+    publish: { type: 'boolean', default: true, tab: 'access' },
     /** What every user may do: 0 private, 1 search, 2 consultation, 3 download. */
-    default_permission_level: { type: 'choice', choices: Object.values(PERMISSION_LEVEL), default: PERMISSION_LEVEL.private },
-    extras: { type: 'keyValues' },
-    dataviz_href: { type: 'url', maxLength: 500 },
+    default_permission_level: { type: 'choice', choices: Object.values(PERMISSION_LEVEL), default: PERMISSION_LEVEL.private, tab: 'access' },
+    extras: { type: 'keyValues', tab: 'description' },
+    dataviz_href: { type: 'url', maxLength: 500, tab: 'description' },
     /** Uploaded with PUT dataset/datasets/{id}/thumbnail/ (JPG or PNG, 2 MB at most). */
-    thumbnail: { type: 'image', readOnly: true },
+    thumbnail: { type: 'image', readOnly: true, tab: 'description' },
     /** The resources of the dataset: its main one and the number of annexes (none until resources are attached). */
     main_resource: { type: 'json', readOnly: true },
     annex_count: { type: 'integer', readOnly: true },
@@ -70,8 +70,8 @@ export const datasets = defineEntity({
     /** True when the current user may change the dataset. */
     editable: { type: 'boolean', readOnly: true },
     detail_url: { type: 'url', readOnly: true },
-    created_at: { type: 'datetime', readOnly: true },
-    updated_at: { type: 'datetime', readOnly: true },
+    created_at: { type: 'datetime', readOnly: true, tab: 'history' },
+    updated_at: { type: 'datetime', readOnly: true, tab: 'history' },
   },
   list: {
     columns: ['display_name', 'usergroup', 'created_at', 'revision_date', 'main_resource', 'annex_count', 'publish', 'default_permission_level', 'quality_rating'],
@@ -103,6 +103,8 @@ export const datasets = defineEntity({
     'geographic_coverage', 'jurisdiction', 'bbox', 'creation_date', 'revision_date', 'publication_date', 'last_update_date',
     'update_frequency', 'year', 'constitution_mode', 'dataviz_href', 'extras', 'thumbnail', 'created_at', 'updated_at',
   ],
+  // The dataset page's tabs (the fields name theirs; the screens add resources, contacts, children, history).
+  formTabs: ['description', 'geography', 'dates', 'access', 'resources', 'contacts', 'related', 'history'],
   // Spec, section 5: the form asks for more than a record needs to exist.
   formRequired: [
     'description', 'tags', 'topics', 'kinds', 'publication_date', 'last_update_date', 'update_frequency', 'record_type',

@@ -56,6 +56,8 @@ export interface FieldSpec {
   reference?: string;
   /** Value of a new record's field. */
   default?: unknown;
+  /** The tab of the form holding the field, one of the entity's `formTabs`; without it, above the tabs. */
+  tab?: string;
 }
 
 export type Fields = Record<string, FieldSpec>;
@@ -107,6 +109,11 @@ export interface EntitySchema<F extends Fields = Fields> {
   /** Fields of the create and edit forms, in order (read-only ones are shown on edit only). */
   form: (keyof F & string)[];
   /**
+   * The form's tabs, in order, labelled `resources.<resource>.tabs.<tab>`: each field of the form
+   * names its own (`tab`); a screen may add panels to a tab, and a tab with neither is not shown.
+   */
+  formTabs?: readonly string[];
+  /**
    * Fields the form requires on top of the fields' own `required` (which the server enforces): a
    * saved record may leave them empty, and `unfilledFields` lists those it does.
    */
@@ -131,6 +138,9 @@ export function defineEntity<F extends Fields>(schema: EntitySchema<F>): EntityS
   const filtered = Object.values(schema.list.filters).flatMap((filter) => (filter.field ? [filter.field] : []));
   for (const name of [...schema.list.columns, ...schema.list.orderable, ...schema.form, ...filtered, ...(schema.formRequired ?? [])]) {
     if (!(name in schema.fields)) throw new Error(`${schema.resource}: unknown field "${name}"`);
+  }
+  for (const [name, spec] of Object.entries(schema.fields)) {
+    if (spec.tab !== undefined && !schema.formTabs?.includes(spec.tab)) throw new Error(`${schema.resource}: unknown tab "${spec.tab}" of "${name}"`);
   }
   return schema as unknown as EntitySchema;
 }
@@ -285,6 +295,11 @@ function isEmpty(value: unknown): boolean {
 export function unfilledFields<F extends Fields>(entity: EntitySchema<F>, record: Record<string, unknown>): (keyof F & string)[] {
   const formRequired = new Set<string>(entity.formRequired ?? []);
   return entity.form.filter((name) => (entity.fields[name].required || formRequired.has(name)) && isEmpty(record[name]));
+}
+
+/** The form's fields in the tab `tab` (undefined: those above the tabs), in form order. */
+export function tabFields<F extends Fields>(entity: EntitySchema<F>, tab: string | undefined): (keyof F & string)[] {
+  return entity.form.filter((name) => entity.fields[name].tab === tab);
 }
 
 /** Default values of a new record. */

@@ -9,6 +9,7 @@ export default {
       usergroup_type: 'Type de groupe',
       organisation_type: "Type d'organisation",
       level: "Niveau d'accès",
+      effective_level: 'Accès effectif',
     },
     types: { organisation: 'Organisation', 'user-group': "Groupe d'utilisateurs", 'group-of-organisation': 'Sphère' },
     typeFilter: { organisation: 'Organisations', 'user-group': "Groupes d'utilisateurs", 'group-of-organisation': 'Sphères' },
@@ -29,6 +30,7 @@ export default {
         owner: 'propriétaire : ses éditeurs peuvent le modifier',
         special: 'permission spéciale',
         sphere: 'par la sphère %{sphere}',
+        default: 'niveau par défaut pour tout le monde',
       },
       user: {
         superuser: 'super-utilisateur : voit et modifie tous les jeux de données',
@@ -59,6 +61,7 @@ export default {
       usergroup_type: 'Group type',
       organisation_type: 'Organisation type',
       level: 'Access level',
+      effective_level: 'Effective access',
     },
     types: { organisation: 'Organisation', 'user-group': 'User group', 'group-of-organisation': 'Sphere' },
     typeFilter: { organisation: 'Organisations', 'user-group': 'User groups', 'group-of-organisation': 'Spheres' },
@@ -79,6 +82,7 @@ export default {
         owner: 'owner: its editors may change it',
         special: 'special permission',
         sphere: 'through the sphere %{sphere}',
+        default: 'default level for everyone',
       },
       user: {
         superuser: 'superuser: sees and changes every dataset',
@@ -109,6 +113,7 @@ export default {
       usergroup_type: 'Tipo di gruppo',
       organisation_type: 'Tipo di organizzazione',
       level: 'Livello di accesso',
+      effective_level: 'Accesso effettivo',
     },
     types: { organisation: 'Organizzazione', 'user-group': 'Gruppo di utenti', 'group-of-organisation': 'Sfera' },
     typeFilter: { organisation: 'Organizzazioni', 'user-group': 'Gruppi di utenti', 'group-of-organisation': 'Sfere' },
@@ -129,6 +134,7 @@ export default {
         owner: 'proprietario: i suoi editori possono modificarlo',
         special: 'permesso speciale',
         sphere: 'tramite la sfera %{sphere}',
+        default: 'livello predefinito per tutti',
       },
       user: {
         superuser: 'superutente: vede e modifica tutti i dataset',

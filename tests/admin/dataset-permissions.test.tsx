@@ -16,10 +16,26 @@ const LONG = { timeout: 10_000 };
 
 const DATASET = { id: 5, display_name: 'Arbres remarquables', default_permission_level: 1, editable: true };
 
+const EVERYONE = { via: 'default', level: 1, through: null };
+const SPHERE = { id: 30, display_name: 'Métropole de Lyon' };
+
 const ROWS = [
-  { id: 10, dataset_id: 5, usergroup_id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation', organisation_type: 1, organisation_type_label: 'Commune', level: 3 },
-  { id: 20, dataset_id: 5, usergroup_id: 20, display_name: 'Réseau vélo', usergroup_type: 'user-group', organisation_type: null, organisation_type_label: '', level: 2 },
-  { id: 30, dataset_id: 5, usergroup_id: 30, display_name: 'Métropole de Lyon', usergroup_type: 'group-of-organisation', organisation_type: null, organisation_type_label: '', level: 0 },
+  {
+    id: 10, dataset_id: 5, usergroup_id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation', organisation_type: 1, organisation_type_label: 'Commune', level: 3,
+    effective_level: 3, effective_reasons: [{ via: 'owner', level: 3, through: null }, { via: 'sphere', level: 2, through: SPHERE }, EVERYONE],
+  },
+  {
+    id: 20, dataset_id: 5, usergroup_id: 20, display_name: 'Réseau vélo', usergroup_type: 'user-group', organisation_type: null, organisation_type_label: '', level: 2,
+    effective_level: 2, effective_reasons: [{ via: 'special', level: 2, through: null }, EVERYONE],
+  },
+  {
+    id: 30, dataset_id: 5, usergroup_id: 30, display_name: 'Métropole de Lyon', usergroup_type: 'group-of-organisation', organisation_type: null, organisation_type_label: '', level: 0,
+    effective_level: 1, effective_reasons: [EVERYONE],
+  },
+  {
+    id: 40, dataset_id: 5, usergroup_id: 40, display_name: 'Commune de Bron', usergroup_type: 'organisation', organisation_type: 1, organisation_type_label: 'Commune', level: 0,
+    effective_level: 2, effective_reasons: [{ via: 'sphere', level: 2, through: SPHERE }, EVERYONE],
+  },
 ];
 
 const ACCESS = {
@@ -106,6 +122,30 @@ describe('dataset permissions page', { timeout: 30_000 }, () => {
     }
     const [first] = lists(requests);
     expect(Object.fromEntries(first.searchParams)).toEqual({ dataset_id: '5', page: '1', page_size: '20', ordering: 'display_name' });
+  });
+
+  it('shows beside the special permission what each group can actually do and why, and filters on it', async () => {
+    const requests: URL[] = [];
+    server.use(...permissionHandlers(requests));
+    const user = userEvent.setup();
+    renderPage();
+    const row = (name: string) => screen.getByText(name, { selector: 'td span' }).closest('tr')!;
+    await screen.findByText('Commune de Bron', { selector: 'td span' }, LONG);
+    expect(screen.getByRole('columnheader', { name: 'Accès effectif' })).toBeInTheDocument();
+    // Private by its own permission, the commune searches and consults the dataset through its sphere.
+    expect(within(row('Commune de Bron')).getByText('Privé')).toBeInTheDocument();
+    expect(within(row('Commune de Bron')).getByText(
+      'Consultation — par la sphère Métropole de Lyon (Consultation) ; niveau par défaut pour tout le monde (Recherche)',
+    )).toBeInTheDocument();
+    expect(within(row('Métropole de Lyon')).getByText('Recherche — niveau par défaut pour tout le monde (Recherche)')).toBeInTheDocument();
+    expect(within(row('Ville de Lyon')).getByText(/^Téléchargement — propriétaire : ses éditeurs peuvent le modifier \(Téléchargement\) ; par la sphère/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Accès effectif' }));
+    await user.click(await screen.findByRole('option', { name: 'Consultation' }));
+    await user.click(screen.getByRole('option', { name: 'Téléchargement' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(lists(requests).at(-1)!.searchParams.get('effective_level__in')).toBe('2,3'), LONG);
+    expect(lists(requests).at(-1)!.searchParams.has('level__in')).toBe(false);
   });
 
   it('asks the server for page 1 again when the level or organisation-type filter changes, and searches', async () => {

@@ -64,7 +64,7 @@ const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) 
 describe("a dataset's resources", { timeout: 30_000 }, () => {
   it('shows the main resource and the annexes with their type, format, size, update and processing state', async () => {
     const resources = datasetPage();
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
     const main = await within(panel).findByRole('table', { name: 'Ressource principale' }, LONG);
     const [mainRow] = within(main).getAllByRole('row').slice(1);
@@ -92,7 +92,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
   it("acknowledges the main resource's failure, which then no longer shows", async () => {
     const resources = datasetPage();
     const user = userEvent.setup();
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const main = await screen.findByRole('table', { name: 'Ressource principale' }, LONG);
     await user.click(within(main).getByRole('button', { name: "J'ai pris connaissance" }));
     await waitFor(() => expect(within(main).queryByText(/Échec de/)).toBeNull(), LONG);
@@ -102,7 +102,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
   it('deletes an annex after confirmation', async () => {
     const resources = datasetPage();
     const user = userEvent.setup();
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const annexes = await screen.findByRole('table', { name: 'Annexes' }, LONG);
     await user.click(within(annexes).getByRole('button', { name: 'Supprimer Notice' }));
     const dialog = await screen.findByRole('dialog');
@@ -115,7 +115,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
   it('offers the main resource to add when there is none', async () => {
     const resources = resourceServer({ links: [] });
     server.use(...datasetHandlers(), ...resources.handlers);
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
     expect(await within(panel).findByText('Aucune ressource principale.', {}, LONG)).toBeInTheDocument();
     expect(within(panel).getByText('Aucune annexe.')).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
 
   it('shows a reader (an editor of another group) the resources without any way to change them', async () => {
     datasetPage(false);
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
     const main = await within(panel).findByRole('table', { name: 'Ressource principale' }, LONG);
     expect(within(main).getByText('Arrêts de bus')).toBeInTheDocument();
@@ -136,7 +136,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
 
   it('speaks English: sizes in MB and the English labels', async () => {
     datasetPage();
-    renderApp('/publish/en/data/datasets/1/', USERS.role1);
+    renderApp('/publish/en/data/datasets/1/?tab=resources', USERS.role1);
     const main = await screen.findByRole('table', { name: 'Main resource' }, LONG);
     const [row] = within(main).getAllByRole('row').slice(1);
     expect(cells(row).slice(0, 3)).toEqual(['Uploaded file', 'CSV', '3.2\u00a0MB']);
@@ -146,7 +146,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
   it('withdraws an annex from the dataset through its publication scenario', async () => {
     const resources = datasetPage();
     const user = userEvent.setup();
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const annexes = await screen.findByRole('table', { name: 'Annexes' }, LONG);
     const toggle = within(annexes).getByRole('switch', { name: 'Publier Notice dans le jeu de données' });
     expect(toggle).toBeChecked();
@@ -160,7 +160,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     const resources = datasetPage();
     server.use(http.get('/:locale/resource/resource-dataset/:id/_scenarios/', () => HttpResponse.json([])));
     const user = userEvent.setup();
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const annexes = await screen.findByRole('table', { name: 'Annexes' }, LONG);
     await user.click(within(annexes).getByRole('switch', { name: 'Publier Notice dans le jeu de données' }));
     expect(await screen.findByText('Scénario de publication manquant', {}, LONG)).toBeInTheDocument();

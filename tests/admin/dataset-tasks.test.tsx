@@ -56,7 +56,7 @@ function datasetPage(tasks = TASKS) {
 async function saveWithPublication(published: boolean) {
   server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, publish: !published })));
   const user = userEvent.setup();
-  renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+  renderApp('/publish/fr/data/datasets/1/?tab=access', USERS.role1);
   const toggle = await screen.findByRole('switch', { name: 'Publié' }, LONG);
   await waitFor(() => expect(toggle).toHaveProperty('checked', !published), LONG);
   await user.click(toggle);
@@ -66,7 +66,7 @@ async function saveWithPublication(published: boolean) {
 describe("a dataset's tasks", { timeout: 30_000 }, () => {
   it('shows its three latest tasks, each opening its page, with the ways to all of them and to its logs', async () => {
     const { queue } = datasetPage();
-    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    renderApp('/publish/fr/data/datasets/1/?tab=history', USERS.role1);
     const panel = await screen.findByRole('region', { name: 'Dernières tâches' }, LONG);
     await within(panel).findByText('Dépublier', {}, LONG);
     const rows = within(panel).getAllByRole('row').slice(1);

@@ -130,10 +130,31 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     ]);
     await user.type(screen.getByLabelText(/^Nom/), 'Qualité');
     await waitFor(() => expect(items()).not.toContain('Nom'));
-    await user.type(screen.getByLabelText(/^Description/), 'Des mesures');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Des mesures');
     await user.type(screen.getByLabelText(/^Mots-clés/), 'eau{Enter}');
     await waitFor(() => expect(items()).toHaveLength(6));
     expect(items()).not.toContain('Mots-clés');
+  });
+
+  it('marks the tabs holding fields to fill, and opens the tab of an unfilled field with the focus in it, the address keeping the tab', async () => {
+    server.use(...datasetHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    const unfilled = await screen.findByRole('region', { name: 'Champs à renseigner' }, LONG);
+    expect(screen.getByRole('tab', { name: /^Description : \d champs à revoir$/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Dates et fréquence : 3 champs à revoir' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Géographie' })).toBeInTheDocument();
+    // Before the dataset exists: no resources, contacts or history.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(
+      ['Description', 'Géographie', 'Dates et fréquence', 'Accès', 'Jeux de données liés'].map((name) => expect.stringMatching(new RegExp(`^${name}`))),
+    );
+
+    await user.click(within(unfilled).getByRole('link', { name: 'Date de publication' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Dates et fréquence/ })).toHaveAttribute('aria-selected', 'true'));
+    expect(window.location.search).toBe('?tab=dates');
+    await waitFor(() => expect(screen.getByLabelText(/^Date de publication/)).toHaveFocus());
+    await user.type(screen.getByLabelText(/^Date de publication/), '2025-01-15');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Dates et fréquence : 2 champs à revoir' })).toBeInTheDocument());
   });
 
   it('creates a dataset with its required fields, names it in the success message and runs its publish scenario', async () => {
@@ -150,7 +171,7 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     renderApp('/publish/fr/data/datasets/new/', USERS.role1);
     await waitFor(() => expect(screen.getByLabelText(/^Organisation/)).toHaveValue('Ville de Lyon'), LONG);
     await user.type(screen.getByLabelText(/^Nom/), 'Qualité');
-    await user.type(screen.getByLabelText(/^Description/), 'Des mesures');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Des mesures');
     await user.type(screen.getByLabelText(/^Mots-clés/), 'eau,baignade,');
     for (const [label, option] of [
       [/^Thématiques/, 'Hydrographie'],
@@ -220,6 +241,7 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(codename).toHaveAccessibleDescription(/Ce nom court est déjà pris\./), LONG);
 
+    await user.click(screen.getByRole('tab', { name: /^Géographie/ }));
     await user.click(screen.getByRole('combobox', { name: 'Couverture géographique' }));
     await user.click(await screen.findByRole('option', { name: "Territoire de l'organisation" }));
     // The preview shows the organisation's jurisdiction.
@@ -255,12 +277,17 @@ describe('dataset screens', { timeout: 30_000 }, () => {
 
   it('shows the children with links, the way to the permissions, the contacts and the history', async () => {
     server.use(...datasetHandlers());
+    const user = userEvent.setup();
     renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    await user.click(await screen.findByRole('tab', { name: /^Jeux de données liés/ }, LONG));
     const children = await screen.findByRole('region', { name: 'Jeux de données enfants' }, LONG);
     expect(await within(children).findByRole('link', { name: 'Qualité 2024' }, LONG)).toHaveAttribute('href', '/publish/fr/data/datasets/2/');
     expect(within(children).getByText('Non publié')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /^Accès/ }));
     expect(screen.getByRole('link', { name: 'Permissions spéciales' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/permissions/');
+    await user.click(screen.getByRole('tab', { name: /^Contacts/ }));
     expect(screen.getByRole('region', { name: 'Contacts du jeu de données' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /^Historique et tâches/ }));
     expect(await within(screen.getByRole('region', { name: 'Historique' })).findByText('Aucune modification enregistrée pour ce jeu de données.', {}, LONG)).toBeInTheDocument();
   });
 });

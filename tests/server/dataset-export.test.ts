@@ -214,7 +214,7 @@ describe('the ODL export', () => {
   });
 
   it('refuses bad parameters with the list\'s 400, and anonymous callers with 401', async () => {
-    for (const query of ['ordering=codename', 'ordering=-nope,display_name', 'usergroup_id=abc', 'perms=nope', 'categories__in=x', 'publish=maybe']) {
+    for (const query of ['ordering=description', 'ordering=-nope,display_name', 'usergroup_id=abc', 'perms=nope', 'categories__in=x', 'publish=maybe']) {
       const response = await get(`${EXPORT}?${query}`, editor, 'en');
       const list = await get(`datasets/?${query}`, editor, 'en');
       expect(response.statusCode, query).toBe(400);

@@ -125,6 +125,8 @@ describe('usergroup-permissions/', () => {
       organisation_type: epci,
       organisation_type_label: 'Intercommunalité',
       level: 0,
+      effective_level: 1,
+      effective_reasons: [{ via: 'sphere', level: 1, through: { id: g['sphere-territoires-littoraux'], display_name: 'Sphère Territoires littoraux' } }],
     });
     expect(page.results.find((row: { id: number }) => row.id === g['sphere-territoires-littoraux'])).toEqual({
       id: g['sphere-territoires-littoraux'],
@@ -135,6 +137,8 @@ describe('usergroup-permissions/', () => {
       organisation_type: null,
       organisation_type_label: null,
       level: 1,
+      effective_level: 1,
+      effective_reasons: [{ via: 'special', level: 1, through: null }],
     });
     // Ordered by name by default, accents aside.
     const names = page.results.map((row: { display_name: string }) => row.display_name);
@@ -181,6 +185,54 @@ describe('usergroup-permissions/', () => {
     expect(paged).toMatchObject({ count: groupCount, results: expect.any(Array) });
     expect(paged.results.map((row: { id: number }) => row.id)).toEqual(ascending.slice(4, 8));
     expect(paged.previous).toBe(`/fr/dataset/usergroup-permissions/?dataset_id=${id}&page_size=4`);
+  });
+
+  it('says what each group can actually do and why, by the rules every dataset call applies, and filters on it', async () => {
+    // The Métropole's dataset everyone may search, shared for download with the mobility user group.
+    const id = await dataset('metropole-cote-azurine', 1);
+    await put('set_permission_level_download', { dataset_id: id, usergroup_ids: [g['groupe-de-travail-mobilite']] }, editor);
+    await put('set_permission_level_consultation', { dataset_id: id, usergroup_ids: [g['sphere-territoires-littoraux']] }, editor);
+    const response = await get(`usergroup-permissions/?dataset_id=${id}&page_size=100`, editor);
+    expect(response.statusCode).toBe(200);
+    const rows = new Map(response.json().results.map((row: { id: number }) => [row.id, row]));
+    const littoral = { id: g['sphere-territoires-littoraux'], display_name: 'Sphère Territoires littoraux' };
+    const everyone = { via: 'default', level: 1, through: null };
+    expect(rows.get(g['metropole-cote-azurine'])).toMatchObject({
+      level: 0,
+      effective_level: 3,
+      effective_reasons: [{ via: 'owner', level: 3, through: null }, { via: 'sphere', level: 2, through: littoral }, everyone],
+    });
+    expect(rows.get(g['groupe-de-travail-mobilite'])).toMatchObject({
+      level: 3,
+      effective_level: 3,
+      effective_reasons: [{ via: 'special', level: 3, through: null }, everyone],
+    });
+    expect(rows.get(g['commune-de-saint-aubin-sur-mer'])).toMatchObject({
+      level: 0,
+      effective_level: 2,
+      effective_reasons: [{ via: 'sphere', level: 2, through: littoral }, everyone],
+    });
+    expect(rows.get(g['association-donnees-ouvertes-en-provence'])).toMatchObject({ level: 0, effective_level: 1, effective_reasons: [everyone] });
+
+    const filtered = async (levels: string) => {
+      const page = await get(`usergroup-permissions/?dataset_id=${id}&page_size=100&effective_level__in=${levels}`, editor);
+      expect(page.statusCode).toBe(200);
+      return page.json().results.map((row: { id: number }) => row.id).sort((a: number, b: number) => a - b);
+    };
+    const reachedAt = (level: number) => [...rows.values()].filter((row) => (row as { effective_level: number }).effective_level === level).map((row) => (row as { id: number }).id).sort((a, b) => a - b);
+    expect(await filtered('3')).toEqual([g['groupe-de-travail-mobilite'], g['metropole-cote-azurine']].sort((a, b) => a - b));
+    expect(await filtered('2')).toEqual(reachedAt(2));
+    expect(await filtered('2')).toContain(g['commune-de-saint-aubin-sur-mer']);
+    // The default level: every group the rules do not reach further.
+    expect(await filtered('1')).toEqual(reachedAt(1));
+    expect((await filtered('1,2,3')).length).toBe(groupCount);
+    expect(await filtered('0')).toEqual([]);
+    // With the special-permission filter too.
+    expect(await filtered('3&level__in=0')).toEqual([g['metropole-cote-azurine']]);
+
+    const bad = await get(`usergroup-permissions/?dataset_id=${id}&effective_level__in=4`, editor);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('effective_level__in');
   });
 
   it('answers 400 on a missing or bad dataset_id and bad filters', async () => {

@@ -1,6 +1,7 @@
 /**
  * Creating a dataset: the generated form, owned from the start by the user's group when they
- * publish for one only, and a success toast naming the new dataset (spec, section 8). A new
+ * publish for one only, in the tabs of its page that make sense before it exists (its fields'),
+ * asking before leaving with unsaved changes, and a success toast naming the new dataset (spec, section 8). A new
  * published dataset then gets its search index through the publish scenario (spec, section 4).
  */
 import { useCallback, useMemo } from 'react';
@@ -30,6 +31,7 @@ export default function DatasetCreate({ fieldOverrides }: FormViewProps) {
       defaultValues={defaultValues}
       createdMessage={createdMessage}
       onCreated={onCreated}
+      warnWhenUnsavedChanges
     />
   );
 }

@@ -1,6 +1,7 @@
 /**
- * A dataset's page (spec, section 2): the generated form with the dataset's own inputs, then its
- * panels (failures, latest tasks, permissions, contacts, children, history). Saving runs the
+ * A dataset's page (spec, section 2): the generated form with the dataset's own inputs in tabs,
+ * with its panels (failures, permissions, resources, contacts, children, tasks, history) in theirs.
+ * Leaving it with unsaved changes asks first. Saving runs the
  * scenario of its publication state (spec, section 4). A dataset the user may see but not change is
  * shown without inputs: its unfilled fields, thumbnail and coverage map stay.
  */
@@ -11,7 +12,7 @@ import type { FormViewProps } from '../entities/entityViews.ts';
 import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import type { FieldOverrides } from '../entities/SchemaForm.tsx';
 import { CoveragePreview } from './CoveragePreview.tsx';
-import { DatasetPanels } from './DatasetPanels.tsx';
+import { datasetTabPanels, datasetTopPanel } from './DatasetPanels.tsx';
 import { isPublished, useRunPublication } from './useRunPublication.ts';
 
 const isEditable = (record: RaRecord) => record.editable === true;
@@ -45,8 +46,9 @@ export default function DatasetEdit({ fieldOverrides = {} }: FormViewProps) {
       canDelete={isEditable}
       readOnly={readOnly}
       onSaved={onSaved}
-    >
-      <DatasetPanels />
-    </SchemaEdit>
+      topPanel={datasetTopPanel}
+      tabPanels={datasetTabPanels}
+      warnWhenUnsavedChanges
+    />
   );
 }

@@ -1,8 +1,10 @@
 /**
- * What a dataset's page shows under its form: its metadata quality, its resources, its failures to acknowledge, its latest tasks, the
- * harvester it comes from, the way to its permissions, its contacts with their roles, its children and, for those who may
- * change it, its history.
+ * What a dataset's page shows beside its form, by tab: above the tabs, its metadata quality, the
+ * harvester it comes from and its failures to acknowledge; in Access, the way to its special permissions and who reaches
+ * it; its resources; its contacts with their roles; its children; its latest tasks and, for those
+ * who may change it, its history.
  */
+import type { ReactNode } from 'react';
 import { useRecordContext } from 'react-admin';
 import { ResourcesPanel } from '../resources/ResourcesPanel.tsx';
 import { DatasetChildren } from './DatasetChildren.tsx';
@@ -11,26 +13,54 @@ import { DatasetFailures } from './DatasetFailures.tsx';
 import { DatasetHistory } from './DatasetHistory.tsx';
 import { DatasetTasks } from './DatasetTasks.tsx';
 import { HarvestOrigin } from './HarvestOrigin.tsx';
+import { AccessPanel } from './permissions/AccessPanel.tsx';
 import { PermissionsLink } from './PermissionsLink.tsx';
 import { QualityPanel } from './QualityPanel.tsx';
 
-export function DatasetPanels() {
+/** Renders `children` with the dataset of the page (its id, whether the user may change it), once loaded. */
+function WithDataset({ children }: { children: (dataset: { id: number; editable: boolean }) => ReactNode }) {
   const record = useRecordContext();
   if (!record) return null;
-  const id = record.id as number;
-  const editable = record.editable === true;
-  return (
-    <>
-      <QualityPanel />
-      <ResourcesPanel datasetId={id} editable={editable} />
-      <HarvestOrigin />
-      <DatasetFailures datasetId={id} />
-      <DatasetTasks datasetId={id} />
-      <PermissionsLink />
-      <DatasetContacts datasetId={id} canEdit={editable} />
-      <DatasetChildren />
-      {/* The history is for those who may change the dataset (the server answers 403 to others). */}
-      {editable && <DatasetHistory datasetId={id} />}
-    </>
-  );
+  return <>{children({ id: record.id as number, editable: record.editable === true })}</>;
 }
+
+export const datasetTopPanel = (
+  <WithDataset>
+    {({ id }) => (
+      <>
+        <QualityPanel />
+        <HarvestOrigin />
+        <DatasetFailures datasetId={id} />
+      </>
+    )}
+  </WithDataset>
+);
+
+export const datasetTabPanels: Partial<Record<string, ReactNode>> = {
+  access: (
+    <WithDataset>
+      {({ id, editable }) =>
+        // Who reaches the dataset is for those who may change it (the server answers 403 to others).
+        editable && (
+          <>
+            <PermissionsLink />
+            <AccessPanel datasetId={id} />
+          </>
+        )
+      }
+    </WithDataset>
+  ),
+  resources: <WithDataset>{({ id, editable }) => <ResourcesPanel datasetId={id} editable={editable} />}</WithDataset>,
+  contacts: <WithDataset>{({ id, editable }) => <DatasetContacts datasetId={id} canEdit={editable} />}</WithDataset>,
+  related: <DatasetChildren />,
+  history: (
+    <WithDataset>
+      {({ id, editable }) => (
+        <>
+          <DatasetTasks datasetId={id} />
+          {editable && <DatasetHistory datasetId={id} />}
+        </>
+      )}
+    </WithDataset>
+  ),
+};

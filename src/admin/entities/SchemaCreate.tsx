@@ -6,10 +6,11 @@ import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { entityMessage } from './entityMessages.ts';
 import { entityOf } from './registry.ts';
+import type { FormLayoutProps } from './SchemaEdit.tsx';
 import { SchemaForm, writePayload, type FieldOverrides } from './SchemaForm.tsx';
 import { useEntityPaths } from './useEntityPaths.ts';
 
-export interface SchemaCreateProps {
+export interface SchemaCreateProps extends FormLayoutProps {
   resource: string;
   fieldOverrides?: FieldOverrides;
   /** Values of the new record over the schema's defaults (those known from the signed-in user). */
@@ -20,7 +21,7 @@ export interface SchemaCreateProps {
   onCreated?: (record: RaRecord) => void;
 }
 
-export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialValues, createdMessage, onCreated }: SchemaCreateProps) {
+export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialValues, createdMessage, onCreated, ...layout }: SchemaCreateProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -29,6 +30,8 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
   return (
     <Create
       resource={resource}
+      // The save bar sticks to the window's bottom: the card must not clip it.
+      sx={{ '& .RaCreate-card': { overflow: 'visible' } }}
       transform={(data) => writePayload(entity, data, 'create')}
       mutationOptions={{
         onSuccess: (record: RaRecord) => {
@@ -42,7 +45,7 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
         onError: (error: unknown) => notifyError(error, { resource }),
       }}
     >
-      <SchemaForm entity={entity} mode="create" defaultValues={{ ...defaultValues(entity), ...initialValues }} fieldOverrides={fieldOverrides} />
+      <SchemaForm entity={entity} mode="create" defaultValues={{ ...defaultValues(entity), ...initialValues }} fieldOverrides={fieldOverrides} {...layout} />
     </Create>
   );
 }

@@ -12,10 +12,13 @@ import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { entityMessage } from './entityMessages.ts';
 import { entityOf } from './registry.ts';
-import { SchemaForm, writePayload, type FieldOverrides } from './SchemaForm.tsx';
+import { SchemaForm, writePayload, type FieldOverrides, type SchemaFormProps } from './SchemaForm.tsx';
 import { useEntityPaths } from './useEntityPaths.ts';
 
-export interface SchemaEditProps {
+/** What a screen adds to the generated form: panels in its tabs and above them, the unsaved-changes guard. */
+export type FormLayoutProps = Pick<SchemaFormProps, 'tabPanels' | 'topPanel' | 'warnWhenUnsavedChanges'>;
+
+export interface SchemaEditProps extends FormLayoutProps {
   resource: string;
   fieldOverrides?: FieldOverrides;
   canDelete?: boolean | ((record: RaRecord) => boolean);
@@ -27,7 +30,7 @@ export interface SchemaEditProps {
   onSaved?: (record: RaRecord, sent: Record<string, unknown>) => void;
 }
 
-export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children, readOnly = false, onSaved }: SchemaEditProps) {
+export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children, readOnly = false, onSaved, ...layout }: SchemaEditProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -38,6 +41,8 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
       resource={resource}
       mutationMode="pessimistic"
       actions={false}
+      // The save bar sticks to the window's bottom: the card must not clip it.
+      sx={{ '& .RaEdit-card': { overflow: 'visible' } }}
       transform={(data) => writePayload(entity, data, 'edit')}
       queryOptions={{
         onError: (error: unknown) => {
@@ -61,6 +66,7 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
         mode="edit"
         fieldOverrides={fieldOverrides}
         readOnly={readOnly}
+        {...layout}
         actions={
           canDelete && (
             <DeleteRecordButton redirectTo={paths.list} canShow={canDelete === true ? undefined : canDelete} />

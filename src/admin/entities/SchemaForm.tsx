@@ -1,8 +1,13 @@
-/** The inputs of an entity's create or edit form, in the schema's `form` order. */
+/**
+ * The inputs of an entity's create or edit form, in the schema's `form` order; in tabs when the
+ * schema has `formTabs` (FormTabs), with the panels the screen adds to them. The save toolbar
+ * stays in sight at the bottom of the window while the form is longer than it.
+ */
 import type { ReactElement, ReactNode } from 'react';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { Box } from '@mui/material';
-import { writableFields, type EntitySchema } from '../../../schemas/entity.ts';
+import { tabFields, writableFields, type EntitySchema } from '../../../schemas/entity.ts';
+import { FormTabPanels, FormTabs, type FormTab } from './FormTabs.tsx';
 import { inputElement, readOnlyElement, type FormMode } from './inputElement.tsx';
 import { schemaValidate } from './schemaValidation.ts';
 
@@ -40,9 +45,36 @@ export interface SchemaFormProps {
   actions?: ReactNode;
   /** Shows the record without offering changes (for people who may read it only). */
   readOnly?: boolean;
+  /** Panels the screen adds under the form's tabs, by tab (a tab with no field shows only when given one). */
+  tabPanels?: Partial<Record<string, ReactNode>>;
+  /** Panels above the form. */
+  topPanel?: ReactNode;
+  /** Leaving the page with unsaved changes asks first. */
+  warnWhenUnsavedChanges?: boolean;
 }
 
-export function SchemaForm({ entity, mode, fieldOverrides = {}, defaultValues, actions, readOnly = false }: SchemaFormProps) {
+/** The form's tabs that hold something: a field with an element in this form, or a panel. */
+function formTabs(entity: EntitySchema, element: (name: string) => ReactNode, tabPanels: Partial<Record<string, ReactNode>>): FormTab[] {
+  return (entity.formTabs ?? []).flatMap((name) => {
+    const fields = tabFields(entity, name)
+      .map((field) => ({ name: field, element: element(field) }))
+      .filter(({ element: shown }) => shown != null);
+    const panel = tabPanels[name];
+    return fields.length > 0 || panel ? [{ name, fields, panel }] : [];
+  });
+}
+
+export function SchemaForm({
+  entity,
+  mode,
+  fieldOverrides = {},
+  defaultValues,
+  actions,
+  readOnly = false,
+  tabPanels = {},
+  topPanel,
+  warnWhenUnsavedChanges = false,
+}: SchemaFormProps) {
   const translate = useTranslate();
   const element = (name: string) => {
     if (name in fieldOverrides) return fieldOverrides[name];
@@ -50,23 +82,29 @@ export function SchemaForm({ entity, mode, fieldOverrides = {}, defaultValues, a
     const help = translate(`resources.${entity.resource}.help.${name}`, { _: '' }) || undefined;
     return inputElement(entity.resource, name, mode, help);
   };
+  const tabs = entity.formTabs ? formTabs(entity, element, tabPanels) : null;
   return (
-    <SimpleForm
-      validate={validatorOf(entity)}
-      defaultValues={defaultValues}
-      toolbar={
-        readOnly ? (
-          false
-        ) : (
-          <Toolbar>
-            <SaveButton alwaysEnable={mode === 'create'} />
-            <Box sx={{ flex: 1 }} />
-            {actions}
-          </Toolbar>
-        )
-      }
-    >
-      {entity.form.map(element)}
-    </SimpleForm>
+    <>
+      {topPanel}
+      <SimpleForm
+        validate={validatorOf(entity)}
+        defaultValues={defaultValues}
+        warnWhenUnsavedChanges={warnWhenUnsavedChanges && !readOnly}
+        toolbar={
+          readOnly ? (
+            false
+          ) : (
+            <Toolbar sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
+              <SaveButton alwaysEnable={mode === 'create'} />
+              <Box sx={{ flex: 1 }} />
+              {actions}
+            </Toolbar>
+          )
+        }
+      >
+        {tabs ? <FormTabs entity={entity} top={tabFields(entity, undefined).map(element)} tabs={tabs} /> : entity.form.map(element)}
+      </SimpleForm>
+      {tabs && <FormTabPanels tabs={tabs} />}
+    </>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * The list screen of an entity, generated from its schema: the chosen columns (people can hide
  * and reorder them, remembered by the browser), the filters with their defaults, the search box,
- * the orderings the server accepts, the page size and a delete button per row.
+ * the orderings the server accepts, the page size and a delete button per row. On a phone-width
+ * screen (under 600 px) the rows become a simple list: the record's name, then its next columns.
  */
 import type { ReactElement, ReactNode } from 'react';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DatagridConfigurable,
@@ -11,6 +13,7 @@ import {
   List,
   Pagination,
   SelectColumnsButton,
+  SimpleList,
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
@@ -86,9 +89,15 @@ export function SchemaList({
   const filters = filterElements(resource);
   const hasFilterButton = filters.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn);
   const orderable = new Set<string>(entity.list.orderable);
-  const columns = entity.list.columns
-    .map((name) => (name in columnOverrides ? columnOverrides[name]! : fieldElement(resource, name, { inList: true, sortable: orderable.has(name) })))
-    .filter((column): column is ReactElement => column !== null);
+  const column = (name: string) => (name in columnOverrides ? columnOverrides[name]! : fieldElement(resource, name, { inList: true, sortable: orderable.has(name) }));
+  const columns = entity.list.columns.map(column).filter((element): element is ReactElement => element !== null);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Under the name, the two next columns of the table.
+  const details = entity.list.columns
+    .filter((name) => name !== entity.recordRepresentation)
+    .slice(0, 2)
+    .map((name) => ({ name, element: column(name) }))
+    .filter(({ element }) => element !== null);
 
   return (
     <List
@@ -107,15 +116,29 @@ export function SchemaList({
       }
       empty={false}
     >
-      <DatagridConfigurable
-        preferenceKey={storeKey}
-        bulkActionButtons={bulkActionButtons}
-        rowClick={rowClick ? (id) => paths.edit(id) : false}
-      >
-        {columns}
-        {children}
-        {canDelete && <DeleteRecordButton label="ra.action.delete" canShow={canDelete === true ? undefined : canDelete} />}
-      </DatagridConfigurable>
+      {phone ? (
+        <SimpleList
+          primaryText={(record: RaRecord) => String(record[entity.recordRepresentation] ?? '')}
+          secondaryText={
+            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+              {details.map(({ name, element }) => (
+                <span key={name}>{element}</span>
+              ))}
+            </Box>
+          }
+          rowClick={rowClick ? (id) => paths.edit(id) : false}
+        />
+      ) : (
+        <DatagridConfigurable
+          preferenceKey={storeKey}
+          bulkActionButtons={bulkActionButtons}
+          rowClick={rowClick ? (id) => paths.edit(id) : false}
+        >
+          {columns}
+          {children}
+          {canDelete && <DeleteRecordButton label="ra.action.delete" canShow={canDelete === true ? undefined : canDelete} />}
+        </DatagridConfigurable>
+      )}
     </List>
   );
 }

@@ -24,8 +24,16 @@ function FitToBox({ box }: { box: BoundingBox }) {
   const map = useMap();
   const key = box.join(',');
   useEffect(() => {
-    map.invalidateSize();
-    map.fitBounds(toLatLngBox(box), { padding: [16, 16] });
+    const fit = () => {
+      map.invalidateSize();
+      map.fitBounds(toLatLngBox(box), { padding: [16, 16] });
+    };
+    fit();
+    // A map drawn hidden (a closed tab) has no size: it fits again once it shows.
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(fit);
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
     // `key` stands for the box: refit only when its numbers change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);

@@ -12,7 +12,7 @@ export function AppHeader() {
   const appPath = useAppPath();
   return (
     <AppBar position="static" component="header">
-      <Toolbar sx={{ gap: 2 }}>
+      <Toolbar sx={{ gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 0 }}>
         <Typography
           component={LinkBase}
           to={appPath(HOME_PATH)}

@@ -1,8 +1,9 @@
 /**
  * The app's react-admin layout: start-up first (blank page under an overlay), then the header,
- * the page and the footer.
+ * the page and the footer. The first key press of the Tab key shows a link straight to the page's
+ * content, past the header.
  */
-import { Suspense } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import { Box } from '@mui/material';
 import { TitlePortal, useLocation, useTranslate, type LayoutProps } from 'react-admin';
 import { LocaleSync } from '../routing/LocaleSync.tsx';
@@ -14,6 +15,39 @@ import { AppHeader } from './AppHeader.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PageLoading } from './PageLoading.tsx';
 
+const MAIN_ID = 'main-content';
+
+/** Hidden until it has the keyboard focus; moves the focus to the page's content. */
+function SkipLink() {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -100,
+        zIndex: 'tooltip',
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 500,
+        borderRadius: 1,
+        boxShadow: 3,
+        '&:focus': { top: 8 },
+      }}
+    >
+      {translate('publish.nav.skipToContent')}
+    </Box>
+  );
+}
+
 export function AppLayout({ children }: LayoutProps) {
   const locale = useAppLocale();
   const translate = useTranslate();
@@ -23,8 +57,9 @@ export function AppLayout({ children }: LayoutProps) {
       <LocaleSync locale={locale} />
       <StartupProvider locale={locale}>
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+          <SkipLink />
           <AppHeader />
-          <Box component="main" id="main-content" sx={{ flex: 1, p: 3 }}>
+          <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0, '&:focus': { outline: 'none' } }}>
             {/* react-admin's list, create and edit pages put their title here; other pages have their own. */}
             <TitlePortal variant="h4" component="h1" sx={{ mb: 2, '&:empty': { display: 'none' } }} />
             <PageErrorBoundary resetKey={pathname} message={translate('publish.feedback.error.default')}>

@@ -23,7 +23,7 @@ export function UserPopover() {
   return (
     <>
       <IconButton color="inherit" aria-label={label} aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>
-        {user ? <Avatar sx={{ width: 32, height: 32, fontSize: 14 }}>{initials}</Avatar> : <AccountCircleIcon />}
+        {user ? <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'common.white', color: 'primary.main' }}>{initials}</Avatar> : <AccountCircleIcon />}
       </IconButton>
       <Popover
         open={!!anchor}

@@ -23,7 +23,7 @@ import { useStartup } from '../startup/useStartup.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ColumnsStep } from './ColumnsStep.tsx';
 import { GeometryStep } from './GeometryStep.tsx';
-import { datasetPath } from './resourcePaths.ts';
+import { datasetResourcesPath } from './resourcePaths.ts';
 import {
   ANNEX_TYPES,
   databaseOf,
@@ -351,7 +351,7 @@ export default function ResourceWizard() {
             )}
             {step === 'scenario' && scenarios.length > 0 && <ScenarioStep scenarios={scenarios} busy={busy} onRun={(scenario) => void run(scenario)} />}
             {step === 'task' && task && <TaskFollow started={task} onFinished={onTaskFinished} />}
-            <Button component={RouterLink} to={appPath(datasetPath(datasetId))} sx={{ alignSelf: 'flex-start' }}>
+            <Button component={RouterLink} to={appPath(datasetResourcesPath(datasetId))} sx={{ alignSelf: 'flex-start' }}>
               {translate(`${L}.actions.back`)}
             </Button>
           </Stack>

@@ -1,4 +1,5 @@
 /** Where the resource screens live in the app, relative to /{locale}/ (issue 9). */
+import { TAB_PARAM } from '../entities/FormTabs.tsx';
 import type { ResourceRole } from './resourcesApi.ts';
 
 const id = (value: number | string) => encodeURIComponent(String(value));
@@ -7,3 +8,5 @@ export const newResourcePath = (datasetId: number, role: ResourceRole) => `data/
 export const resourceEditPath = (datasetId: number, resourceId: number) => `data/datasets/${id(datasetId)}/resources/${id(resourceId)}/`;
 export const layerPath = (layerId: number) => `data/layers/${id(layerId)}/`;
 export const datasetPath = (datasetId: number) => `data/datasets/${id(datasetId)}/`;
+/** The dataset's page open on its resources, where the resource screens lead back. */
+export const datasetResourcesPath = (datasetId: number) => `${datasetPath(datasetId)}?${TAB_PARAM}=resources`;

@@ -1,7 +1,8 @@
 /**
  * A dataset's special permissions (spec sections 6 and 7):
  *
- *   GET /dataset/usergroup-permissions/?dataset_id=N   every usergroup with its level on the dataset
+ *   GET /dataset/usergroup-permissions/?dataset_id=N   every usergroup with its special permission on the
+ *                                                       dataset and what it can actually do (effective_level)
  *   PUT /dataset/usergroup-permission-actions/?action=set_permission_level_{level}   bulk changes
  *   GET /dataset/datasets/{id}/access/[?user=…]         who reaches the dataset, and why
  *
@@ -18,12 +19,9 @@ import {
   datasetLevel,
   datasetReaches,
   type AccessSubject,
-  type DatasetAccessTarget,
-  type DatasetGrant,
   type DatasetReach,
-  type SphereHold,
 } from '../../../schemas/access.ts';
-import { PERMISSION_LEVEL, ROLE, STATUS, USERGROUP_TYPES, type Locale, type UsergroupType } from '../../../schemas/constants.ts';
+import { PERMISSION_LEVEL, STATUS, USERGROUP_TYPES, type Locale } from '../../../schemas/constants.ts';
 import { USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
 import { loadAuthUser, type AuthUser } from '../auth/users.ts';
 import { bodyId, choiceParam, integerParam, type AccessRule, type DetailAction } from '../crud/index.ts';
@@ -32,7 +30,8 @@ import { notFound, permissionDenied, ValidationError, type FieldErrors } from '.
 import { paginatedList, SqlParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { recordActivity } from '../datasets/store.ts';
-import { datasetReachCondition, sphereHoldsSql } from '../datasets/visibility.ts';
+import { datasetGrants, effectiveAccess, groupReaches, sphereHolds, type GroupName, type GroupReach, type ReachDataset } from '../datasets/group-reach.ts';
+import { datasetReachCondition } from '../datasets/visibility.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -49,9 +48,7 @@ export const PERMISSION_ACTIONS: Readonly<Record<string, number>> = Object.fromE
 
 const LEVELS: readonly number[] = Object.values(PERMISSION_LEVEL);
 
-interface PermissionDataset extends DatasetAccessTarget {
-  id: number;
-}
+type PermissionDataset = ReachDataset;
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[value.length - 1] : value;
@@ -72,24 +69,6 @@ async function editableDataset(db: Queryable, user: AuthUser, id: number): Promi
   if (!dataset) throw notFound();
   if (!canEditDataset(user, dataset)) throw permissionDenied();
   return dataset;
-}
-
-async function datasetGrants(db: Queryable, datasetId: number): Promise<DatasetGrant[]> {
-  const { rows } = await db.query<DatasetGrant>('SELECT usergroup_id, level FROM dataset_permissions WHERE dataset_id = $1', [datasetId]);
-  return rows;
-}
-
-/** The spheres holding the organisations among the subject's groups, by the rule of visibility.ts. */
-async function sphereHolds(db: Queryable, subject: AccessSubject): Promise<SphereHold[]> {
-  const params = new SqlParams();
-  const { rows } = await db.query<SphereHold>(sphereHoldsSql(subject, params), params.values);
-  return rows;
-}
-
-interface GroupName {
-  id: number;
-  display_name: string;
-  usergroup_type: UsergroupType;
 }
 
 async function groupNames(db: Queryable, ids: Iterable<number | null>): Promise<Map<number, GroupName>> {
@@ -142,18 +121,35 @@ function queryDatasetId(query: QueryParams, locale: Locale): number {
   return id;
 }
 
-function permissionFilters(query: QueryParams, locale: Locale) {
+/** The levels of a `<name>` filter (a comma-separated list of levels), or undefined when not given; 400 otherwise. */
+function levelsParam(query: QueryParams, name: string, locale: Locale): number[] | undefined {
+  const given = query[name];
+  const raw = Array.isArray(given) ? given.join(',') : given;
+  if (raw === undefined || raw === '') return undefined;
+  const values = raw.split(',').filter((item) => item !== '').map((item) => integerParam(name, item, locale));
+  if (values.some((level) => !LEVELS.includes(level))) throw new ValidationError({ [name]: [t(locale, 'invalidValue')] });
+  return values;
+}
+
+function permissionFilters(query: QueryParams, locale: Locale, dataset: PermissionDataset, reached: Map<number, GroupReach>) {
   return (params: SqlParams): string[] => {
     const conditions: string[] = [];
     const type = single(query.usergroup_type);
     if (type !== undefined && type !== '') {
       conditions.push(`g.usergroup_type = ${params.add(choiceParam('usergroup_type', type, USERGROUP_TYPES, locale))}`);
     }
-    const levels = Array.isArray(query.level__in) ? query.level__in.join(',') : query.level__in;
-    if (levels !== undefined && levels !== '') {
-      const values = levels.split(',').filter((item) => item !== '').map((item) => integerParam('level__in', item, locale));
-      if (values.some((level) => !LEVELS.includes(level))) throw new ValidationError({ level__in: [t(locale, 'invalidValue')] });
-      conditions.push(`COALESCE(p.level, 0) = ANY(${params.add(values)}::integer[])`);
+    const levels = levelsParam(query, 'level__in', locale);
+    if (levels) conditions.push(`COALESCE(p.level, 0) = ANY(${params.add(levels)}::integer[])`);
+    const effective = levelsParam(query, 'effective_level__in', locale);
+    if (effective) {
+      // The groups the rules reach are known by id with their level; every other group has the default level.
+      const matching = [...reached.keys()].filter((id) => effective.includes(effectiveAccess(dataset, reached.get(id)).level));
+      const condition = `g.id = ANY(${params.add(matching)}::integer[])`;
+      conditions.push(
+        effective.includes(dataset.default_permission_level)
+          ? `(${condition} OR NOT g.id = ANY(${params.add([...reached.keys()])}::integer[]))`
+          : condition,
+      );
     }
     return conditions;
   };
@@ -161,14 +157,22 @@ function permissionFilters(query: QueryParams, locale: Locale) {
 
 async function listPermissions(request: FastifyRequest) {
   const query = request.query as QueryParams;
-  const dataset = await editableDataset(request.server.db, request.user!, queryDatasetId(query, request.locale));
-  return paginatedList(
-    request.server.db,
+  const db = request.server.db;
+  const dataset = await editableDataset(db, request.user!, queryDatasetId(query, request.locale));
+  const reached = await groupReaches(db, dataset);
+  const page = await paginatedList<{ id: number }>(
+    db,
     { from: PERMISSION_FROM, select: PERMISSION_SELECT, where: (params) => [`d.id = ${params.add(dataset.id)}`] },
     PERMISSION_LIST,
     { url: request.url, query, locale: request.locale },
-    { extraConditions: permissionFilters(query, request.locale) },
+    { extraConditions: permissionFilters(query, request.locale, dataset, reached) },
   );
+  // Besides the special permission (`level`, what the bulk actions change): what the group can do, and why.
+  const results = page.results.map((row) => {
+    const { level, reasons } = effectiveAccess(dataset, reached.get(row.id));
+    return { ...row, effective_level: level, effective_reasons: reasons };
+  });
+  return { ...page, results };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -258,57 +262,18 @@ async function setPermissions(request: FastifyRequest): Promise<{ updated: numbe
 // ---------------------------------------------------------------------------------------------
 // GET datasets/{id}/access/
 
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
 const named = (names: Map<number, GroupName>, id: number | null) => {
   const group = id === null ? undefined : names.get(id);
   return group ? { id: group.id, display_name: group.display_name } : null;
 };
 
-/**
- * Every group the dataset reaches at 'search' or more, besides everyone's default level: its owner
- * (whose editors reach every level), the groups with a special permission, and the organisations
- * held by a sphere with one. Each group is judged as one of its editors would be, by datasetReaches.
- */
+/** Every group the dataset reaches at 'search' or more besides everyone's default level, highest level first. */
 async function groupsReached(db: Queryable, dataset: PermissionDataset, locale: Locale) {
-  const grants = await datasetGrants(db, dataset.id);
-  const granted = grants.filter((grant) => grant.level >= PERMISSION_LEVEL.search).map((grant) => grant.usergroup_id);
-  // Candidates: the owner, the granted groups and whatever they hold; the rules decide which are reached.
-  const { rows: candidates } = await db.query<GroupName>(
-    `SELECT g.id, g.display_name, g.usergroup_type FROM usergroups g
-      WHERE g.id = $1 OR g.id = ANY($2::integer[])
-         OR g.id IN (SELECT l.child_id FROM usergroup_links l WHERE l.parent_id = ANY($2::integer[]))`,
-    [dataset.usergroup, granted],
-  );
-  const asEditor = (groups: GroupName[]): AccessSubject => ({
-    is_superuser: false,
-    usergroup_roles: groups.map((group) => ({ usergroup_id: group.id, usergroup_name: group.display_name, usergroup_type: group.usergroup_type, role: ROLE.editor })),
-  });
-  const holds = groupBy(await sphereHolds(db, asEditor(candidates)), (hold) => hold.organisation_id);
-  // Only the grants of a group and of its spheres can apply to it: the rules judge those.
-  const grantsOf = groupBy(grants, (grant) => grant.usergroup_id);
-  const names = new Map(candidates.map((group) => [group.id, group]));
-  const groups = candidates.flatMap((group) => {
-    const spheres = holds.get(group.id) ?? [];
-    const relevant = [group.id, ...spheres.map((hold) => hold.sphere_id)].flatMap((id) => grantsOf.get(id) ?? []);
-    const reaches = datasetReaches(asEditor([group]), dataset, relevant, spheres)
-      .filter((reach) => reach.via !== 'default')
-      .sort((a, b) => b.level - a.level);
-    if (reaches.length === 0) return [];
-    return [{
-      usergroup: { id: group.id, display_name: group.display_name, usergroup_type: group.usergroup_type },
-      level: Math.max(...reaches.map((reach) => reach.level)),
-      reasons: reaches.map((reach) => ({ via: reach.via, level: reach.level, through: named(names, reach.through_id) })),
-    }];
-  });
+  const groups = [...(await groupReaches(db, dataset)).values()].map(({ usergroup, level, reasons }) => ({
+    usergroup: { id: usergroup.id, display_name: usergroup.display_name, usergroup_type: usergroup.usergroup_type },
+    level,
+    reasons,
+  }));
   groups.sort(byLevelThenName(locale, (group) => group.level, (group) => group.usergroup.display_name));
   return { dataset_id: dataset.id, default_permission_level: dataset.default_permission_level, groups };
 }

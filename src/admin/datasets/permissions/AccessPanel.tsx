@@ -13,7 +13,8 @@ const KEY = 'resources.dataset-permissions';
 
 export const accessQueryKey = (datasetId: number) => ['dataset-access', datasetId];
 
-function useGroupReason() {
+/** A group's reason in words: 'by the sphere X (Search)'. */
+export function useGroupReason() {
   const translate = useTranslate();
   return (reason: GroupReason) =>
     translate(`${KEY}.access.reason`, {

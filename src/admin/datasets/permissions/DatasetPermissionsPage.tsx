@@ -1,7 +1,9 @@
 /**
  * The permissions of a dataset (spec, section 2: `data/datasets/{id}/permissions`): every group's
- * special permission, searched and filtered on group type, one organisation type and several
- * levels, changed in bulk on the selected groups; beside it, who can see the dataset and why.
+ * special permission, changed in bulk on the selected groups, and what the group can actually do
+ * with where it comes from (owner, sphere, special permission, default level); searched and
+ * filtered on group type, one organisation type, several levels and several effective levels.
+ * Beside it, who can see the dataset and why.
  * Users who may not change the dataset get the 403 page.
  */
 import { Box, Link, Typography } from '@mui/material';
@@ -25,7 +27,7 @@ import { referencePicker } from '../../entities/inputElement.tsx';
 import { useEntityPaths } from '../../entities/useEntityPaths.ts';
 import { ACCESS_DENIED_PATH, NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { useAppPath } from '../../routing/useAppPath.ts';
-import { AccessPanel } from './AccessPanel.tsx';
+import { AccessPanel, useGroupReason } from './AccessPanel.tsx';
 import { PermissionBulkActions } from './PermissionBulkActions.tsx';
 import { levelLabel, PERMISSIONS_RESOURCE, type UsergroupPermission } from './permissionsApi.ts';
 
@@ -49,7 +51,27 @@ const filters = [
     choices={Object.values(PERMISSION_LEVEL).map((level) => ({ id: level, name: levelLabel(level) }))}
     alwaysOn
   />,
+  <SelectArrayInput
+    key="effective_level"
+    source="effective_level"
+    label={`${KEY}.fields.effective_level`}
+    choices={Object.values(PERMISSION_LEVEL).map((level) => ({ id: level, name: levelLabel(level) }))}
+    alwaysOn
+  />,
 ];
+
+/** What the group can do, then why: "Search — by the sphere X (Search)". */
+function EffectiveLevel({ row }: { row: UsergroupPermission }) {
+  const translate = useTranslate();
+  const reasonText = useGroupReason();
+  const level = translate(levelLabel(row.effective_level));
+  const reasons = row.effective_reasons.map(reasonText).join(' ; ');
+  return (
+    <Typography variant="body2" component="span">
+      {reasons ? `${level} — ${reasons}` : level}
+    </Typography>
+  );
+}
 
 function PermissionsTable({ datasetId }: { datasetId: number }) {
   const translate = useTranslate();
@@ -76,6 +98,12 @@ function PermissionsTable({ datasetId }: { datasetId: number }) {
         />
         <TextField source="organisation_type_label" label={`${KEY}.fields.organisation_type`} sortable={false} />
         <FunctionField<UsergroupPermission> source="level" label={`${KEY}.fields.level`} render={(row) => translate(levelLabel(row.level))} />
+        <FunctionField<UsergroupPermission>
+          source="effective_level"
+          label={`${KEY}.fields.effective_level`}
+          sortable={false}
+          render={(row) => <EffectiveLevel row={row} />}
+        />
       </Datagrid>
     </List>
   );

@@ -29,7 +29,11 @@ export interface UsergroupPermission {
   usergroup_type: UsergroupType;
   organisation_type: number | null;
   organisation_type_label: string;
+  /** The special permission: what the bulk actions change. */
   level: PermissionLevel;
+  /** What the group can actually do, and why (the default level among the reasons when it allows searching). */
+  effective_level: PermissionLevel;
+  effective_reasons: GroupReason[];
 }
 
 interface NamedGroup {
@@ -37,9 +41,9 @@ interface NamedGroup {
   display_name: string;
 }
 
-/** Why a group reaches the dataset: it owns it, has a special permission, or is in a sphere that has one. */
+/** Why a group reaches the dataset: it owns it, has a special permission, is in a sphere that has one, or everyone does. */
 export interface GroupReason {
-  via: 'owner' | 'special' | 'sphere';
+  via: 'owner' | 'special' | 'sphere' | 'default';
   level: PermissionLevel;
   /** The sphere, for 'sphere'. */
   through: NamedGroup | null;

@@ -1,0 +1,115 @@
+/**
+ * Accessibility (WCAG 2.1 AA, RGAA): axe-core on every main screen, failing on any serious or
+ * critical violation; the keyboard's way past the header; the lists on a phone-width screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import frenchMessages from 'ra-language-french';
+import datasetLabels from '../i18n/resources/datasets.ts';
+import resourceLabels from '../i18n/resources/dataset-resources.ts';
+import { catalogues, signInFromHome, submitSignIn } from './fixtures.ts';
+
+const labels = datasetLabels.fr;
+const DATASET = 'Arrêts de bus du réseau urbain';
+
+/** The serious and critical violations axe finds on the page as it stands, one line each. */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(' | ')}`);
+  expect(serious, screen).toEqual([]);
+}
+
+test('the sign-in page and the home page of a visitor', async ({ page }) => {
+  await page.goto('/publish/');
+  await expect(page.getByRole('main').getByRole('link', { name: catalogues.fr.publish.home.signIn })).toBeVisible();
+  await expectAccessible(page, 'home (visitor)');
+  await page.getByRole('main').getByRole('link', { name: catalogues.fr.publish.home.signIn }).click();
+  await expect(page.getByLabel(catalogues.fr.login.signin.username)).toBeVisible();
+  await expectAccessible(page, 'sign-in page');
+  await submitSignIn(page, 'admin');
+  await expect(page).toHaveURL(/\/publish\/fr\/home\/$/);
+  await expectAccessible(page, 'home (signed in)');
+});
+
+test('every main screen of a superuser', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInFromHome(page, 'admin');
+
+  const lists: [string, string][] = [
+    ['data page', '/publish/fr/data/'],
+    ['datasets list', '/publish/fr/data/datasets/'],
+    ['tasks', '/publish/fr/data/tasks/'],
+    ['accounts page', '/publish/fr/accounts/'],
+    ['users', '/publish/fr/accounts/users/'],
+    ['organisations', '/publish/fr/accounts/organisations/'],
+    ['jurisdictions', '/publish/fr/jurisdictions/'],
+    ['indexers', '/publish/fr/accounts/indexers/'],
+  ];
+  for (const [screen, path] of lists) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 }).or(page.getByRole('main').getByRole('heading', { level: 2 })).first()).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expectAccessible(page, screen);
+  }
+
+  // The dataset page, tab by tab.
+  await page.goto(`/publish/fr/data/datasets/?filter=${encodeURIComponent(JSON.stringify({ q: DATASET }))}`);
+  const row = page.getByRole('row').filter({ hasText: DATASET });
+  await expect(row).toHaveCount(1);
+  await row.getByText(DATASET, { exact: true }).click();
+  await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
+  const datasetUrl = page.url();
+  for (const tab of Object.keys(labels.tabs).filter((key) => key !== 'label') as (keyof typeof labels.tabs)[]) {
+    await page.getByRole('tab', { name: labels.tabs[tab] }).click();
+    await expect(page.getByRole('tab', { name: labels.tabs[tab] })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expectAccessible(page, `dataset page, ${tab} tab`);
+  }
+
+  // Its permissions page.
+  await page.getByRole('tab', { name: labels.tabs.access }).click();
+  await page.getByRole('link', { name: labels.actions.permissions }).click();
+  await expect(page.getByRole('columnheader', { name: datasetLabels.fr.fields.display_name }).or(page.getByRole('row').nth(1))).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expectAccessible(page, 'permissions');
+
+  // The resource wizard's first step.
+  await page.goto(`${datasetUrl}?tab=resources`);
+  await page.getByRole('link', { name: resourceLabels.fr.actions.add.main }).click();
+  await expect(page.getByRole('heading', { name: resourceLabels.fr.wizard.new.main })).toBeVisible();
+  await expectAccessible(page, 'resource wizard');
+
+  // A new dataset.
+  await page.goto('/publish/fr/data/datasets/new/');
+  await expect(page.getByRole('button', { name: frenchMessages.ra.action.save })).toBeVisible();
+  await expectAccessible(page, 'new dataset');
+});
+
+test('the keyboard goes past the header to the content', async ({ page }) => {
+  await page.goto('/publish/fr/home/');
+  await expect(page.getByRole('main').getByRole('link', { name: catalogues.fr.publish.home.signIn })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: catalogues.fr.publish.nav.skipToContent });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('on a phone-width screen, the lists are lists of records rather than tables wider than the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInFromHome(page, 'admin');
+  for (const path of ['/publish/fr/data/datasets/', '/publish/fr/accounts/users/']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('list').first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('table')).toHaveCount(0);
+    const box = await page.getByRole('main').getByRole('list').first().boundingBox();
+    expect(box!.x + box!.width, path).toBeLessThanOrEqual(390);
+    await expectAccessible(page, `${path} (phone)`);
+  }
+  // A record opens from its line, as from its row.
+  await page.getByRole('main').getByRole('list').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/accounts\/users\/\d+\/$/);
+});
