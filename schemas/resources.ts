@@ -193,3 +193,30 @@ export interface FtpChoice {
   label: string;
   size: number;
 }
+
+/** What the inspection call answers of a layer. */
+export interface InspectedLayer {
+  name: string;
+  feature_count: number | null;
+  /** Features by geometry type (`Polygon`, `MultiPolygon`…). */
+  geometry_types: Record<string, number>;
+  empty_geometries: number;
+  invalid_geometries: number;
+  /** EPSG code of the file's CRS; null when the file has none (or one without a code: see crs_name). */
+  crs: number | null;
+  crs_name: string | null;
+  columns: string[];
+}
+
+/** `resource/{id}/inspect/`: the layers of a resource's geographic file, before it is loaded. */
+export interface Inspection {
+  format: string;
+  layers: InspectedLayer[];
+  /** The layer a load would read: the one named, or the only one; null when one must be chosen. */
+  layer: string | null;
+  needs_layer: boolean;
+  /** True when the chosen layer's file says nothing of its CRS and none was given. */
+  needs_crs: boolean;
+  /** The chosen layer's first features in WGS 84, when its CRS is known. */
+  preview: { type: 'FeatureCollection'; features: Array<{ properties: Record<string, unknown> | null }> } | null;
+}

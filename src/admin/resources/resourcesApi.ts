@@ -13,6 +13,8 @@ import {
   RESOURCE_DATASET_TYPE,
   RESOURCE_TYPES,
   type FtpChoice,
+  type InspectedLayer,
+  type Inspection,
   type Processing,
   type Resource,
   type ResourceDataset,
@@ -22,7 +24,7 @@ import {
 } from '../../../schemas/resources.ts';
 
 // The resources' shapes are the shared schema's (schemas/resources.ts); the screens import them from here.
-export { RESOURCE_TYPES, type FtpChoice, type Processing, type Relation, type Resource, type ResourceDataset, type ResourceType, type Source };
+export { RESOURCE_TYPES, type FtpChoice, type InspectedLayer, type Inspection, type Processing, type Relation, type Resource, type ResourceDataset, type ResourceType, type Source };
 
 /** What an annex may be (spec, section 4). */
 export const ANNEX_TYPES: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
@@ -107,28 +109,6 @@ export interface FeatureCollection {
   features: Feature[];
   numberMatched?: number;
   numberReturned?: number;
-}
-
-/** One layer of a geographic file, as the inspection reads it. */
-export interface InspectedLayer {
-  name: string;
-  feature_count: number;
-  geometry_types: Record<string, number>;
-  empty_geometries: number;
-  invalid_geometries: number;
-  crs: number | null;
-  crs_name: string | null;
-  columns: string[];
-}
-
-/** `resource/{id}/inspect/`: the layers of the resource's file, the one a load reads, what is missing, its first features. */
-export interface Inspection {
-  format: string | null;
-  layers: InspectedLayer[];
-  layer: string | null;
-  needs_layer: boolean;
-  needs_crs: boolean;
-  preview: { type: 'FeatureCollection'; features: Array<{ properties: Record<string, unknown> | null }> } | null;
 }
 
 /** The dataset a run acts for (`kwargs.target`), so the dataset's tasks list it. */

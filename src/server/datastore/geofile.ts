@@ -5,6 +5,7 @@
  * GeoJSON text sequence in WGS 84 with its invalid geometries repaired (GEOS's MakeValid).
  * What is wrong with the file is a TaskFailure naming it.
  */
+import type { InspectedLayer, Inspection } from '../../../schemas/resources.ts';
 import { readFile } from 'node:fs/promises';
 import { TaskFailure } from '../tasks/failure.ts';
 import { ArchiveError, inspectArchive, isZipFile } from '../uploads/archive.ts';
@@ -179,32 +180,6 @@ export async function convertLayer(
   }
 }
 
-/** What the inspection call answers of a layer. */
-export interface InspectedLayer {
-  name: string;
-  feature_count: number | null;
-  /** Features by geometry type (`Polygon`, `MultiPolygon`…). */
-  geometry_types: Record<string, number>;
-  empty_geometries: number;
-  invalid_geometries: number;
-  /** EPSG code of the file's CRS; null when the file has none (or one without a code: see crs_name). */
-  crs: number | null;
-  crs_name: string | null;
-  columns: string[];
-}
-
-export interface Inspection {
-  format: string;
-  layers: InspectedLayer[];
-  /** The layer a load would read: the one named, or the only one; null when one must be chosen. */
-  layer: string | null;
-  needs_layer: boolean;
-  /** True when the chosen layer's file says nothing of its CRS and none was given. */
-  needs_crs: boolean;
-  /** The chosen layer's first features in WGS 84, when its CRS is known. */
-  preview: { type: 'FeatureCollection'; features: unknown[] } | null;
-}
-
 export const PREVIEW_FEATURES = 5;
 
 /** Reads a geographic file without loading it: layers, geometry types, counts, CRS, first features. */
@@ -227,7 +202,7 @@ export async function inspectGeoFile(place: GdalPlace, filePath: string, format:
     if (chosen && !needsCrs) {
       const crs = layerCrs(chosen, choice.crs);
       const written = await convertLayer(file.job, chosen, { format, sourceCrs: crs.source, makeValid: false, limit: PREVIEW_FEATURES, output: 'preview' }, signal);
-      const features = (await readFile(written, 'utf8')).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+      const features = (await readFile(written, 'utf8')).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as NonNullable<Inspection['preview']>['features'][number]);
       preview = { type: 'FeatureCollection', features };
     }
     return { format, layers, layer: chosen?.name ?? null, needs_layer: chosen === null, needs_crs: needsCrs, preview };
