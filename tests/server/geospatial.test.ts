@@ -5,6 +5,7 @@ import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
 import { startGeoServerMock, type GeoServerMock } from './geoserver-mock.ts';
+import { multipart } from './accounts-helpers.ts';
 
 let t: TestApp;
 let bare: TestApp;
@@ -116,47 +117,134 @@ describe('geographic layers', () => {
 describe('layer styles', () => {
   let styleId: number;
 
-  it('creates a style with the default config and its SLD', async () => {
+  it('creates a style with the default config, a GeoStyler style drawing the layer points, and its SLD', async () => {
     const created = await send(admin, 'POST', `/fr/geospatial/geographiclayer/${layerId}/style/`, { display_name: 'Par défaut' });
     expect(created.statusCode).toBe(201);
     styleId = created.json().id;
-    expect(created.json()).toMatchObject({ layer_id: layerId, display_name: 'Par défaut', config: { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 }, applied_at: null });
+    expect(created.json()).toMatchObject({
+      layer_id: layerId, display_name: 'Par défaut', applied_at: null,
+      config: { rules: [{ name: 'default', symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#1f78b4', radius: 6, fillOpacity: 0.8 }] }] },
+    });
+    expect(created.json()).not.toHaveProperty('geometry_type');
     expect(created.json().sld).toContain('<CssParameter name="fill">#1f78b4</CssParameter>');
     expect((await get(admin, `/fr/geospatial/geographiclayer/${layerId}/style/`)).json().map((s: { id: number }) => s.id)).toEqual([styleId]);
     expect((await send(admin, 'POST', `/en/geospatial/geographiclayer/${layerId}/style/`, {})).json()).toEqual({ display_name: ['This field is required.'] });
   });
 
-  it('validates the config: colours, size, opacity, a column of the table, at most 50 classes', async () => {
+  it('validates the style: colours, widths, opacity 0–1, columns of the table, 1 to 50 rules', async () => {
     const put = (config: unknown) => send(admin, 'PUT', `/en/geospatial/style/${styleId}/config/`, { config });
+    const mark = { kind: 'Mark', wellKnownName: 'circle', color: '#ff0000', radius: 5 };
     const cases: Array<[unknown, string[]]> = [
-      [{ kind: 'simple', color: 'red', size: 6, opacity: 0.5 }, ['color']],
+      [{ name: 's', rules: [] }, ['rules']],
+      [{ name: 's', rules: Array.from({ length: 51 }, () => ({ name: 'r', symbolizers: [mark] })) }, ['rules']],
+      [{ name: 's', rules: [{ name: 'r', symbolizers: [{ ...mark, color: 'red', fillOpacity: 1.5 }] }] }, ['rules.0.symbolizers.0.color', 'rules.0.symbolizers.0.fillOpacity']],
+      [{ name: 's', rules: [{ name: 'r', symbolizers: [{ kind: 'Line', color: '#000000', width: 80, dasharray: [-1] }] }] }, ['rules.0.symbolizers.0.width', 'rules.0.symbolizers.0.dasharray']],
+      [{ name: 's', rules: [{ name: 'r', symbolizers: [{ kind: 'Fill', color: '#000000', outlineWidth: -1, fillOpacity: 0.5 }] }] }, ['rules.0.symbolizers.0.outlineWidth']],
+      [{ name: 's', rules: [{ name: 'r', filter: ['==', 'nope', 'bus'], symbolizers: [mark] }] }, ['rules.0.filter']],
+      [{ name: 's', rules: [{ name: 'r', filter: ['==', '_point', 'bus'], symbolizers: [mark] }] }, ['rules.0.filter']],
+      [{ name: 's', rules: [{ name: 'r', filter: ['sqlInject', 'kind'], symbolizers: [mark] }] }, ['rules.0.filter']],
+      [{ name: 's', rules: [{ name: 'r', symbolizers: [{ kind: 'Text', label: '{{nope}}' }] }] }, ['rules.0.symbolizers.0.label']],
+      [{ name: 's', rules: [{ name: 'r', symbolizers: [{ kind: 'Heatmap' }] }] }, ['rules.0.symbolizers.0.kind']],
+      [{ name: 's', rules: [{ name: 'r', symbolizers: [] }] }, ['rules.0.symbolizers']],
+      [{ name: 's', rules: [{ name: 'r', scaleDenominator: { min: 5000, max: 100 }, symbolizers: [mark] }] }, ['rules.0.scaleDenominator']],
       [{ kind: 'simple', color: '#ff0000', size: 0, opacity: 1.5 }, ['size', 'opacity']],
-      [{ kind: 'simple', color: '#ff0000', size: 51, opacity: 1 }, ['size']],
-      [{ kind: 'heatmap', size: 6, opacity: 1 }, ['kind']],
-      [{ kind: 'classified', column: 'nope', size: 6, opacity: 1, classes: [{ value: 'bus', color: '#ff0000' }] }, ['column']],
-      [{ kind: 'classified', column: '_point', size: 6, opacity: 1, classes: [{ value: 'bus', color: '#ff0000' }] }, ['column']],
-      [{ kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: Array.from({ length: 51 }, (_, i) => ({ value: `v${i}`, color: '#000000' })) }, ['classes']],
-      [{ kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: [{ value: 'bus', color: '#ff0000' }, { value: 'bus', color: '#00ff00' }] }, ['classes']],
       ['simple', ['config']],
     ];
     for (const [config, fields] of cases) {
       const response = await put(config);
       expect(response.statusCode, JSON.stringify(config)).toBe(400);
-      expect(Object.keys(response.json()).sort()).toEqual(fields.sort());
+      expect(Object.keys(response.json()).sort(), JSON.stringify(config)).toEqual(fields.sort());
     }
-    expect((await put({ kind: 'simple', color: 'red', size: 6, opacity: 0.5 })).json()).toEqual({ color: ['A #rrggbb colour is expected.'] });
+    expect((await put({ name: 's', rules: [{ name: 'r', symbolizers: [{ ...mark, color: 'red' }] }] })).json()).toEqual({ 'rules.0.symbolizers.0.color': ['A #rrggbb colour is expected.'] });
+    expect((await send(admin, 'PUT', `/it/geospatial/style/${styleId}/config/`, { config: { name: 's', rules: [] } })).json()).toEqual({ rules: ['Sono attese da 1 a 50 regole.'] });
   });
 
-  it('makes the SLD from a classified config, escaping the values', async () => {
-    const config = { kind: 'classified', column: 'kind', size: 8, opacity: 0.5, classes: [{ value: 'bus', color: '#E31A1C' }, { value: '<tram> & "co"', color: '#33a02c' }] };
+  it('saves a classified style with labels, keeping only known members, and makes its SLD with the parser, values escaped', async () => {
+    const config = {
+      name: 'Par mode',
+      rules: [
+        { name: 'bus', filter: ['==', 'kind', 'bus'], symbolizers: [{ kind: 'Mark', wellKnownName: 'triangle', color: '#E31A1C', radius: 4, script: 'alert(1)' }, { kind: 'Text', label: '{{name}}', size: 11, color: '#000000', haloColor: '#ffffff', haloWidth: 1 }] },
+        { name: 'tram', filter: ['==', 'kind', '<tram> & "co"'], scaleDenominator: { max: 100000 }, symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#33a02c', radius: 4 }] },
+      ],
+    };
     const response = await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config });
     expect(response.statusCode).toBe(200);
     const style = response.json();
-    expect(style.config).toEqual({ ...config, classes: [{ value: 'bus', color: '#e31a1c' }, config.classes[1]] });
+    expect(style.config.rules[0].symbolizers[0]).toEqual({ kind: 'Mark', wellKnownName: 'triangle', color: '#e31a1c', radius: 4 });
+    expect(style.config.rules[1]).toEqual(config.rules[1]);
     expect(style.sld).toContain('<ogc:PropertyName>kind</ogc:PropertyName><ogc:Literal>bus</ogc:Literal>');
     expect(style.sld).toContain('<ogc:Literal>&lt;tram&gt; &amp; &quot;co&quot;</ogc:Literal>');
     expect(style.sld).not.toContain('<tram>');
-    expect(style.sld).toContain('<Size>8</Size>');
+    expect(style.sld).toContain('<WellKnownName>triangle</WellKnownName>');
+    expect(style.sld).toContain('<Label><ogc:PropertyName>name</ogc:PropertyName></Label>');
+    expect(style.sld).toContain('<MaxScaleDenominator>100000</MaxScaleDenominator>');
+  });
+
+  it('still accepts a legacy config, and upgrades one stored before the GeoStyler model when it is read', async () => {
+    const legacy = { kind: 'classified', column: 'kind', size: 8, opacity: 0.5, classes: [{ value: 'bus', color: '#E31A1C' }, { value: 'tram', color: '#33a02c' }] };
+    const response = await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config: legacy });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().config.rules).toEqual([
+      { name: 'bus', filter: ['==', 'kind', 'bus'], symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#e31a1c', radius: 8, fillOpacity: 0.5, strokeColor: '#ffffff', strokeWidth: 1 }] },
+      { name: 'tram', filter: ['==', 'kind', 'tram'], symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#33a02c', radius: 8, fillOpacity: 0.5, strokeColor: '#ffffff', strokeWidth: 1 }] },
+    ]);
+    await t.db.query(`UPDATE layer_styles SET config = '{"kind": "simple", "color": "#123456", "size": 6, "opacity": 0.8}' WHERE id = $1`, [styleId]);
+    expect((await get(admin, `/fr/geospatial/style/${styleId}/`)).json().config.rules[0].symbolizers[0]).toMatchObject({ kind: 'Mark', color: '#123456', radius: 6 });
+    expect((await get(admin, `/fr/geospatial/style/${styleId}/sld/`)).body).toContain('<CssParameter name="fill">#123456</CssParameter>');
+  });
+
+  it('exports the style as SLD and QML made by the parsers, and imports them back identically', async () => {
+    const config = {
+      name: 'Par mode',
+      rules: [
+        { name: 'bus', filter: ['==', 'kind', 'bus'], symbolizers: [{ kind: 'Mark', wellKnownName: 'square', color: '#e31a1c', radius: 4, fillOpacity: 0.9, strokeColor: '#ffffff', strokeWidth: 1 }] },
+        { name: 'tram', filter: ['==', 'kind', 'tram'], symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#33a02c', radius: 5 }] },
+      ],
+    };
+    const saved = (await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config })).json();
+    const sld = await get(admin, `/fr/geospatial/style/${styleId}/sld/`);
+    expect(sld.statusCode).toBe(200);
+    expect(sld.headers['content-type']).toMatch(/^application\/vnd\.ogc\.sld\+xml/);
+    expect(sld.body).toContain('<WellKnownName>square</WellKnownName>');
+    const qml = await get(admin, `/fr/geospatial/style/${styleId}/qml/`);
+    expect(qml.headers['content-type']).toMatch(/^application\/xml/);
+    expect(qml.body).toContain('<qgis');
+
+    await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config: { kind: 'simple', color: '#000000', size: 3, opacity: 1 } });
+    const body = multipart(Buffer.from(sld.body), 'style.sld', { type: 'application/vnd.ogc.sld+xml' });
+    const imported = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/sld/`, headers: { ...admin.jwtHeaders, ...body.headers }, payload: body.payload });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().config.rules).toEqual(saved.config.rules);
+
+    await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config: { kind: 'simple', color: '#000000', size: 3, opacity: 1 } });
+    const raw = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/qml/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/xml' }, payload: qml.body });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.json().config.rules.map((rule: { name: string; filter: unknown }) => [rule.name, rule.filter])).toEqual([['bus', ['==', 'kind', 'bus']], ['tram', ['==', 'kind', 'tram']]]);
+    expect(raw.json().config.rules[0].symbolizers[0]).toMatchObject({ kind: 'Mark', wellKnownName: 'square', color: '#e31a1c', radius: 4 });
+    expect(raw.json().sld).toContain('<WellKnownName>square</WellKnownName>');
+  });
+
+  it('refuses a style file that does not parse, is too large or names a column the layer lacks, and changes nothing', async () => {
+    const before = (await get(admin, `/fr/geospatial/style/${styleId}/`)).json();
+    const putRaw = (locale: string, format: string, payload: string) =>
+      t.app.inject({ method: 'PUT', url: `/${locale}/geospatial/style/${styleId}/${format}/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/xml' }, payload });
+    const broken = await putRaw('en', 'sld', '<html><p>not a style</p></html>');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().file[0]).toMatch(/^This file is not a readable SLD style: /);
+    expect((await putRaw('fr', 'qml', 'pas du xml <')).json().file[0]).toMatch(/^Ce fichier n'est pas un style QGIS \(\.qml\) lisible : /);
+    const foreign = (await get(admin, `/fr/geospatial/style/${styleId}/sld/`)).body.replaceAll('<ogc:PropertyName>kind</ogc:PropertyName>', '<ogc:PropertyName>population</ogc:PropertyName>');
+    expect((await putRaw('it', 'sld', foreign)).json()).toEqual({ file: ['Lo stile legge colonne che lo strato non ha: population.'] });
+    const empty = await t.app.inject({ method: 'PUT', url: `/en/geospatial/style/${styleId}/sld/`, headers: admin.jwtHeaders });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ file: ['Send the style file as the multipart part "file", or as the request body.'] });
+    expect((await putRaw('en', 'sld', `<x>${'a'.repeat(600 * 1024)}</x>`)).statusCode).toBe(413);
+    const big = multipart(Buffer.alloc(600 * 1024, 'a'), 'style.sld');
+    const bigUpload = await t.app.inject({ method: 'PUT', url: `/en/geospatial/style/${styleId}/sld/`, headers: { ...admin.jwtHeaders, ...big.headers }, payload: big.payload });
+    expect(bigUpload.statusCode).toBe(400);
+    expect(bigUpload.json()).toEqual({ file: ['A style file of at most 512 KB is expected.'] });
+    expect((await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/sld/`, headers: { ...editor.jwtHeaders, 'content-type': 'application/xml' }, payload: '<x/>' })).statusCode).toBe(404);
+    expect((await get(editor, `/fr/geospatial/style/${styleId}/qml/`)).statusCode).toBe(404);
+    expect((await get(admin, `/fr/geospatial/style/${styleId}/`)).json()).toEqual(before);
   });
 
   it('applies the style on the map server through the create then the update scenario, asynchronously', async () => {
@@ -195,7 +283,12 @@ describe('layer styles', () => {
   });
 
   it('answers 400, never 500, to hostile bodies', async () => {
-    for (const payload of [[], 'text', { config: null }, { config: [] }, { config: { kind: 'simple', color: '#000000', size: '6', opacity: 1 } }, { config: { kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: [null] } }]) {
+    const hostile = [
+      [], 'text', { config: null }, { config: [] }, { config: { kind: 'simple', color: '#000000', size: '6', opacity: 1 } }, { config: { kind: 'classified', column: 'kind', size: 6, opacity: 1, classes: [null] } },
+      { config: { rules: [null] } }, { config: { rules: [{ symbolizers: [null] }] } }, { config: { rules: [{ filter: ['&&', ['&&', ['&&', ['&&', ['&&', ['&&', ['==', 'kind', 'a']]]]]]], symbolizers: [{ kind: 'Line' }] }] } },
+      { config: { rules: [{ filter: ['==', 'kind', { $: 1 }], symbolizers: [{ kind: 'Line' }] }] } }, { config: { rules: 'x' } },
+    ];
+    for (const payload of hostile) {
       const response = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/config/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }

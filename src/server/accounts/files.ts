@@ -53,7 +53,7 @@ function uploadError(request: FastifyRequest, error: unknown): Error {
  * Reads the multipart part `file`, at most maxBytes (more is a 400 "too large"); other fields are
  * skipped within the limits of plugins/multipart.ts, which also drops what follows the file.
  */
-async function readFile(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<{ bytes: Buffer; filename: string }> {
+export async function readFile(request: FastifyRequest, maxBytes: number, tooLarge: string): Promise<{ bytes: Buffer; filename: string }> {
   if (!request.isMultipart()) throw fileError(t(request.locale, 'fileMissing'));
   // A declared length that cannot hold a file of at most maxBytes is refused before reading.
   if (Number(request.headers['content-length']) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw fileError(tooLarge);

@@ -1,5 +1,6 @@
 /**
- * What the style and layer scenarios do: a style's SLD made again from its config and uploaded
+ * What the style and layer scenarios do: a style's SLD made again from its config (by the SLD
+ * parser, styleFiles.ts) and uploaded
  * to the map server (or, without one, marked applied: the platform serves the layer itself); a
  * layer's table published on the map server as a feature type (its geometry column typed, in
  * EPSG:4326), which needs the PostGIS storage.
@@ -8,7 +9,8 @@ import type { ScenarioContext } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
 import { datastoreDb, DATASTORE_SCHEMA } from './connection.ts';
 import { GeoServerClient, MAPSERVER_STORE, MAPSERVER_WORKSPACE, MapserverError, mapserverClient, mapserverStoreUrl, storeParameters, type FeatureTypeDescription } from '../mapserver/client.ts';
-import { styleSld, type StyleConfig } from './styles.ts';
+import { upgradeStyle } from '../../../schemas/styles.ts';
+import { styleToSld } from './styleFiles.ts';
 
 /** The style's name on the map server. */
 export function mapserverStyleName(styleId: number): string {
@@ -37,12 +39,12 @@ async function ensurePlace(client: GeoServerClient, withStore: boolean): Promise
 }
 
 export async function applyStyle({ db, objectId, step }: ScenarioContext): Promise<void> {
-  const { rows } = await db.query<{ display_name: string; config: StyleConfig; geometry_type: string | null }>(
+  const { rows } = await db.query<{ display_name: string; config: unknown; geometry_type: string | null }>(
     'SELECT s.display_name, s.config, l.geometry_type FROM layer_styles s JOIN geographic_layers l ON l.id = s.layer_id WHERE s.id = $1',
     [objectId],
   );
   if (!rows[0]) throw new TaskFailure('task.objectGone');
-  const sld = styleSld(mapserverStyleName(objectId!), rows[0].config, rows[0].geometry_type ?? undefined);
+  const sld = await styleToSld(upgradeStyle(rows[0].config, rows[0].geometry_type), mapserverStyleName(objectId!));
   const client = mapserverClient();
   if (client) {
     await ensurePlace(client, false);

@@ -1,107 +1,164 @@
 /**
- * Styles of a geographic layer: the StyleConfig a user edits (simple, or classified by a column),
- * its validation, and the SLD (OGC Styled Layer Descriptor 1.0) made from it for the map server:
- * circles for points, strokes for lines, fills for areas, all three for a layer of mixed geometries.
+ * A layer style's validation on the server: a GeoStyler style (schemas/styles.ts) rebuilt with only
+ * the members the platform draws, its colours #rrggbb (lower case), widths and sizes bounded,
+ * opacities 0–1, 1 to MAX_RULES rules, and every column its filters and labels read one of the
+ * layer's table. A legacy config (kind simple/classified) is still accepted, checked as before, and
+ * upgraded. Errors are keyed by the member's path (`rules.0.symbolizers.1.color`).
  */
 import type { Locale } from '../../../schemas/constants.ts';
+import { COLOR_PATTERN, filterColumns, isLegacyConfig, labelColumn, legacyToStyle, MARK_SHAPES, MAX_RULES, MAX_SYMBOLIZERS, type Filter, type LegacyStyleConfig, type Rule, type Style, type Symbolizer } from '../../../schemas/styles.ts';
 import type { FieldErrors } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 
-export interface StyleClass {
-  value: string;
-  color: string;
+export const MAX_CLASSES = MAX_RULES;
+type Input = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Input => !!value && typeof value === 'object' && !Array.isArray(value);
+const isColor = (value: unknown): value is string => typeof value === 'string' && COLOR_PATTERN.test(value);
+const inRange = (value: unknown, min: number, max: number): value is number => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+
+/** Checks one member and copies it when valid; absent members stay absent. */
+class Checker {
+  readonly out: Input = {};
+  constructor(private readonly input: Input, private readonly path: string, private readonly errors: FieldErrors, private readonly locale: Locale) {}
+  private fail(key: string, message: string) {
+    (this.errors[`${this.path}.${key}`] ??= []).push(message);
+  }
+  color(key: string) {
+    const value = this.input[key];
+    if (value === undefined) return;
+    if (isColor(value)) this.out[key] = value.toLowerCase();
+    else this.fail(key, t(this.locale, 'geo.colorInvalid'));
+  }
+  number(key: string, min: number, max: number, message: 'geo.opacityInvalid' | 'geo.sizeInvalid' | 'geo.widthInvalid' | 'geo.rotationInvalid') {
+    const value = this.input[key];
+    if (value === undefined) return;
+    if (inRange(value, min, max)) this.out[key] = value;
+    else this.fail(key, t(this.locale, message));
+  }
+  check(key: string, valid: boolean, message: string) {
+    if (this.input[key] === undefined) return;
+    if (valid) this.out[key] = this.input[key];
+    else this.fail(key, message);
+  }
 }
 
-export type StyleConfig =
-  | { kind: 'simple'; color: string; size: number; opacity: number }
-  | { kind: 'classified'; column: string; size: number; opacity: number; classes: StyleClass[] };
+function symbolizer(input: unknown, path: string, columns: string[], errors: FieldErrors, locale: Locale): Symbolizer | null {
+  if (!isObject(input) || !['Mark', 'Line', 'Fill', 'Text'].includes(input.kind as string)) {
+    errors[`${path}.kind`] = [t(locale, 'geo.symbolizerInvalid')];
+    return null;
+  }
+  const c = new Checker(input, path, errors, locale);
+  c.out.kind = input.kind;
+  if (input.kind === 'Mark') {
+    c.check('wellKnownName', (MARK_SHAPES as readonly unknown[]).includes(input.wellKnownName), t(locale, 'geo.shapeInvalid', { shapes: MARK_SHAPES.join(', ') }));
+    c.color('color');
+    c.number('radius', 0.5, 50, 'geo.sizeInvalid');
+    c.number('fillOpacity', 0, 1, 'geo.opacityInvalid');
+    c.number('opacity', 0, 1, 'geo.opacityInvalid');
+    c.color('strokeColor');
+    c.number('strokeWidth', 0, 20, 'geo.widthInvalid');
+    c.number('strokeOpacity', 0, 1, 'geo.opacityInvalid');
+    c.number('rotate', -360, 360, 'geo.rotationInvalid');
+  } else if (input.kind === 'Line') {
+    c.color('color');
+    c.number('width', 0, 50, 'geo.widthInvalid');
+    c.number('opacity', 0, 1, 'geo.opacityInvalid');
+    const dash = input.dasharray;
+    c.check('dasharray', Array.isArray(dash) && dash.length >= 1 && dash.length <= 8 && dash.every((part) => inRange(part, 0, 100)), t(locale, 'geo.dashInvalid'));
+  } else if (input.kind === 'Fill') {
+    c.color('color');
+    c.number('fillOpacity', 0, 1, 'geo.opacityInvalid');
+    c.number('opacity', 0, 1, 'geo.opacityInvalid');
+    c.color('outlineColor');
+    c.number('outlineWidth', 0, 20, 'geo.widthInvalid');
+    c.number('outlineOpacity', 0, 1, 'geo.opacityInvalid');
+  } else {
+    const column = labelColumn(input.label);
+    c.check('label', typeof input.label === 'string' && input.label.length <= 300 && (column === null || columns.includes(column)), t(locale, 'geo.columnUnknown'));
+    c.color('color');
+    c.number('size', 1, 100, 'geo.sizeInvalid');
+    c.color('haloColor');
+    c.number('haloWidth', 0, 20, 'geo.widthInvalid');
+    c.number('opacity', 0, 1, 'geo.opacityInvalid');
+  }
+  return c.out as unknown as Symbolizer;
+}
 
-export const DEFAULT_STYLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
-export const MAX_CLASSES = 50;
-const COLOR = /^#[0-9a-fA-F]{6}$/;
+const COMPARISONS = ['==', '!=', '<', '<=', '>', '>='];
 
-const isColor = (value: unknown): value is string => typeof value === 'string' && COLOR.test(value);
+/** A filter of comparisons between a column and a literal, combined by &&, || and ! (at most 4 levels deep). */
+function validFilter(filter: unknown, depth = 0): boolean {
+  if (!Array.isArray(filter) || depth > 4) return false;
+  const [operator, ...args] = filter as unknown[];
+  if (operator === '&&' || operator === '||') return args.length >= 1 && args.length <= 60 && args.every((arg) => validFilter(arg, depth + 1));
+  if (operator === '!') return args.length === 1 && validFilter(args[0], depth + 1);
+  const literal = args[1];
+  const literalOk = literal === null || typeof literal === 'boolean' || (typeof literal === 'number' && Number.isFinite(literal)) || (typeof literal === 'string' && literal.length <= 300);
+  return COMPARISONS.includes(operator as string) && args.length === 2 && typeof args[0] === 'string' && literalOk;
+}
 
-/** The config when valid (only its known members kept), or the errors per member. */
-export function validateStyleConfig(raw: unknown, columns: string[], locale: Locale): { config: StyleConfig } | { errors: FieldErrors } {
+function rule(input: unknown, path: string, columns: string[], errors: FieldErrors, locale: Locale): Rule {
+  if (!isObject(input)) {
+    errors[path] = [t(locale, 'geo.ruleInvalid')];
+    return { name: '', symbolizers: [] };
+  }
+  const out: Input = { name: typeof input.name === 'string' ? input.name.slice(0, 300) : '' };
+  if (input.filter !== undefined) {
+    if (!validFilter(input.filter)) errors[`${path}.filter`] = [t(locale, 'geo.filterInvalid')];
+    else if (!filterColumns(input.filter).every((column) => columns.includes(column))) errors[`${path}.filter`] = [t(locale, 'geo.columnUnknown')];
+    else out.filter = input.filter as Filter;
+  }
+  const scale = input.scaleDenominator;
+  if (scale !== undefined) {
+    const valid = isObject(scale) && (scale.min === undefined || inRange(scale.min, 0, 1e12)) && (scale.max === undefined || inRange(scale.max, 0, 1e12)) &&
+      (scale.min === undefined || scale.max === undefined || (scale.min as number) < (scale.max as number));
+    if (valid) out.scaleDenominator = { ...(scale.min === undefined ? {} : { min: scale.min }), ...(scale.max === undefined ? {} : { max: scale.max }) };
+    else errors[`${path}.scaleDenominator`] = [t(locale, 'geo.scaleInvalid')];
+  }
+  const symbolizers = input.symbolizers;
+  if (!Array.isArray(symbolizers) || symbolizers.length < 1 || symbolizers.length > MAX_SYMBOLIZERS) {
+    errors[`${path}.symbolizers`] = [t(locale, 'geo.symbolizersInvalid', { max: MAX_SYMBOLIZERS })];
+    out.symbolizers = [];
+  } else {
+    out.symbolizers = symbolizers.map((item, index) => symbolizer(item, `${path}.symbolizers.${index}`, columns, errors, locale)).filter(Boolean);
+  }
+  return out as unknown as Rule;
+}
+
+/** The legacy config checks of the first model (errors keyed by its members). */
+function validateLegacy(input: LegacyStyleConfig & Input, columns: string[], locale: Locale): { config: LegacyStyleConfig } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { errors: { config: [t(locale, 'invalidValue')] } };
-  const input = raw as Record<string, unknown>;
-  const size = input.size;
-  const opacity = input.opacity;
-  if (typeof size !== 'number' || !Number.isFinite(size) || size < 1 || size > 50) errors.size = [t(locale, 'geo.sizeInvalid')];
-  if (typeof opacity !== 'number' || !Number.isFinite(opacity) || opacity < 0 || opacity > 1) errors.opacity = [t(locale, 'geo.opacityInvalid')];
+  const { size, opacity } = input;
+  if (!inRange(size, 1, 50)) errors.size = [t(locale, 'geo.sizeInvalid')];
+  if (!inRange(opacity, 0, 1)) errors.opacity = [t(locale, 'geo.opacityInvalid')];
   if (input.kind === 'simple') {
     if (!isColor(input.color)) errors.color = [t(locale, 'geo.colorInvalid')];
-    if (Object.keys(errors).length > 0) return { errors };
-    return { config: { kind: 'simple', color: (input.color as string).toLowerCase(), size: size as number, opacity: opacity as number } };
+    return Object.keys(errors).length > 0 ? { errors } : { config: { kind: 'simple', color: input.color.toLowerCase(), size, opacity } };
   }
   if (input.kind !== 'classified') return { errors: { ...errors, kind: [t(locale, 'geo.kindInvalid')] } };
   if (typeof input.column !== 'string' || !columns.includes(input.column)) errors.column = [t(locale, 'geo.columnUnknown')];
-  const classes = input.classes;
+  const classes: unknown = input.classes;
   const valid =
     Array.isArray(classes) && classes.length >= 1 && classes.length <= MAX_CLASSES &&
-    classes.every((item) => item && typeof item === 'object' && typeof item.value === 'string' && item.value.length <= 300 && isColor(item.color)) &&
-    new Set(classes.map((item: StyleClass) => item.value)).size === classes.length;
+    classes.every((item) => isObject(item) && typeof item.value === 'string' && item.value.length <= 300 && isColor(item.color)) &&
+    new Set(classes.map((item: { value: string }) => item.value)).size === classes.length;
   if (!valid) errors.classes = [t(locale, 'geo.classesInvalid', { max: MAX_CLASSES })];
   if (Object.keys(errors).length > 0) return { errors };
-  return {
-    config: {
-      kind: 'classified', column: input.column as string, size: size as number, opacity: opacity as number,
-      classes: (classes as StyleClass[]).map((item) => ({ value: item.value, color: item.color.toLowerCase() })),
-    },
-  };
+  const list = classes as Array<{ value: string; color: string }>;
+  return { config: { kind: 'classified', column: input.column, size, opacity, classes: list.map((item) => ({ value: item.value, color: item.color.toLowerCase() })) } };
 }
 
-export function xmlEscape(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
-}
-
-function pointSymbolizer(color: string, size: number, opacity: number): string {
-  return [
-    '<PointSymbolizer><Graphic><Mark><WellKnownName>circle</WellKnownName>',
-    `<Fill><CssParameter name="fill">${xmlEscape(color)}</CssParameter><CssParameter name="fill-opacity">${opacity}</CssParameter></Fill>`,
-    '<Stroke><CssParameter name="stroke">#ffffff</CssParameter><CssParameter name="stroke-width">1</CssParameter></Stroke>',
-    `</Mark><Size>${size}</Size></Graphic></PointSymbolizer>`,
-  ].join('');
-}
-
-/** Lines `size` / 2 pixels wide (at least 1). */
-function lineSymbolizer(color: string, size: number, opacity: number): string {
-  return `<LineSymbolizer><Stroke><CssParameter name="stroke">${xmlEscape(color)}</CssParameter><CssParameter name="stroke-width">${Math.max(1, size / 2)}</CssParameter><CssParameter name="stroke-opacity">${opacity}</CssParameter></Stroke></LineSymbolizer>`;
-}
-
-/** Areas filled with the colour at the opacity, outlined in the colour. */
-function polygonSymbolizer(color: string, _size: number, opacity: number): string {
-  return `<PolygonSymbolizer><Fill><CssParameter name="fill">${xmlEscape(color)}</CssParameter><CssParameter name="fill-opacity">${opacity}</CssParameter></Fill><Stroke><CssParameter name="stroke">${xmlEscape(color)}</CssParameter><CssParameter name="stroke-width">1</CssParameter></Stroke></PolygonSymbolizer>`;
-}
-
-/** The symbolizers of a layer's geometry type (layers.geometry_type): all three for a mixed one. */
-function symbolizers(geometryType: string): Array<(color: string, size: number, opacity: number) => string> {
-  if (/Polygon$/.test(geometryType)) return [polygonSymbolizer];
-  if (/LineString$/.test(geometryType)) return [lineSymbolizer];
-  if (/Point$/.test(geometryType)) return [pointSymbolizer];
-  return [polygonSymbolizer, lineSymbolizer, pointSymbolizer];
-}
-
-/** The SLD of a config for a layer of the geometry type; every name and value from users is XML-escaped. */
-export function styleSld(name: string, config: StyleConfig, geometryType = 'Point'): string {
-  const draw = (color: string) => symbolizers(geometryType).map((symbolizer) => symbolizer(color, config.size, config.opacity)).join('');
-  const rules =
-    config.kind === 'simple'
-      ? [`<Rule><Name>default</Name>${draw(config.color)}</Rule>`]
-      : config.classes.map(
-          (item) =>
-            `<Rule><Name>${xmlEscape(item.value)}</Name><ogc:Filter><ogc:PropertyIsEqualTo><ogc:PropertyName>${xmlEscape(config.column)}</ogc:PropertyName>` +
-            `<ogc:Literal>${xmlEscape(item.value)}</ogc:Literal></ogc:PropertyIsEqualTo></ogc:Filter>${draw(item.color)}</Rule>`,
-        );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" xmlns:ogc="http://www.opengis.net/ogc" ',
-    'xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ',
-    'xsi:schemaLocation="http://www.opengis.net/sld http://schemas.opengis.net/sld/1.0.0/StyledLayerDescriptor.xsd">',
-    `<NamedLayer><Name>${xmlEscape(name)}</Name><UserStyle><Title>${xmlEscape(name)}</Title><FeatureTypeStyle>`,
-    ...rules,
-    '</FeatureTypeStyle></UserStyle></NamedLayer></StyledLayerDescriptor>',
-  ].join('');
+/** The style when valid (only its known members kept), or the errors per member. */
+export function validateStyle(raw: unknown, columns: string[], locale: Locale, geometryType: string | null): { style: Style } | { errors: FieldErrors } {
+  if (!isObject(raw)) return { errors: { config: [t(locale, 'invalidValue')] } };
+  if (isLegacyConfig(raw)) {
+    const legacy = validateLegacy(raw as LegacyStyleConfig & Input, columns, locale);
+    return 'errors' in legacy ? legacy : { style: legacyToStyle(legacy.config, geometryType) };
+  }
+  const errors: FieldErrors = {};
+  const rules = raw.rules;
+  if (!Array.isArray(rules) || rules.length < 1 || rules.length > MAX_RULES) return { errors: { rules: [t(locale, 'geo.rulesInvalid', { max: MAX_RULES })] } };
+  const style: Style = { name: typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name.slice(0, 300) : 'style', rules: rules.map((item, index) => rule(item, `rules.${index}`, columns, errors, locale)) };
+  return Object.keys(errors).length > 0 ? { errors } : { style };
 }

@@ -11,8 +11,11 @@ import { datastoreDb } from '../datastore/connection.ts';
 import { featuresInBox, tableColumns, zoomTolerance, type LayerTable } from '../datastore/features.ts';
 import { layerTile, MAX_ZOOM, validTile, type TileLayer } from '../datastore/tiles.ts';
 import type { Bbox } from '../datastore/layers.ts';
-import { DEFAULT_STYLE, styleSld, validateStyleConfig, type StyleConfig } from '../datastore/styles.ts';
+import { defaultStyle, filterColumns, labelColumn, upgradeStyle, type Style } from '../../../schemas/styles.ts';
+import { validateStyle } from '../datastore/styles.ts';
+import { MAX_STYLE_BYTES, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, styleToQml, styleToSld, type StyleFormat } from '../datastore/styleFiles.ts';
 import { mapserverStyleName } from '../datastore/apply.ts';
+import { readFile } from '../accounts/files.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
@@ -24,7 +27,11 @@ const MAX_FEATURES = 5000;
 
 const LAYER_SELECT = `l.id, l.resource_id, l.display_name, l.codename, l.column_x, l.column_y, l.crs, l.bbox, l.feature_count, l.schema_name, l.table_name,
   l.geometry_type, l.storage, l.source_layer`;
-const STYLE_SELECT = `s.id, s.layer_id, s.display_name, s.config, s.sld, s.applied_at`;
+const STYLE_SELECT = `s.id, s.layer_id, s.display_name, s.config, s.sld, s.applied_at,
+  (SELECT l.geometry_type FROM geographic_layers l WHERE l.id = s.layer_id) AS geometry_type`;
+
+/** Content types a style file may be sent as, raw (the body is the file). */
+const STYLE_FILE_TYPES = ['application/xml', 'text/xml', 'application/vnd.ogc.sld+xml', 'application/octet-stream'];
 
 const LAYER_LIST: ListSpec = {
   fields: {
@@ -70,6 +77,11 @@ function present<T extends { applied_at?: Date | null }>(row: T) {
   return { ...row, ...('applied_at' in row ? { applied_at: row.applied_at ? row.applied_at.toISOString() : null } : {}) };
 }
 
+/** A style row as answered: its config a GeoStyler style (legacy configs upgraded), without the layer's geometry type. */
+function presentStyle({ geometry_type: geometryType, ...row }: { geometry_type: string | null; config: unknown; applied_at: Date | null }) {
+  return present({ ...row, config: upgradeStyle(row.config, geometryType) });
+}
+
 export default async function geospatialRoutes(app: FastifyInstance) {
   const config = { auth: 'required' as const };
 
@@ -94,23 +106,30 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   async function readLayer(id: number) {
     const { rows } = await app.db.query(`SELECT ${LAYER_SELECT} FROM geographic_layers l WHERE l.id = $1`, [id]);
     const styles = await app.db.query(`SELECT ${STYLE_SELECT} FROM layer_styles s WHERE s.layer_id = $1 ORDER BY s.id`, [id]);
-    return { ...rows[0], styles: styles.rows.map(present) };
+    return { ...rows[0], styles: styles.rows.map(presentStyle) };
   }
 
   async function readStyle(id: number) {
     const { rows } = await app.db.query(`SELECT ${STYLE_SELECT} FROM layer_styles s WHERE s.id = $1`, [id]);
-    return present(rows[0]);
+    return presentStyle(rows[0]);
   }
 
-  /** The layer's geometry type, which the SLD draws (points when unknown). */
-  async function geometryTypeOf(layerId: number): Promise<string> {
+  /** The layer's geometry type, which a new style draws (points when unknown). */
+  async function geometryTypeOf(layerId: number): Promise<string | null> {
     const { rows } = await app.db.query<{ geometry_type: string | null }>('SELECT geometry_type FROM geographic_layers WHERE id = $1', [layerId]);
-    return rows[0]?.geometry_type ?? 'Point';
+    return rows[0]?.geometry_type ?? null;
   }
 
-  async function styleGeometryType(styleId: number): Promise<string> {
-    const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [styleId]);
-    return geometryTypeOf(rows[0].layer_id);
+  /** The style's layer, its geometry type and columns, and its style (upgraded). */
+  async function styleContext(styleId: number): Promise<{ layerId: number; geometryType: string | null; columns: string[]; style: Style }> {
+    const { rows } = await app.db.query<{ layer_id: number; config: unknown }>('SELECT layer_id, config FROM layer_styles WHERE id = $1', [styleId]);
+    const geometryType = await geometryTypeOf(rows[0].layer_id);
+    return { layerId: rows[0].layer_id, geometryType, columns: await layerColumns(rows[0].layer_id), style: upgradeStyle(rows[0].config, geometryType) };
+  }
+
+  /** Saves a valid style and the SLD the parser makes of it. */
+  async function saveStyle(id: number, style: Style): Promise<void> {
+    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, style, await styleToSld(style, mapserverStyleName(id))]);
   }
 
   async function layerColumns(layerId: number): Promise<string[]> {
@@ -206,15 +225,16 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config }, async (request) => {
     const id = await requireLayer(request.params.id, request.user!, false);
     const { rows } = await app.db.query(`SELECT ${STYLE_SELECT} FROM layer_styles s WHERE s.layer_id = $1 ORDER BY s.id`, [id]);
-    return rows.map(present);
+    return rows.map(presentStyle);
   });
 
   app.post<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config }, async (request, reply) => {
     const layerId = await requireLayer(request.params.id, request.user!, true);
     const name = displayName(body(request).display_name, request.locale, true);
     if (name.errors) throw new ValidationError({ display_name: name.errors });
-    const { rows } = await app.db.query<{ id: number }>('INSERT INTO layer_styles (layer_id, display_name, config) VALUES ($1, $2, $3) RETURNING id', [layerId, name.value, DEFAULT_STYLE]);
-    await app.db.query('UPDATE layer_styles SET sld = $2 WHERE id = $1', [rows[0].id, styleSld(mapserverStyleName(rows[0].id), DEFAULT_STYLE, await geometryTypeOf(layerId))]);
+    const style = defaultStyle(await geometryTypeOf(layerId));
+    const { rows } = await app.db.query<{ id: number }>('INSERT INTO layer_styles (layer_id, display_name, config) VALUES ($1, $2, $3) RETURNING id', [layerId, name.value, style]);
+    await saveStyle(rows[0].id, style);
     return reply.code(201).send(await readStyle(rows[0].id));
   });
 
@@ -227,17 +247,17 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     const errors: FieldErrors = {};
     const name = displayName(input.display_name, request.locale, !partial);
     if (name.errors) errors.display_name = name.errors;
-    let styleConfig: StyleConfig | undefined;
+    let style: Style | undefined;
     if (input.config !== undefined) {
-      const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [id]);
-      const checked = validateStyleConfig(input.config, await layerColumns(rows[0].layer_id), request.locale);
+      const context = await styleContext(id);
+      const checked = validateStyle(input.config, context.columns, request.locale, context.geometryType);
       if ('errors' in checked) errors.config = Object.entries(checked.errors).flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`));
-      else styleConfig = checked.config;
+      else style = checked.style;
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     await app.db.query(
-      `UPDATE layer_styles SET display_name = COALESCE($2, display_name), config = COALESCE($3, config), sld = COALESCE($4, sld) WHERE id = $1`,
-      [id, name.value ?? null, styleConfig ?? null, styleConfig ? styleSld(mapserverStyleName(id), styleConfig, await styleGeometryType(id)) : null],
+      'UPDATE layer_styles SET display_name = COALESCE($2, display_name), config = COALESCE($3, config), sld = COALESCE($4, sld) WHERE id = $1',
+      [id, name.value ?? null, style ?? null, style ? await styleToSld(style, mapserverStyleName(id)) : null],
     );
     return readStyle(id);
   }
@@ -247,12 +267,56 @@ export default async function geospatialRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: string } }>('/geospatial/style/:id/config/', { config }, async (request) => {
     const id = await requireStyle(request.params.id, request.user!, true);
-    const { rows } = await app.db.query<{ layer_id: number }>('SELECT layer_id FROM layer_styles WHERE id = $1', [id]);
-    const checked = validateStyleConfig(body(request).config, await layerColumns(rows[0].layer_id), request.locale);
+    const context = await styleContext(id);
+    const checked = validateStyle(body(request).config, context.columns, request.locale, context.geometryType);
     if ('errors' in checked) throw new ValidationError(checked.errors);
-    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, checked.config, styleSld(mapserverStyleName(id), checked.config, await styleGeometryType(id))]);
+    await saveStyle(id, checked.style);
     return readStyle(id);
   });
+
+  // The style as files (SLD, QGIS .qml), made by GeoStyler's parsers; PUT replaces the style with a file's.
+  app.addContentTypeParser(STYLE_FILE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_STYLE_BYTES }, (_request, payload, done) => done(null, payload));
+
+  /** The file sent: the multipart part `file`, or the raw body; at most MAX_STYLE_BYTES. */
+  async function styleFileText(request: FastifyRequest): Promise<string> {
+    const tooLarge = t(request.locale, 'geo.styleFileTooLarge', { max: MAX_STYLE_BYTES / 1024 });
+    if (request.isMultipart()) return (await readFile(request, MAX_STYLE_BYTES, tooLarge)).bytes.toString('utf8');
+    if (Buffer.isBuffer(request.body) && request.body.length > 0) return request.body.toString('utf8');
+    throw new ValidationError({ file: [t(request.locale, 'geo.styleFileMissing')] });
+  }
+
+  for (const format of ['sld', 'qml'] as StyleFormat[]) {
+    app.get<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config }, async (request, reply) => {
+      const id = await requireStyle(request.params.id, request.user!, false);
+      const { style } = await styleContext(id);
+      const text = format === 'sld' ? await styleToSld(style, mapserverStyleName(id)) : await styleToQml(style);
+      return reply.type(STYLE_CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="style-${id}.${format}"`).send(text);
+    });
+
+    app.put<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config }, async (request) => {
+      const id = await requireStyle(request.params.id, request.user!, true);
+      const text = await styleFileText(request);
+      const label = format === 'sld' ? 'SLD' : 'QGIS (.qml)';
+      let imported: Style;
+      try {
+        imported = await readStyleFile(text, format);
+      } catch (error) {
+        if (!(error instanceof StyleFileError)) throw error;
+        throw new ValidationError({ file: [t(request.locale, 'geo.styleFileInvalid', { format: label, reason: error.message.slice(0, 200) })] });
+      }
+      const context = await styleContext(id);
+      const read = imported.rules.flatMap((rule) => [
+        ...filterColumns(rule.filter),
+        ...(rule.symbolizers ?? []).flatMap((symbolizer) => (symbolizer.kind === 'Text' ? [labelColumn(symbolizer.label)].filter((c): c is string => c !== null) : [])),
+      ]);
+      const missing = [...new Set(read.filter((column) => !context.columns.includes(column)))];
+      if (missing.length > 0) throw new ValidationError({ file: [t(request.locale, 'geo.styleFileColumns', { columns: missing.join(', ') })] });
+      const checked = validateStyle(imported, context.columns, request.locale, context.geometryType);
+      if ('errors' in checked) throw new ValidationError(checked.errors);
+      await saveStyle(id, checked.style);
+      return readStyle(id);
+    });
+  }
 
   app.delete<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, async (request, reply) => {
     const id = await requireStyle(request.params.id, request.user!, true);
