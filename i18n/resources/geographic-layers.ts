@@ -25,6 +25,10 @@ export default {
       legend: 'Légende',
       allFeatures: 'Tous les objets',
       save: 'Enregistrer le style',
+      imported: 'Ce style est dessiné tel qu\'il a été importé ; une modification dans l\'éditeur le remplace.',
+      importFile: 'Importer un fichier SLD ou QGIS (.qml)',
+      exportSld: 'Exporter en SLD',
+      exportQml: 'Exporter en QGIS (.qml)',
     },
     messages: {
       styleCreateLaunched: 'La création du style a été lancée.',
@@ -56,6 +60,10 @@ export default {
       legend: 'Legend',
       allFeatures: 'All features',
       save: 'Save the style',
+      imported: 'This style is drawn as it was imported; a change in the editor replaces it.',
+      importFile: 'Import an SLD or QGIS (.qml) file',
+      exportSld: 'Export as SLD',
+      exportQml: 'Export as QGIS (.qml)',
     },
     messages: {
       styleCreateLaunched: 'The creation of the style was launched.',
@@ -87,6 +95,10 @@ export default {
       legend: 'Legenda',
       allFeatures: 'Tutti gli oggetti',
       save: 'Salva lo stile',
+      imported: 'Questo stile è disegnato come è stato importato; una modifica nell\'editor lo sostituisce.',
+      importFile: 'Importare un file SLD o QGIS (.qml)',
+      exportSld: 'Esportare in SLD',
+      exportQml: 'Esportare in QGIS (.qml)',
     },
     messages: {
       styleCreateLaunched: 'La creazione dello stile è stata avviata.',

@@ -11,6 +11,8 @@ import { DEFAULT_MAP_BOUNDS } from '../../schemas/constants.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
 import { LAYER, layerServer } from './resourcesFixtures.ts';
+
+const mark = (color: string, size: number, opacity: number) => ({ kind: 'Mark', wellKnownName: 'circle', color, radius: size, fillOpacity: opacity, strokeColor: '#ffffff', strokeWidth: 1 });
 import { server } from './server.ts';
 
 const LONG = { timeout: 10_000 };
@@ -72,13 +74,10 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(layer.writes[0].body).toEqual({ display_name: 'Par mode' });
     expect(layer.writes[1].body).toEqual({
       config: {
-        kind: 'classified',
-        column: 'mode',
-        size: 6,
-        opacity: 0.8,
-        classes: [
-          { value: 'bus', color: '#e41a1c' },
-          { value: 'tram', color: '#377eb8' },
+        name: 'Par mode',
+        rules: [
+          { name: 'bus', filter: ['==', 'mode', 'bus'], symbolizers: [mark('#e41a1c', 6, 0.8)] },
+          { name: 'tram', filter: ['==', 'mode', 'tram'], symbolizers: [mark('#377eb8', 6, 0.8)] },
         ],
       },
     });
@@ -95,7 +94,27 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
     expect(await screen.findByText('La mise à jour du style a été lancée.', {}, LONG)).toBeInTheDocument();
     expect(layer.calls()).toEqual(['PUT geospatial/style/8/config/', 'POST geospatial/style/8/_scenarios/72/run/?asynchrone=true']);
-    expect(layer.writes[0].body).toEqual({ config: { kind: 'simple', color: '#1f78b4', size: 9, opacity: 0.8 } });
+    expect(layer.writes[0].body).toEqual({ config: { name: 'Arrêts en bleu', rules: [{ name: 'default', symbolizers: [mark('#1f78b4', 9, 0.8)] }] } });
+  });
+
+  it('imports a QGIS file into an existing style, draws its graduated classes as they are, and saves them unchanged', async () => {
+    const layer = layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/^3 objets/, {}, LONG);
+    expect(screen.queryByRole('link', { name: 'Exporter en SLD' })).toBeNull();
+    await choose(user, 'Style', 'Arrêts en bleu');
+    expect(screen.getByRole('link', { name: 'Exporter en SLD' })).toHaveAttribute('href', '/fr/geospatial/style/8/sld/');
+    expect(screen.getByRole('link', { name: 'Exporter en QGIS (.qml)' })).toHaveAttribute('href', '/fr/geospatial/style/8/qml/');
+    const file = new File(['<qgis/>'], 'communes.qml', { type: 'application/xml' });
+    await user.upload(screen.getByLabelText('Importer un fichier SLD ou QGIS (.qml)'), file);
+    await waitFor(() => expect(legend()).toEqual(['0 – 10 (#fee8c8)', '10 – 20 (#e34a33)']), LONG);
+    expect(screen.getByText("Ce style est dessiné tel qu'il a été importé ; une modification dans l'éditeur le remplace.")).toBeInTheDocument();
+    expect(layer.calls()).toEqual(['PUT geospatial/style/8/qml/']);
+    expect((layer.writes[0].body as FormData).get('file')).toMatchObject({ size: 7, type: 'application/xml' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
+    expect(await screen.findByText('La mise à jour du style a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect((layer.writes[1].body as { config: { rules: unknown[] } }).config.rules).toHaveLength(2);
+    expect((layer.writes[1].body as { config: { rules: Array<{ filter: unknown }> } }).config.rules[0].filter).toEqual(['&&', ['>=', 'id', 0], ['<', 'id', 10]]);
   });
 
   it("says 'no scenario found' when the style has none for the action", async () => {

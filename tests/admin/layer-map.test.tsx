@@ -1,60 +1,62 @@
 /**
- * The layer map's look: the style being edited as MapLibre paint properties of the layer's vector
- * tiles (polygon fill and outline, line colour and width, point circles; a classified style as a
- * `match` on the column's value, other values grey), and the map layers reading the tile layer named
- * after the layer's codename. The map itself needs WebGL, which the test DOM has not: the layer page
- * says so (tests/admin/geographic-layer.test.tsx) and the browser tests draw it (e2e/).
+ * The layer map's look: the GeoStyler style being edited as MapLibre layers of the layer's vector
+ * tiles — each rule's symbolizers drawn on the geometries they suit, filtered by the rule's filter,
+ * between the zooms of its scale range — reading the tile layer named after the layer's codename.
+ * The map itself needs WebGL, which the test DOM has not: the layer page says so
+ * (tests/admin/geographic-layer.test.tsx) and the browser tests draw it (e2e/).
  */
 import { describe, expect, it } from 'vitest';
-import { colourOf, FEATURE_SOURCE, featureLayersOf, paintOf } from '../../src/admin/resources/layerPaint.ts';
-import type { StyleConfig } from '../../src/admin/resources/resourcesApi.ts';
-import { OTHER_COLOUR } from '../../src/admin/resources/styleConfig.ts';
+import { defaultStyle, legacyToStyle, type Style } from '../../schemas/styles.ts';
+import { FEATURE_SOURCE, featureLayersOf, filterExpression, zoomOfScale } from '../../src/admin/resources/layerPaint.ts';
 
-const SIMPLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
-const CLASSIFIED: StyleConfig = {
-  kind: 'classified',
-  column: 'mode',
-  size: 4,
-  opacity: 0.5,
-  classes: [
-    { value: 'bus', color: '#e41a1c' },
-    { value: 'tram', color: '#377eb8' },
+const POLYGONS = ['in', ['geometry-type'], ['literal', ['Polygon', 'MultiPolygon']]];
+const LINES = ['in', ['geometry-type'], ['literal', ['LineString', 'MultiLineString']]];
+const POINTS = ['in', ['geometry-type'], ['literal', ['Point', 'MultiPoint']]];
+
+const GRADUATED: Style = {
+  name: 'population',
+  rules: [
+    {
+      name: '0 – 1000',
+      filter: ['&&', ['>=', 'population', 0], ['<', 'population', 1000]],
+      scaleDenominator: { min: 1000, max: 559082264 / 8 },
+      symbolizers: [{ kind: 'Fill', color: '#fee8c8', fillOpacity: 0.7, outlineColor: '#333333', outlineWidth: 0.5 }],
+    },
+    { name: 'roads', filter: ['==', 'kind', 'road'], symbolizers: [{ kind: 'Line', color: '#0000ff', width: 2, dasharray: [4, 2], opacity: 0.8 }] },
+    { name: 'labels', symbolizers: [{ kind: 'Text', label: '{{name}}' }] },
   ],
 };
 
+const idsAndTypes = (style: Style) => featureLayersOf('resource_12', style).map((layer) => [layer.id, layer.type]);
+
 describe('the layer map style', () => {
-  it('paints polygons, lines and points in the one colour of a simple style, sized and with its opacity', () => {
-    expect(paintOf(SIMPLE)).toEqual({
-      'layer-fill': { 'fill-color': '#1f78b4', 'fill-opacity': 0.8 },
-      'layer-outline': { 'line-color': '#1f78b4', 'line-width': 1, 'line-opacity': 1 },
-      'layer-line': { 'line-color': '#1f78b4', 'line-width': 3, 'line-opacity': 0.8 },
-      'layer-point': { 'circle-color': '#1f78b4', 'circle-radius': 6, 'circle-opacity': 0.8, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 },
+  it("draws a point layer's default style as circles of its colour, size and opacity", () => {
+    const [layer] = featureLayersOf('resource_12', defaultStyle('Point'));
+    expect(layer).toEqual({
+      id: 'rule-0-0', type: 'circle', source: FEATURE_SOURCE, 'source-layer': 'resource_12', filter: POINTS,
+      paint: { 'circle-color': '#1f78b4', 'circle-radius': 6, 'circle-opacity': 0.8, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1, 'circle-stroke-opacity': 1 },
     });
   });
 
-  it("colours a classified style's features by their value of the column, other values grey", () => {
-    expect(colourOf(CLASSIFIED)).toEqual(['match', ['to-string', ['coalesce', ['get', 'mode'], '']], 'bus', '#e41a1c', 'tram', '#377eb8', OTHER_COLOUR]);
-    const paint = paintOf(CLASSIFIED);
-    expect(paint['layer-fill']['fill-color']).toEqual(colourOf(CLASSIFIED));
-    expect(paint['layer-point']['circle-radius']).toBe(4);
-    expect(paint['layer-line']['line-width']).toBe(2);
-    // A classification without classes yet draws everything grey (MapLibre refuses a match without pairs).
-    expect(colourOf({ ...CLASSIFIED, classes: [] })).toBe(OTHER_COLOUR);
+  it('draws fills with their outline, lines with their dashes, each on its geometries, and skips labels', () => {
+    expect(idsAndTypes(GRADUATED)).toEqual([['rule-0-0', 'fill'], ['rule-0-1', 'line'], ['rule-1-0', 'line']]);
+    const [fill, outline, line] = featureLayersOf('resource_12', GRADUATED) as Array<{ paint: object; filter: unknown; minzoom?: number; maxzoom?: number }>;
+    expect(fill.paint).toEqual({ 'fill-color': '#fee8c8', 'fill-opacity': 0.7 });
+    expect(outline.paint).toEqual({ 'line-color': '#333333', 'line-width': 0.5, 'line-opacity': 1 });
+    expect(line.paint).toEqual({ 'line-color': '#0000ff', 'line-width': 2, 'line-opacity': 0.8, 'line-dasharray': [4, 2] });
+    expect(fill.filter).toEqual(['all', POLYGONS, ['all', ['>=', ['to-number', ['get', 'population'], Number.NaN], 0], ['<', ['to-number', ['get', 'population'], Number.NaN], 1000]]]);
+    expect(line.filter).toEqual(['all', LINES, ['==', ['to-string', ['coalesce', ['get', 'kind'], '']], 'road']]);
+    expect(fill.minzoom).toBeCloseTo(3);
+    expect(fill.maxzoom).toBeCloseTo(zoomOfScale(1000));
+    expect(line.minzoom).toBeUndefined();
   });
 
-  it("draws the tile layer named after the layer's codename, each geometry family with its own map layer", () => {
-    const layers = featureLayersOf('resource_12', SIMPLE);
-    expect(layers.map((layer) => [layer.id, layer.type, (layer as { source: string }).source, (layer as { 'source-layer': string })['source-layer']])).toEqual([
-      ['layer-fill', 'fill', FEATURE_SOURCE, 'resource_12'],
-      ['layer-outline', 'line', FEATURE_SOURCE, 'resource_12'],
-      ['layer-line', 'line', FEATURE_SOURCE, 'resource_12'],
-      ['layer-point', 'circle', FEATURE_SOURCE, 'resource_12'],
+  it("draws a legacy classification's classes on every geometry of a mixed layer", () => {
+    const style = legacyToStyle({ kind: 'classified', column: 'mode', size: 4, opacity: 0.5, classes: [{ value: 'bus', color: '#e41a1c' }, { value: 'tram', color: '#377eb8' }] }, 'Geometry');
+    expect(idsAndTypes(style)).toEqual([
+      ['rule-0-0', 'fill'], ['rule-0-1', 'line'], ['rule-0-2', 'line'], ['rule-0-3', 'circle'],
+      ['rule-1-0', 'fill'], ['rule-1-1', 'line'], ['rule-1-2', 'line'], ['rule-1-3', 'circle'],
     ]);
-    expect(layers.map((layer) => (layer as { filter: unknown }).filter)).toEqual([
-      ['in', ['geometry-type'], ['literal', ['Polygon', 'MultiPolygon']]],
-      ['in', ['geometry-type'], ['literal', ['Polygon', 'MultiPolygon']]],
-      ['in', ['geometry-type'], ['literal', ['LineString', 'MultiLineString']]],
-      ['in', ['geometry-type'], ['literal', ['Point', 'MultiPoint']]],
-    ]);
+    expect(filterExpression(['!', ['==', 'mode', 'bus']])).toEqual(['!', ['==', ['to-string', ['coalesce', ['get', 'mode'], '']], 'bus']]);
   });
 });

@@ -211,12 +211,21 @@ export function resourceServer(options: ResourceServerOptions = {}) {
   return { handlers, writes, reads, calls, links, sources, tasks };
 }
 
+/** A style made in QGIS: graduated classes the style editor cannot show, drawn as they are. */
+export const GRADUATED: LayerStyle['config'] = {
+  name: 'QGIS Style',
+  rules: [
+    { name: '0 – 10', filter: ['&&', ['>=', 'id', 0], ['<', 'id', 10]], symbolizers: [{ kind: 'Mark', wellKnownName: 'square', color: '#fee8c8', radius: 4 }] },
+    { name: '10 – 20', filter: ['&&', ['>=', 'id', 10], ['<=', 'id', 20]], symbolizers: [{ kind: 'Mark', wellKnownName: 'square', color: '#e34a33', radius: 4 }] },
+  ],
+};
+
 /** A geographic layer of bus stops, its features (two kinds of stop) and one saved style. */
 export const STYLE: LayerStyle = {
   id: 8,
   layer_id: 3,
   display_name: 'Arrêts en bleu',
-  config: { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 },
+  config: { name: 'Arrêts en bleu', rules: [{ name: 'default', symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#1f78b4', radius: 6, fillOpacity: 0.8, strokeColor: '#ffffff', strokeWidth: 1 }] }] },
   sld: '<StyledLayerDescriptor/>',
   applied_at: '2026-11-24T10:05:00Z',
 };
@@ -270,6 +279,10 @@ export function layerServer(options: { styleScenarios?: Scenario[] } = {}) {
     http.put('/:locale/geospatial/style/:id/config/', async ({ request, params }) => {
       const write = await recordWrite(writes, request);
       return HttpResponse.json({ ...STYLE, id: Number(params.id), config: (write.body as { config: unknown }).config });
+    }),
+    http.put('/:locale/geospatial/style/:id/:format/', async ({ request, params }) => {
+      await recordWrite(writes, request);
+      return HttpResponse.json({ ...STYLE, id: Number(params.id), config: GRADUATED });
     }),
     http.get('/:locale/geospatial/style/:id/_scenarios/', () => HttpResponse.json(styleScenarios)),
     http.post('/:locale/geospatial/style/:id/_scenarios/:scenario/run/', async ({ request, params }) => {

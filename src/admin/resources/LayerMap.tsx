@@ -10,17 +10,15 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef } from 'react';
 import { MAP_ZOOM } from '../../../schemas/constants.ts';
 import { normaliseBox, type BoundingBox } from '../jurisdictions/codes.ts';
-import { FEATURE_LAYERS, FEATURE_SOURCE, featureLayersOf, paintOf } from './layerPaint.ts';
-import type { StyleConfig } from './resourcesApi.ts';
+import type { Style } from '../../../schemas/styles.ts';
+import { FEATURE_LAYER_PREFIX, FEATURE_SOURCE, featureLayersOf } from './layerPaint.ts';
 
 setWorkerUrl(workerUrl);
 
-type PaintName = Parameters<MapLibreMap['setPaintProperty']>[1];
-type PaintValue = Parameters<MapLibreMap['setPaintProperty']>[2];
 
 export interface LayerMapProps {
   box: BoundingBox;
-  config: StyleConfig;
+  config: Style;
   /** The basemap's raster tiles (`{z}/{x}/{y}`). */
   tileUrl: string;
   /** The layer's vector tiles (`…/tiles/{z}/{x}/{y}.pbf`). */
@@ -68,6 +66,11 @@ function popupContent(feature: MapGeoJSONFeature): HTMLElement {
   return table;
 }
 
+/** The ids of the map layers drawing the features now. */
+function featureLayerIds(map: MapLibreMap): string[] {
+  return (map.getStyle()?.layers ?? []).map((layer) => layer.id).filter((id) => id.startsWith(FEATURE_LAYER_PREFIX));
+}
+
 export default function LayerMap({ box, config, tileUrl, featureTilesUrl, sourceLayer }: LayerMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
@@ -85,15 +88,15 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
       maxZoom: MAP_ZOOM.max,
     });
     created.addControl(new NavigationControl({ showCompass: false }));
-    created.on('click', [...FEATURE_LAYERS], (event) => {
-      const feature = event.features?.[0];
+    const featuresAt = (point: { x: number; y: number }) => created.queryRenderedFeatures([point.x, point.y], { layers: featureLayerIds(created) });
+    created.on('click', (event) => {
+      const feature = featuresAt(event.point)[0];
       if (feature) new Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).setDOMContent(popupContent(feature)).addTo(created);
     });
     // Busy while tiles load, so assistive technologies (and tests) know when the drawing is done.
     created.on('dataloading', () => created.getContainer().setAttribute('aria-busy', 'true'));
     created.on('idle', () => created.getContainer().setAttribute('aria-busy', 'false'));
-    created.on('mouseenter', [...FEATURE_LAYERS], () => (created.getCanvas().style.cursor = 'pointer'));
-    created.on('mouseleave', [...FEATURE_LAYERS], () => (created.getCanvas().style.cursor = ''));
+    created.on('mousemove', (event) => (created.getCanvas().style.cursor = featuresAt(event.point).length > 0 ? 'pointer' : ''));
     map.current = created;
     return () => {
       map.current = null;
@@ -107,14 +110,14 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
   useEffect(() => {
     const shown = map.current;
     if (!shown) return;
+    // The rules' map layers change with the style: the old ones are removed, the new ones added.
     const apply = () => {
-      for (const [layerId, paint] of Object.entries(paintOf(config))) {
-        for (const [property, value] of Object.entries(paint)) shown.setPaintProperty(layerId, property as PaintName, value as PaintValue);
-      }
+      for (const id of featureLayerIds(shown)) shown.removeLayer(id);
+      for (const layer of featureLayersOf(sourceLayer, config)) shown.addLayer(layer);
     };
     if (shown.isStyleLoaded()) apply();
     else shown.once('load', apply);
-  }, [config]);
+  }, [config, sourceLayer]);
 
   return <div ref={container} className="layer-map" aria-busy="true" style={{ height: 420, width: '100%' }} />;
 }

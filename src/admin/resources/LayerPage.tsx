@@ -2,16 +2,19 @@
  * A geographic layer (route data/layers/{id}/): its geometry, extent and features on a map drawn
  * from its vector tiles (fitted to its box, else the default region of spec section 9), its
  * styles, and a style editor whose every change restyles the map (its columns and values read
- * from the first features of the layer's box). Saving a new style creates it, sets its
- * config and runs its create scenario; saving an existing one sets its config and runs its update
- * scenario (spec, section 4 "Geographic layer style").
+ * from the first features of the layer's box). The map and the legend draw the GeoStyler style
+ * the editor makes, or a saved style the editor cannot show (an imported one) as it is. Saving a
+ * new style creates it, sets its config and runs its create scenario; saving an existing one sets
+ * its config and runs its update scenario (spec, section 4 "Geographic layer style"). An existing
+ * style can be exported as SLD or QGIS .qml, and replaced by such a file.
  */
-import { Suspense, lazy, useContext, useMemo, useState } from 'react';
-import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Suspense, lazy, useContext, useMemo, useState, type ChangeEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Task } from '../../../schemas/scenarios.ts';
+import { legacyToStyle, type Style } from '../../../schemas/styles.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { DEFAULT_TILE_URL } from '../jurisdictions/BoxMap.tsx';
@@ -21,7 +24,7 @@ import { StartupContext } from '../startup/StartupContext.ts';
 import { canDrawVectorMap } from './mapSupport.ts';
 import { PATHS, RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
 import { NO_SCENARIO } from './scenarioChoice.ts';
-import { DEFAULT_STYLE } from './styleConfig.ts';
+import { DEFAULT_STYLE, editorConfigOf } from './styleConfig.ts';
 import { StyleEditor, StyleLegend } from './StyleEditor.tsx';
 import { TaskFollow } from './TaskFollow.tsx';
 
@@ -62,14 +65,42 @@ export default function LayerPage() {
   const [styleId, setStyleId] = useState<string>(NEW);
   const [name, setName] = useState('');
   const [config, setConfig] = useState<StyleConfig>(DEFAULT_STYLE);
+  /** A saved style the editor cannot show, drawn and saved as it is until the editor changes. */
+  const [imported, setImported] = useState<Style | null>(null);
   const [saving, setSaving] = useState(false);
   const [task, setTask] = useState<Task | null>(null);
+  const geometryType = layer?.geometry_type ?? null;
+  const style = useMemo(() => imported ?? legacyToStyle(config, geometryType, name.trim() || 'style'), [imported, config, geometryType, name]);
+
+  const edit = (next: StyleConfig) => {
+    setConfig(next);
+    setImported(null);
+  };
+
+  const showStyle = (saved: LayerStyle | undefined) => {
+    const editable = saved ? editorConfigOf(saved.config) : DEFAULT_STYLE;
+    setConfig(editable ?? DEFAULT_STYLE);
+    setImported(editable || !saved ? null : saved.config);
+  };
 
   const pickStyle = (value: string, styles: LayerStyle[]) => {
     setStyleId(value);
-    const style = styles.find((candidate) => String(candidate.id) === value);
-    setName(style?.display_name ?? '');
-    setConfig(style?.config ?? DEFAULT_STYLE);
+    const saved = styles.find((candidate) => String(candidate.id) === value);
+    setName(saved?.display_name ?? '');
+    showStyle(saved);
+  };
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || !layer || styleId === NEW) return;
+    try {
+      const saved = await resourcesApi.importStyle(Number(styleId), /\.qml$/i.test(file.name) ? 'qml' : 'sld', file);
+      showStyle(saved);
+      await queryClient.invalidateQueries({ queryKey: RESOURCE_KEYS.layer(layer.id) });
+    } catch (failure) {
+      notifyError(failure);
+    }
   };
 
   const save = async () => {
@@ -81,16 +112,17 @@ export default function LayerPage() {
     setSaving(true);
     try {
       const creating = styleId === NEW;
-      const style = creating ? await resourcesApi.createStyle(layer.id, name.trim()) : layer.styles.find((candidate) => String(candidate.id) === styleId)!;
-      if (creating) setStyleId(String(style.id));
-      await resourcesApi.setStyleConfig(style.id, config);
-      const scenario = (await resourcesApi.styleScenarios(style.id)).find((candidate) => candidate.action === (creating ? 'create' : 'update'));
+      const shown = { ...style, name: name.trim() };
+      const saved = creating ? await resourcesApi.createStyle(layer.id, name.trim()) : layer.styles.find((candidate) => String(candidate.id) === styleId)!;
+      if (creating) setStyleId(String(saved.id));
+      await resourcesApi.setStyleConfig(saved.id, shown);
+      const scenario = (await resourcesApi.styleScenarios(saved.id)).find((candidate) => candidate.action === (creating ? 'create' : 'update'));
       await queryClient.invalidateQueries({ queryKey: RESOURCE_KEYS.layer(layer.id) });
       if (!scenario) {
         notifyError(new Error(translate(NO_SCENARIO)));
         return;
       }
-      setTask(await resourcesApi.runStyleScenario(style.id, scenario.id));
+      setTask(await resourcesApi.runStyleScenario(saved.id, scenario.id));
       notifySuccess(creating ? `${L}.messages.styleCreateLaunched` : `${L}.messages.styleUpdateLaunched`);
     } catch (failure) {
       notifyError(failure);
@@ -115,7 +147,7 @@ export default function LayerPage() {
             {isBoundingBox(layer.bbox) && <Typography variant="body2">{translate(`${L}.bbox`, { box: formatBox(layer.bbox) })}</Typography>}
             {canDrawVectorMap() ? (
               <Suspense fallback={<Typography variant="body2">{translate(`${L}.loading`)}</Typography>}>
-                <LayerMap box={box} config={config} tileUrl={tileUrl} featureTilesUrl={PATHS.layerTiles(locale, layer.id)} sourceLayer={layer.codename} />
+                <LayerMap box={box} config={style} tileUrl={tileUrl} featureTilesUrl={PATHS.layerTiles(locale, layer.id)} sourceLayer={layer.codename} />
               </Suspense>
             ) : (
               <Typography variant="body2" color="text.secondary">
@@ -136,11 +168,26 @@ export default function LayerPage() {
               </TextField>
               <TextField required label={translate(`${L}.style.name`)} value={name} onChange={(event) => setName(event.target.value)} disabled={styleId !== NEW} />
             </Stack>
-            <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={setConfig} />
+            {imported && <Alert severity="info">{translate(`${L}.style.imported`)}</Alert>}
+            <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={edit} />
             <Typography variant="subtitle2" component="h3">
               {translate(`${L}.style.legend`)}
             </Typography>
-            <StyleLegend config={config} />
+            <StyleLegend style={style} />
+            {styleId !== NEW && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Button component="label" variant="outlined">
+                  {translate(`${L}.style.importFile`)}
+                  <input type="file" hidden accept=".sld,.qml,.xml" onChange={(event) => void importFile(event)} />
+                </Button>
+                <Button component="a" href={PATHS.styleDownload(locale, Number(styleId), 'sld')} download>
+                  {translate(`${L}.style.exportSld`)}
+                </Button>
+                <Button component="a" href={PATHS.styleDownload(locale, Number(styleId), 'qml')} download>
+                  {translate(`${L}.style.exportQml`)}
+                </Button>
+              </Stack>
+            )}
             <Button variant="contained" onClick={() => void save()} disabled={saving} sx={{ alignSelf: 'flex-start' }}>
               {translate(`${L}.style.save`)}
             </Button>

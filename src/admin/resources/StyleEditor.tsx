@@ -4,8 +4,9 @@
  */
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import type { Style } from '../../../schemas/styles.ts';
 import type { StyleConfig } from './resourcesApi.ts';
-import { classify, DEFAULT_STYLE } from './styleConfig.ts';
+import { classify, DEFAULT_STYLE, legendOf } from './styleConfig.ts';
 
 const L = 'resources.geographic-layers';
 
@@ -83,18 +84,15 @@ export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditor
   );
 }
 
-/** The legend of a style: what each colour means, as the map draws it. */
-export function StyleLegend({ config }: { config: StyleConfig }) {
+/** The legend of a style: what each colour means, as the map draws it (each rule's name and colour). */
+export function StyleLegend({ style }: { style: Style }) {
   const translate = useTranslate();
-  const entries = config.kind === 'simple' ? [{ label: translate(`${L}.style.allFeatures`), color: config.color }] : config.classes.map((entry) => ({ label: entry.value || '—', color: entry.color }));
+  const entries = legendOf(style).map((entry) => ({ label: entry.label ?? translate(`${L}.style.allFeatures`), color: entry.color }));
   return (
     <Stack component="ul" aria-label={translate(`${L}.style.legend`)} spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {entries.map((entry) => (
-        <Stack component="li" key={entry.label} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-color={entry.color}>
-          <span
-            aria-hidden="true"
-            style={{ display: 'inline-block', width: config.size * 2, height: config.size * 2, borderRadius: '50%', background: entry.color, opacity: config.opacity }}
-          />
+      {entries.map((entry, index) => (
+        <Stack component="li" key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-color={entry.color}>
+          <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', background: entry.color }} />
           <Typography variant="body2">{`${entry.label} (${entry.color})`}</Typography>
         </Stack>
       ))}

@@ -1,53 +1,93 @@
 /**
- * A layer style's look (StyleConfig) as MapLibre layers of the layer's vector tiles: polygons
- * filled with an outline, lines in their colour and width, points as circles; a classified style
- * colours each feature by its value of the column (a `match` expression, other values grey).
- * Pure: the map applies what this returns.
+ * A layer style (a GeoStyler style, schemas/styles.ts) as MapLibre layers of the layer's vector
+ * tiles: each rule's symbolizers in drawing order — Fill as a fill and its outline, Line as a line
+ * (dashes kept), Mark as a circle — drawn only on the geometries they suit, filtered by the rule's
+ * filter and shown between the zooms of its scale range. Text labels need glyphs the basemap has
+ * not: the SLD and the map server draw them, the preview does not. Pure: the map applies what this
+ * returns.
  */
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import type { StyleConfig } from './resourcesApi.ts';
-import { OTHER_COLOUR } from './styleConfig.ts';
+import type { Filter, Rule, Style, Symbolizer } from '../../../schemas/styles.ts';
 
 /** The vector source of the layer's tiles in the map's style. */
 export const FEATURE_SOURCE = 'layer';
 
-/** The map layers drawing the features, in drawing order (also those a click opens a popup on). */
-export const FEATURE_LAYERS = ['layer-fill', 'layer-outline', 'layer-line', 'layer-point'] as const;
-export type FeatureLayerId = (typeof FEATURE_LAYERS)[number];
-
-/** An outline's width around a filled polygon (px). */
-const OUTLINE_WIDTH = 1;
+/** Feature layers' ids start with this (those a click opens a popup on). */
+export const FEATURE_LAYER_PREFIX = 'rule-';
 
 const isType = (...types: string[]): ExpressionSpecification => ['in', ['geometry-type'], ['literal', types]];
-const FILTERS: Record<FeatureLayerId, ExpressionSpecification> = {
-  'layer-fill': isType('Polygon', 'MultiPolygon'),
-  'layer-outline': isType('Polygon', 'MultiPolygon'),
-  'layer-line': isType('LineString', 'MultiLineString'),
-  'layer-point': isType('Point', 'MultiPoint'),
-};
+const POLYGONS = isType('Polygon', 'MultiPolygon');
+const LINES = isType('LineString', 'MultiLineString');
+const POINTS = isType('Point', 'MultiPoint');
 
-/** The colour of a feature: one for all, or its class's. */
-export function colourOf(config: StyleConfig): string | ExpressionSpecification {
-  if (config.kind === 'simple' || config.classes.length === 0) return config.kind === 'simple' ? config.color : OTHER_COLOUR;
-  const pairs = config.classes.flatMap((entry) => [entry.value, entry.color]);
-  return ['match', ['to-string', ['coalesce', ['get', config.column], '']], ...pairs, OTHER_COLOUR] as ExpressionSpecification;
+/** The scale denominator of zoom 0 in Web Mercator (256 px tiles, 0.28 mm pixels). */
+const ZOOM0_SCALE = 559_082_264;
+export const zoomOfScale = (scale: number) => Math.max(0, Math.min(24, Math.log2(ZOOM0_SCALE / scale)));
+
+/** A GeoStyler filter as a MapLibre expression (a value compared as text when the literal is text, else as a number). */
+export function filterExpression(filter: Filter): ExpressionSpecification {
+  const [operator, ...args] = filter as unknown[];
+  if (operator === '&&') return ['all', ...args.map((arg) => filterExpression(arg as Filter))];
+  if (operator === '||') return ['any', ...args.map((arg) => filterExpression(arg as Filter))];
+  if (operator === '!') return ['!', filterExpression(args[0] as Filter)];
+  const [column, literal] = args as [string, string | number | boolean | null];
+  const value: ExpressionSpecification =
+    typeof literal === 'number' ? ['to-number', ['get', column], Number.NaN] : ['to-string', ['coalesce', ['get', column], '']];
+  const compared = typeof literal === 'number' ? literal : String(literal ?? '');
+  return [operator as '==', value, compared] as ExpressionSpecification;
 }
 
-/** The paint properties of each feature layer for the style. */
-export function paintOf(config: StyleConfig): Record<FeatureLayerId, Record<string, unknown>> {
-  const colour = colourOf(config);
+type Drawn = { type: 'fill' | 'line' | 'circle'; on: ExpressionSpecification; paint: Record<string, unknown>; layout?: Record<string, unknown> };
+
+/** The MapLibre drawings of one symbolizer. */
+export function drawingsOf(symbolizer: Symbolizer): Drawn[] {
+  const s = symbolizer as unknown as Record<string, unknown>;
+  const opacity = (s.opacity as number | undefined) ?? 1;
+  if (symbolizer.kind === 'Fill') {
+    return [
+      { type: 'fill', on: POLYGONS, paint: { 'fill-color': s.color ?? '#000000', 'fill-opacity': ((s.fillOpacity as number | undefined) ?? 1) * opacity } },
+      ...(s.outlineWidth === 0 ? [] : [{ type: 'line' as const, on: POLYGONS, paint: { 'line-color': s.outlineColor ?? s.color ?? '#000000', 'line-width': s.outlineWidth ?? 1, 'line-opacity': (s.outlineOpacity as number | undefined) ?? opacity } }]),
+    ];
+  }
+  if (symbolizer.kind === 'Line') {
+    const dash = s.dasharray as number[] | undefined;
+    return [{ type: 'line', on: LINES, paint: { 'line-color': s.color ?? '#000000', 'line-width': s.width ?? 1, 'line-opacity': opacity, ...(dash?.length ? { 'line-dasharray': dash } : {}) } }];
+  }
+  if (symbolizer.kind === 'Mark') {
+    return [{
+      type: 'circle',
+      on: POINTS,
+      paint: {
+        'circle-color': s.color ?? '#000000', 'circle-radius': s.radius ?? 5, 'circle-opacity': ((s.fillOpacity as number | undefined) ?? 1) * opacity,
+        'circle-stroke-color': s.strokeColor ?? '#ffffff', 'circle-stroke-width': s.strokeWidth ?? 0, 'circle-stroke-opacity': (s.strokeOpacity as number | undefined) ?? opacity,
+      },
+    }];
+  }
+  return [];
+}
+
+function zoomRange(rule: Rule): { minzoom?: number; maxzoom?: number } {
+  const scale = rule.scaleDenominator;
   return {
-    'layer-fill': { 'fill-color': colour, 'fill-opacity': config.opacity },
-    'layer-outline': { 'line-color': colour, 'line-width': OUTLINE_WIDTH, 'line-opacity': Math.min(1, config.opacity + 0.2) },
-    'layer-line': { 'line-color': colour, 'line-width': Math.max(1, config.size / 2), 'line-opacity': config.opacity },
-    'layer-point': { 'circle-color': colour, 'circle-radius': config.size, 'circle-opacity': config.opacity, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 },
+    ...(typeof scale?.max === 'number' ? { minzoom: zoomOfScale(scale.max as number) } : {}),
+    ...(typeof scale?.min === 'number' ? { maxzoom: zoomOfScale(scale.min as number) } : {}),
   };
 }
 
-const TYPES: Record<FeatureLayerId, 'fill' | 'line' | 'circle'> = { 'layer-fill': 'fill', 'layer-outline': 'line', 'layer-line': 'line', 'layer-point': 'circle' };
-
-/** The map layers drawing the tile layer `sourceLayer` (the layer's codename) in the style. */
-export function featureLayersOf(sourceLayer: string, config: StyleConfig): LayerSpecification[] {
-  const paint = paintOf(config);
-  return FEATURE_LAYERS.map((id) => ({ id, type: TYPES[id], source: FEATURE_SOURCE, 'source-layer': sourceLayer, filter: FILTERS[id], paint: paint[id] }) as LayerSpecification);
+/** The map layers drawing the tile layer `sourceLayer` (the layer's codename) in the style, in drawing order. */
+export function featureLayersOf(sourceLayer: string, style: Style): LayerSpecification[] {
+  return style.rules.flatMap((rule, ruleIndex) =>
+    rule.symbolizers.flatMap(drawingsOf).map(
+      (drawn, index) =>
+        ({
+          id: `${FEATURE_LAYER_PREFIX}${ruleIndex}-${index}`,
+          type: drawn.type,
+          source: FEATURE_SOURCE,
+          'source-layer': sourceLayer,
+          filter: rule.filter ? ['all', drawn.on, filterExpression(rule.filter)] : drawn.on,
+          paint: drawn.paint,
+          ...zoomRange(rule),
+        }) as LayerSpecification,
+    ),
+  );
 }

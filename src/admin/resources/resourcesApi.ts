@@ -6,6 +6,7 @@
  */
 import type { Locale } from '../../../schemas/constants.ts';
 import type { Scenario, Task } from '../../../schemas/scenarios.ts';
+import type { LegacyStyleConfig, Style } from '../../../schemas/styles.ts';
 import { apiPath, httpClient, type HttpClient } from '../http/client.ts';
 import { uploadFile, type UploadProgress } from '../http/upload.ts';
 import type { Page } from '../providers/dataProvider.ts';
@@ -64,15 +65,16 @@ export interface DatastoreTable {
   table_name: string;
 }
 
-export type StyleConfig =
-  | { kind: 'simple'; color: string; size: number; opacity: number }
-  | { kind: 'classified'; column: string; size: number; opacity: number; classes: Array<{ value: string; color: string }> };
+/** What the style editor edits: one colour for all, or one per value of a column (a GeoStyler style is made of it). */
+export type StyleConfig = LegacyStyleConfig;
+export type StyleFormat = 'sld' | 'qml';
 
 export interface LayerStyle {
   id: number;
   layer_id: number;
   display_name: string;
-  config: StyleConfig;
+  /** A GeoStyler style. */
+  config: Style;
   sld: string;
   applied_at: string | null;
 }
@@ -166,6 +168,9 @@ export const PATHS = {
   layerStyles: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/style`,
   style: (styleId: number) => `geospatial/style/${id(styleId)}`,
   styleConfig: (styleId: number) => `geospatial/style/${id(styleId)}/config`,
+  styleFile: (styleId: number, format: StyleFormat) => `geospatial/style/${id(styleId)}/${format}`,
+  /** The address a link downloads the style's file from. */
+  styleDownload: (locale: Locale, styleId: number, format: StyleFormat) => `${apiPath(locale, `geospatial/style/${id(styleId)}/${format}`)}`,
   styleScenarios: (styleId: number) => `geospatial/style/${id(styleId)}/_scenarios`,
   styleRun: (styleId: number, scenarioId: number) => `geospatial/style/${id(styleId)}/_scenarios/${id(scenarioId)}/run`,
 } as const;
@@ -250,7 +255,9 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     features: (layerId: number, bbox: readonly number[], signal?: AbortSignal) =>
       get<FeatureCollection>(PATHS.layerFeatures(layerId), { bbox: bbox.map((value) => value.toFixed(6)).join(','), limit: FEATURE_LIMIT, offset: 0 }, signal),
     createStyle: (layerId: number, displayName: string) => send<LayerStyle>('POST', PATHS.layerStyles(layerId), { display_name: displayName }),
-    setStyleConfig: (styleId: number, config: StyleConfig) => send<LayerStyle>('PUT', PATHS.styleConfig(styleId), { config }),
+    setStyleConfig: (styleId: number, config: Style) => send<LayerStyle>('PUT', PATHS.styleConfig(styleId), { config }),
+    /** Replaces the style's config with an SLD or QGIS file's (multipart part `file`). */
+    importStyle: (styleId: number, format: StyleFormat, file: File) => uploadFile<LayerStyle>(PATHS.styleFile(styleId, format), file, {}, http),
     styleScenarios: (styleId: number) => get<Scenario[]>(PATHS.styleScenarios(styleId)),
     runStyleScenario: (styleId: number, scenarioId: number) => send<Task>('POST', PATHS.styleRun(styleId, scenarioId), {}, { asynchrone: 'true' }),
   };
