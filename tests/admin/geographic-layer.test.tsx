@@ -57,6 +57,24 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
   });
 
+  it('previews graduated classes of a numeric column: method, number of classes and palette change the legend live', async () => {
+    layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/^3 objets/, {}, LONG);
+    await choose(user, 'Représentation', 'Classes graduées');
+    // Only the numeric column is offered.
+    await user.click(screen.getByRole('combobox', { name: 'Colonne' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['montees']);
+    await user.keyboard('{Escape}');
+    // Quantiles of three values: two classes.
+    expect(legend()).toEqual(['120 – 300 (#ffffcc)', '300 – 900 (#800026)']);
+    await choose(user, 'Méthode', 'Intervalles égaux');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Nombre de classes' }), { target: { value: '2' } });
+    expect(legend()).toEqual(['120 – 510 (#ffffcc)', '510 – 900 (#800026)']);
+    await choose(user, 'Palette', 'Blues (séquentielle) – lisible par les daltoniens');
+    expect(legend()).toEqual(['120 – 510 (#f7fbff)', '510 – 900 (#08306b)']);
+  });
+
   it('saves a new style: creates it, sets its config, then runs its create scenario', async () => {
     const layer = layerPage();
     const user = userEvent.setup();

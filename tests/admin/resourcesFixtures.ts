@@ -249,9 +249,9 @@ export const LAYER: GeographicLayer = {
 };
 
 export const FEATURES: Feature[] = [
-  { type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [4.83, 45.75] }, properties: { nom: 'Bellecour', mode: 'bus' } },
-  { type: 'Feature', id: 2, geometry: { type: 'Point', coordinates: [4.85, 45.76] }, properties: { nom: 'Part-Dieu', mode: 'tram' } },
-  { type: 'Feature', id: 3, geometry: { type: 'Point', coordinates: [4.86, 45.77] }, properties: { nom: 'Charpennes', mode: 'bus' } },
+  { type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [4.83, 45.75] }, properties: { nom: 'Bellecour', mode: 'bus', montees: 120 } },
+  { type: 'Feature', id: 2, geometry: { type: 'Point', coordinates: [4.85, 45.76] }, properties: { nom: 'Part-Dieu', mode: 'tram', montees: 900 } },
+  { type: 'Feature', id: 3, geometry: { type: 'Point', coordinates: [4.86, 45.77] }, properties: { nom: 'Charpennes', mode: 'bus', montees: 300 } },
 ];
 
 export function layerServer(options: { styleScenarios?: Scenario[] } = {}) {

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Task } from '../../../schemas/scenarios.ts';
-import { legacyToStyle, type Style } from '../../../schemas/styles.ts';
+import type { Style } from '../../../schemas/styles.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { DEFAULT_TILE_URL } from '../jurisdictions/BoxMap.tsx';
@@ -24,7 +24,7 @@ import { StartupContext } from '../startup/StartupContext.ts';
 import { canDrawVectorMap } from './mapSupport.ts';
 import { PATHS, RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
 import { NO_SCENARIO } from './scenarioChoice.ts';
-import { DEFAULT_STYLE, editorConfigOf } from './styleConfig.ts';
+import { DEFAULT_STYLE, editorConfigOf, styleOf } from './styleConfig.ts';
 import { StyleEditor, StyleLegend } from './StyleEditor.tsx';
 import { TaskFollow } from './TaskFollow.tsx';
 
@@ -70,7 +70,7 @@ export default function LayerPage() {
   const [saving, setSaving] = useState(false);
   const [task, setTask] = useState<Task | null>(null);
   const geometryType = layer?.geometry_type ?? null;
-  const style = useMemo(() => imported ?? legacyToStyle(config, geometryType, name.trim() || 'style'), [imported, config, geometryType, name]);
+  const style = useMemo(() => imported ?? styleOf(config, geometryType, name.trim() || 'style'), [imported, config, geometryType, name]);
 
   const edit = (next: StyleConfig) => {
     setConfig(next);
@@ -78,7 +78,7 @@ export default function LayerPage() {
   };
 
   const showStyle = (saved: LayerStyle | undefined) => {
-    const editable = saved ? editorConfigOf(saved.config) : DEFAULT_STYLE;
+    const editable = saved ? editorConfigOf(saved.config, geometryType) : DEFAULT_STYLE;
     setConfig(editable ?? DEFAULT_STYLE);
     setImported(editable || !saved ? null : saved.config);
   };

@@ -5,8 +5,11 @@
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Style } from '../../../schemas/styles.ts';
+import { CLASS_METHODS, MAX_CLASSES, MIN_CLASSES, numbersOf, PALETTES, type ClassMethod } from './classification.ts';
 import type { StyleConfig } from './resourcesApi.ts';
-import { classify, DEFAULT_STYLE, legendOf } from './styleConfig.ts';
+import { classify, DEFAULT_STYLE, graduate, legendOf } from './styleConfig.ts';
+
+const DEFAULT_CLASS_COUNT = 5;
 
 const L = 'resources.geographic-layers';
 
@@ -20,9 +23,17 @@ export interface StyleEditorProps {
 
 export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditorProps) {
   const translate = useTranslate();
+  // Graduated classes need a column of numbers.
+  const numericColumns = columns.filter((column) => numbersOf(valuesOf(column)).length > 0);
+  const regraduate = (changes: Partial<{ column: string; method: ClassMethod; count: number; palette: string }>) => {
+    const current = config.kind === 'graduated' ? config : null;
+    const column = changes.column ?? current?.column ?? numericColumns[0];
+    onChange(graduate(column, valuesOf(column), changes.method ?? current?.method ?? 'quantile', changes.count ?? current?.classes.length ?? DEFAULT_CLASS_COUNT, changes.palette ?? current?.palette ?? PALETTES[0].name, config));
+  };
   const setKind = (kind: string) => {
     if (kind === config.kind) return;
     if (kind === 'simple') onChange({ ...DEFAULT_STYLE, size: config.size, opacity: config.opacity });
+    else if (kind === 'graduated') regraduate({});
     else if (columns[0]) onChange(classify(columns[0], valuesOf(columns[0]), config));
   };
   return (
@@ -32,6 +43,9 @@ export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditor
           <MenuItem value="simple">{translate(`${L}.style.kinds.simple`)}</MenuItem>
           <MenuItem value="classified" disabled={columns.length === 0}>
             {translate(`${L}.style.kinds.classified`)}
+          </MenuItem>
+          <MenuItem value="graduated" disabled={numericColumns.length === 0}>
+            {translate(`${L}.style.kinds.graduated`)}
           </MenuItem>
         </TextField>
         {config.kind === 'simple' && (
@@ -45,6 +59,39 @@ export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditor
               </MenuItem>
             ))}
           </TextField>
+        )}
+        {config.kind === 'graduated' && (
+          <>
+            <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => regraduate({ column: event.target.value })} sx={{ minWidth: 160 }}>
+              {numericColumns.map((column) => (
+                <MenuItem key={column} value={column}>
+                  {column}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select label={translate(`${L}.style.method`)} value={config.method} onChange={(event) => regraduate({ method: event.target.value as ClassMethod })} sx={{ minWidth: 180 }}>
+              {CLASS_METHODS.map((method) => (
+                <MenuItem key={method} value={method}>
+                  {translate(`${L}.style.methods.${method}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="number"
+              label={translate(`${L}.style.classCount`)}
+              value={config.classes.length || DEFAULT_CLASS_COUNT}
+              slotProps={{ htmlInput: { min: MIN_CLASSES, max: MAX_CLASSES } }}
+              onChange={(event) => regraduate({ count: Math.max(MIN_CLASSES, Math.min(MAX_CLASSES, Number(event.target.value) || MIN_CLASSES)) })}
+              sx={{ width: 120 }}
+            />
+            <TextField select label={translate(`${L}.style.palette`)} value={config.palette} onChange={(event) => regraduate({ palette: event.target.value })} sx={{ minWidth: 200 }}>
+              {PALETTES.map((palette) => (
+                <MenuItem key={palette.name} value={palette.name}>
+                  {translate(`${L}.style.paletteName`, { name: palette.name, kind: translate(`${L}.style.paletteKinds.${palette.kind}`), safe: palette.colourBlindSafe ? translate(`${L}.style.colourBlindSafe`) : '' }).trim()}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
         )}
         <TextField
           type="number"
@@ -63,6 +110,21 @@ export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditor
           sx={{ width: 120 }}
         />
       </Stack>
+      {config.kind === 'graduated' && (
+        <Stack spacing={1}>
+          {config.classes.length === 0 && <Typography color="text.secondary">{translate(`${L}.style.noValues`)}</Typography>}
+          {config.classes.map((entry, index) => (
+            <TextField
+              key={`${entry.min}-${entry.max}`}
+              type="color"
+              label={translate(`${L}.style.classColor`, { value: `${entry.min} – ${entry.max}` })}
+              value={entry.color}
+              onChange={(event) => onChange({ ...config, classes: config.classes.map((other, at) => (at === index ? { ...other, color: event.target.value } : other)) })}
+              sx={{ width: 240 }}
+            />
+          ))}
+        </Stack>
+      )}
       {config.kind === 'classified' && (
         <Stack spacing={1}>
           {config.classes.length === 0 && <Typography color="text.secondary">{translate(`${L}.style.noValues`)}</Typography>}

@@ -7,6 +7,7 @@
 import type { Locale } from '../../../schemas/constants.ts';
 import type { Scenario, Task } from '../../../schemas/scenarios.ts';
 import type { LegacyStyleConfig, Style } from '../../../schemas/styles.ts';
+import type { ClassMethod } from './classification.ts';
 import { apiPath, httpClient, type HttpClient } from '../http/client.ts';
 import { uploadFile, type UploadProgress } from '../http/upload.ts';
 import type { Page } from '../providers/dataProvider.ts';
@@ -65,8 +66,19 @@ export interface DatastoreTable {
   table_name: string;
 }
 
-/** What the style editor edits: one colour for all, or one per value of a column (a GeoStyler style is made of it). */
-export type StyleConfig = LegacyStyleConfig;
+/** Graduated classes of a numeric column: each [min, max) its colour (the last class includes its max). */
+export interface GraduatedConfig {
+  kind: 'graduated';
+  column: string;
+  method: ClassMethod;
+  palette: string;
+  size: number;
+  opacity: number;
+  classes: Array<{ min: number; max: number; color: string }>;
+}
+
+/** What the style editor edits: one colour for all, one per value of a column, or graduated classes (a GeoStyler style is made of it). */
+export type StyleConfig = LegacyStyleConfig | GraduatedConfig;
 export type StyleFormat = 'sld' | 'qml';
 
 export interface LayerStyle {

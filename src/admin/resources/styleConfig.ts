@@ -2,7 +2,8 @@
  * What the style editor edits (one colour, or one colour per value of a column), its defaults, and
  * its way to and from the GeoStyler style the server keeps (schemas/styles.ts).
  */
-import type { Style } from '../../../schemas/styles.ts';
+import { legacyToStyle, symbolizersFor, type Filter, type Style } from '../../../schemas/styles.ts';
+import { classBreaks, numbersOf, paletteColours, PALETTES, type ClassMethod } from './classification.ts';
 import type { StyleConfig } from './resourcesApi.ts';
 
 export const DEFAULT_STYLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
@@ -22,8 +23,35 @@ export interface PointLook {
 export function lookOf(config: StyleConfig, properties: Record<string, unknown>): PointLook {
   if (config.kind === 'simple') return { color: config.color, radius: config.size, opacity: config.opacity };
   const value = properties[config.column];
+  if (config.kind === 'graduated') {
+    const number = Number(value);
+    const match = config.classes.find((entry, index) => number >= entry.min && (number < entry.max || (index === config.classes.length - 1 && number === entry.max)));
+    return { color: match?.color ?? OTHER_COLOUR, radius: config.size, opacity: config.opacity };
+  }
   const match = config.classes.find((entry) => entry.value === String(value ?? ''));
   return { color: match?.color ?? OTHER_COLOUR, radius: config.size, opacity: config.opacity };
+}
+
+/** Graduated classes of `column` by the method, coloured from the palette (no class when no value is a number). */
+export function graduate(column: string, values: unknown[], method: ClassMethod, count: number, palette: string, base: Pick<StyleConfig, 'size' | 'opacity'>): StyleConfig {
+  const bounds = classBreaks(numbersOf(values), method, count);
+  const colours = paletteColours(palette, bounds.length);
+  return { kind: 'graduated', column, method, palette, size: base.size, opacity: base.opacity, classes: bounds.map(([min, max], index) => ({ min, max, color: colours[index] })) };
+}
+
+const formatBound = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/** The GeoStyler style of the editor's config for a layer of the geometry type. */
+export function styleOf(config: StyleConfig, geometryType: string | null, name: string): Style {
+  if (config.kind !== 'graduated') return legacyToStyle(config, geometryType, name);
+  return {
+    name,
+    rules: config.classes.map((entry, index) => ({
+      name: `${formatBound(entry.min)} – ${formatBound(entry.max)}`,
+      filter: ['&&', ['>=', config.column, entry.min], [index === config.classes.length - 1 ? '<=' : '<', config.column, entry.max]] as Filter,
+      symbolizers: symbolizersFor(geometryType, entry.color, config.size, config.opacity),
+    })),
+  };
 }
 
 /** A classification by `column` with one class per distinct value seen (at most as many as colours). */
@@ -40,17 +68,38 @@ function lookOfRule(symbolizer: Record<string, unknown> | undefined): { color: s
   return { color: symbolizer.color, size: typeof size === 'number' && size >= 1 ? Math.min(40, size) : 6, opacity: typeof opacity === 'number' ? opacity : 1 };
 }
 
+/** JSON with members in a fixed order, to compare styles whatever order their members came in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  return JSON.stringify(value);
+}
+
 /**
- * The editor's config of a style it can show: one rule without a filter, or rules each matching one
- * value of the same column (what the editor makes); null for others (an imported style, graduated
- * classes…), which the page draws and saves as they are.
+ * The editor's config of a style it makes again exactly (one colour; one per value of a column;
+ * graduated classes — with the layer's symbols); null for others (an imported style with other
+ * shapes, labels, scale ranges…), which the page draws and saves as they are.
  */
-export function editorConfigOf(style: Style): StyleConfig | null {
+export function editorConfigOf(style: Style, geometryType: string | null): StyleConfig | null {
+  const candidate = editorCandidate(style);
+  return candidate && canonical(styleOf(candidate, geometryType, style.name).rules) === canonical(style.rules) ? candidate : null;
+}
+
+function editorCandidate(style: Style): StyleConfig | null {
   const looks = style.rules.map((rule) => lookOfRule(rule.symbolizers[0] as unknown as Record<string, unknown>));
   if (looks.some((look) => look === null) || looks.length === 0) return null;
   const first = looks[0]!;
   if (style.rules.length === 1 && !style.rules[0].filter) return { kind: 'simple', ...first };
   const filters = style.rules.map((rule) => rule.filter as unknown[] | undefined);
+  const ranges = filters.map((filter) => {
+    const [and, low, high] = (filter ?? []) as [unknown, unknown[] | undefined, unknown[] | undefined];
+    const ok = and === '&&' && filter!.length === 3 && low?.[0] === '>=' && (high?.[0] === '<' || high?.[0] === '<=') && low[1] === high[1] && typeof low[2] === 'number' && typeof high[2] === 'number';
+    return ok ? { column: low![1], min: low![2] as number, max: high![2] as number } : null;
+  });
+  if (ranges.every((range) => range && range.column === ranges[0]!.column && typeof range.column === 'string')) {
+    const classes = ranges.map((range, index) => ({ min: range!.min, max: range!.max, color: looks[index]!.color }));
+    return { kind: 'graduated', column: ranges[0]!.column as string, method: 'quantile', palette: PALETTES[0].name, size: first.size, opacity: first.opacity, classes };
+  }
   const column = filters[0]?.[1];
   const byValue = filters.every((filter) => filter?.[0] === '==' && filter[1] === column && typeof filter[2] === 'string');
   if (!byValue || typeof column !== 'string') return null;
