@@ -17,6 +17,7 @@ export const MAX_SYMBOLIZERS = 5;
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 /** The marker shapes the editor offers and the parsers of SLD and QML share. */
 export const MARK_SHAPES = ['circle', 'square', 'triangle', 'star', 'cross', 'x'] as const;
+export type MarkShape = (typeof MARK_SHAPES)[number];
 export const DEFAULT_COLOR = '#1f78b4';
 
 export const isLegacyConfig = (value: unknown): value is LegacyStyleConfig =>

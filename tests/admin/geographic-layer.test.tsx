@@ -101,6 +101,33 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     });
   });
 
+  it("offers a point layer's marker shape and stroke, and labels from a column, saved in the style", async () => {
+    const layer = layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/^3 objets/, {}, LONG);
+    // A point layer: no dash nor outline settings.
+    expect(screen.queryByRole('combobox', { name: 'Trait' })).toBeNull();
+    expect(screen.queryByLabelText('Couleur de la bordure')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Nom du style' }), 'Étoiles');
+    await choose(user, 'Forme', 'Étoile');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Épaisseur du contour (px)' }), { target: { value: '2' } });
+    await choose(user, 'Étiquettes', 'nom');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
+    expect(await screen.findByText('La création du style a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(layer.writes[1].body).toEqual({
+      config: {
+        name: 'Étoiles',
+        rules: [{
+          name: 'default',
+          symbolizers: [
+            { kind: 'Mark', wellKnownName: 'star', color: '#1f78b4', radius: 6, fillOpacity: 0.8, strokeColor: '#ffffff', strokeWidth: 2 },
+            { kind: 'Text', label: '{{nom}}', size: 12, color: '#222222', haloColor: '#ffffff', haloWidth: 1 },
+          ],
+        }],
+      },
+    });
+  });
+
   it('saves an existing style: sets its config, then runs its update scenario', async () => {
     const layer = layerPage();
     const user = userEvent.setup();

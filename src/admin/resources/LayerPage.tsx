@@ -169,7 +169,7 @@ export default function LayerPage() {
               <TextField required label={translate(`${L}.style.name`)} value={name} onChange={(event) => setName(event.target.value)} disabled={styleId !== NEW} />
             </Stack>
             {imported && <Alert severity="info">{translate(`${L}.style.imported`)}</Alert>}
-            <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={edit} />
+            <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={edit} geometryType={geometryType} />
             <Typography variant="subtitle2" component="h3">
               {translate(`${L}.style.legend`)}
             </Typography>

@@ -4,10 +4,10 @@
  */
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Style } from '../../../schemas/styles.ts';
+import { geometryFamily, MARK_SHAPES, type MarkShape, type Style } from '../../../schemas/styles.ts';
 import { CLASS_METHODS, MAX_CLASSES, MIN_CLASSES, numbersOf, PALETTES, type ClassMethod } from './classification.ts';
-import type { StyleConfig } from './resourcesApi.ts';
-import { classify, DEFAULT_STYLE, graduate, legendOf } from './styleConfig.ts';
+import type { DashName, StyleConfig, SymbolSettings } from './resourcesApi.ts';
+import { classify, DASHES, DEFAULT_STYLE, graduate, legendOf } from './styleConfig.ts';
 
 const DEFAULT_CLASS_COUNT = 5;
 
@@ -19,22 +19,35 @@ export interface StyleEditorProps {
   columns: string[];
   valuesOf: (column: string) => unknown[];
   onChange: (config: StyleConfig) => void;
+  /** The layer's geometry type: which symbol settings are offered. */
+  geometryType?: string | null;
 }
 
-export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditorProps) {
+const NO_LABEL = '';
+
+export function StyleEditor({ config, columns, valuesOf, onChange, geometryType = null }: StyleEditorProps) {
   const translate = useTranslate();
+  const family = geometryFamily(geometryType);
+  const symbol = config.symbol ?? {};
+  const keep = { symbol: config.symbol, label: config.label };
+  const change = (next: StyleConfig) => onChange({ ...next, ...(keep.symbol ? { symbol: keep.symbol } : {}), ...(keep.label ? { label: keep.label } : {}) });
+  const setSymbol = (changes: SymbolSettings) => onChange({ ...config, symbol: { ...symbol, ...changes } });
+  const setLabel = (column: string) => {
+    const { label: _dropped, ...rest } = config;
+    onChange(column === NO_LABEL ? rest : { ...rest, label: column });
+  };
   // Graduated classes need a column of numbers.
   const numericColumns = columns.filter((column) => numbersOf(valuesOf(column)).length > 0);
   const regraduate = (changes: Partial<{ column: string; method: ClassMethod; count: number; palette: string }>) => {
     const current = config.kind === 'graduated' ? config : null;
     const column = changes.column ?? current?.column ?? numericColumns[0];
-    onChange(graduate(column, valuesOf(column), changes.method ?? current?.method ?? 'quantile', changes.count ?? current?.classes.length ?? DEFAULT_CLASS_COUNT, changes.palette ?? current?.palette ?? PALETTES[0].name, config));
+    change(graduate(column, valuesOf(column), changes.method ?? current?.method ?? 'quantile', changes.count ?? current?.classes.length ?? DEFAULT_CLASS_COUNT, changes.palette ?? current?.palette ?? PALETTES[0].name, config));
   };
   const setKind = (kind: string) => {
     if (kind === config.kind) return;
-    if (kind === 'simple') onChange({ ...DEFAULT_STYLE, size: config.size, opacity: config.opacity });
+    if (kind === 'simple') change({ ...DEFAULT_STYLE, size: config.size, opacity: config.opacity });
     else if (kind === 'graduated') regraduate({});
-    else if (columns[0]) onChange(classify(columns[0], valuesOf(columns[0]), config));
+    else if (columns[0]) change(classify(columns[0], valuesOf(columns[0]), config));
   };
   return (
     <Stack spacing={2} component="section" aria-label={translate(`${L}.style.editor`)}>
@@ -52,7 +65,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditor
           <TextField type="color" label={translate(`${L}.style.color`)} value={config.color} onChange={(event) => onChange({ ...config, color: event.target.value })} sx={{ width: 120 }} />
         )}
         {config.kind === 'classified' && (
-          <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => onChange(classify(event.target.value, valuesOf(event.target.value), config))} sx={{ minWidth: 200 }}>
+          <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => change(classify(event.target.value, valuesOf(event.target.value), config))} sx={{ minWidth: 200 }}>
             {columns.map((column) => (
               <MenuItem key={column} value={column}>
                 {column}
@@ -109,6 +122,44 @@ export function StyleEditor({ config, columns, valuesOf, onChange }: StyleEditor
           onChange={(event) => onChange({ ...config, opacity: Math.max(0, Math.min(1, Number(event.target.value))) })}
           sx={{ width: 120 }}
         />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
+        {(family === 'point' || family === 'mixed') && (
+          <>
+            <TextField select label={translate(`${L}.style.shape`)} value={symbol.shape ?? 'circle'} onChange={(event) => setSymbol({ shape: event.target.value as MarkShape })} sx={{ minWidth: 140 }}>
+              {MARK_SHAPES.map((shape) => (
+                <MenuItem key={shape} value={shape}>
+                  {translate(`${L}.style.shapes.${shape}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField type="color" label={translate(`${L}.style.strokeColor`)} value={symbol.strokeColor ?? '#ffffff'} onChange={(event) => setSymbol({ strokeColor: event.target.value })} sx={{ width: 140 }} />
+            <TextField type="number" label={translate(`${L}.style.strokeWidth`)} value={symbol.strokeWidth ?? 1} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setSymbol({ strokeWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 140 }} />
+          </>
+        )}
+        {(family === 'line' || family === 'mixed') && (
+          <TextField select label={translate(`${L}.style.dash`)} value={symbol.dash ?? 'solid'} onChange={(event) => setSymbol({ dash: event.target.value as DashName })} sx={{ minWidth: 140 }}>
+            {(Object.keys(DASHES) as DashName[]).map((dash) => (
+              <MenuItem key={dash} value={dash}>
+                {translate(`${L}.style.dashes.${dash}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {(family === 'polygon' || family === 'mixed') && (
+          <>
+            <TextField type="color" label={translate(`${L}.style.outlineColor`)} value={symbol.outlineColor ?? '#333333'} onChange={(event) => setSymbol({ outlineColor: event.target.value })} sx={{ width: 140 }} />
+            <TextField type="number" label={translate(`${L}.style.outlineWidth`)} value={symbol.outlineWidth ?? 1} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setSymbol({ outlineWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 140 }} />
+          </>
+        )}
+        <TextField select label={translate(`${L}.style.label`)} value={config.label ?? NO_LABEL} onChange={(event) => setLabel(event.target.value)} sx={{ minWidth: 180 }}>
+          <MenuItem value={NO_LABEL}>{translate(`${L}.style.noLabel`)}</MenuItem>
+          {columns.map((column) => (
+            <MenuItem key={column} value={column}>
+              {column}
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
       {config.kind === 'graduated' && (
         <Stack spacing={1}>

@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../../schemas/constants.ts';
 import type { Scenario, Task } from '../../../schemas/scenarios.ts';
-import type { LegacyStyleConfig, Style } from '../../../schemas/styles.ts';
+import type { LegacyStyleConfig, MarkShape, Style } from '../../../schemas/styles.ts';
 import type { ClassMethod } from './classification.ts';
 import { apiPath, httpClient, type HttpClient } from '../http/client.ts';
 import { uploadFile, type UploadProgress } from '../http/upload.ts';
@@ -77,8 +77,21 @@ export interface GraduatedConfig {
   classes: Array<{ min: number; max: number; color: string }>;
 }
 
-/** What the style editor edits: one colour for all, one per value of a column, or graduated classes (a GeoStyler style is made of it). */
-export type StyleConfig = LegacyStyleConfig | GraduatedConfig;
+/** The symbol's settings beyond colour, size and opacity (unset: the defaults of schemas/styles.ts). */
+export interface SymbolSettings {
+  shape?: MarkShape;
+  strokeColor?: string;
+  strokeWidth?: number;
+  dash?: DashName;
+  /** Unset: each class's own colour. */
+  outlineColor?: string;
+  outlineWidth?: number;
+}
+
+export type DashName = 'solid' | 'dash' | 'dot';
+
+/** What the style editor edits: one colour for all, one per value of a column, or graduated classes, with the symbol's settings and labels from a column (a GeoStyler style is made of it). */
+export type StyleConfig = (LegacyStyleConfig | GraduatedConfig) & { symbol?: SymbolSettings; label?: string };
 export type StyleFormat = 'sld' | 'qml';
 
 export interface LayerStyle {

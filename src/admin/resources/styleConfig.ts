@@ -2,9 +2,9 @@
  * What the style editor edits (one colour, or one colour per value of a column), its defaults, and
  * its way to and from the GeoStyler style the server keeps (schemas/styles.ts).
  */
-import { legacyToStyle, symbolizersFor, type Filter, type Style } from '../../../schemas/styles.ts';
+import { legacyToStyle, symbolizersFor, type Filter, type Style, type Symbolizer } from '../../../schemas/styles.ts';
 import { classBreaks, numbersOf, paletteColours, PALETTES, type ClassMethod } from './classification.ts';
-import type { StyleConfig } from './resourcesApi.ts';
+import type { DashName, StyleConfig, SymbolSettings } from './resourcesApi.ts';
 
 export const DEFAULT_STYLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
 
@@ -41,8 +41,38 @@ export function graduate(column: string, values: unknown[], method: ClassMethod,
 
 const formatBound = (value: number) => String(Math.round(value * 1000) / 1000);
 
+/** Dash patterns of lines (GeoStyler dasharray, in line widths). */
+export const DASHES: Record<DashName, number[] | undefined> = { solid: undefined, dash: [6, 3], dot: [1, 3] };
+
+/** A label's look: dark text with a white halo. */
+const LABEL = { size: 12, color: '#222222', haloColor: '#ffffff', haloWidth: 1 };
+
+/** The symbolizer with the symbol's settings. */
+function withSettings(symbolizer: Symbolizer, settings: SymbolSettings): Symbolizer {
+  const s = { ...symbolizer } as Record<string, unknown>;
+  if (s.kind === 'Mark') {
+    if (settings.shape) s.wellKnownName = settings.shape;
+    if (settings.strokeColor) s.strokeColor = settings.strokeColor;
+    if (settings.strokeWidth !== undefined) s.strokeWidth = settings.strokeWidth;
+  } else if (s.kind === 'Line') {
+    const dash = settings.dash ? DASHES[settings.dash] : undefined;
+    if (dash) s.dasharray = dash;
+  } else if (s.kind === 'Fill') {
+    if (settings.outlineColor) s.outlineColor = settings.outlineColor;
+    if (settings.outlineWidth !== undefined) s.outlineWidth = settings.outlineWidth;
+  }
+  return s as unknown as Symbolizer;
+}
+
 /** The GeoStyler style of the editor's config for a layer of the geometry type. */
 export function styleOf(config: StyleConfig, geometryType: string | null, name: string): Style {
+  const base = baseStyleOf(config, geometryType, name);
+  const settings = config.symbol ?? {};
+  const label: Symbolizer[] = config.label ? [{ kind: 'Text', label: `{{${config.label}}}`, ...LABEL }] : [];
+  return { ...base, rules: base.rules.map((rule) => ({ ...rule, symbolizers: [...rule.symbolizers.map((symbolizer) => withSettings(symbolizer, settings)), ...label] })) };
+}
+
+function baseStyleOf(config: StyleConfig, geometryType: string | null, name: string): Style {
   if (config.kind !== 'graduated') return legacyToStyle(config, geometryType, name);
   return {
     name,
@@ -85,7 +115,27 @@ export function editorConfigOf(style: Style, geometryType: string | null): Style
   return candidate && canonical(styleOf(candidate, geometryType, style.name).rules) === canonical(style.rules) ? candidate : null;
 }
 
+/** The symbol's settings and label column a style's first rule shows. */
+function settingsOf(style: Style): { symbol: SymbolSettings; label?: string } {
+  const symbol: SymbolSettings = {};
+  let label: string | undefined;
+  for (const symbolizer of style.rules[0]?.symbolizers ?? []) {
+    const s = symbolizer as unknown as Record<string, unknown>;
+    if (s.kind === 'Mark') Object.assign(symbol, { shape: s.wellKnownName, strokeColor: s.strokeColor, strokeWidth: s.strokeWidth });
+    if (s.kind === 'Line') symbol.dash = (Object.keys(DASHES) as DashName[]).find((name) => canonical(DASHES[name]) === canonical(s.dasharray)) ?? 'solid';
+    if (s.kind === 'Fill') Object.assign(symbol, { outlineColor: s.outlineColor === s.color ? undefined : s.outlineColor, outlineWidth: s.outlineWidth });
+    if (s.kind === 'Text' && typeof s.label === 'string') label = /^\{\{(.+)\}\}$/.exec(s.label)?.[1];
+  }
+  for (const key of Object.keys(symbol) as Array<keyof SymbolSettings>) if (symbol[key] === undefined) delete symbol[key];
+  return { symbol, ...(label ? { label } : {}) };
+}
+
 function editorCandidate(style: Style): StyleConfig | null {
+  const kind = kindCandidate(style);
+  return kind && { ...kind, ...settingsOf(style) };
+}
+
+function kindCandidate(style: Style): StyleConfig | null {
   const looks = style.rules.map((rule) => lookOfRule(rule.symbolizers[0] as unknown as Record<string, unknown>));
   if (looks.some((look) => look === null) || looks.length === 0) return null;
   const first = looks[0]!;
