@@ -53,6 +53,8 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     await choose(user, 'Représentation', 'Une couleur par valeur');
     await choose(user, 'Colonne', 'mode');
     expect(legend()).toEqual(['bus (#e41a1c)', 'tram (#377eb8)']);
+    await choose(user, 'Palette', 'Dark2');
+    expect(legend()).toEqual(['bus (#1b9e77)', 'tram (#d95f02)']);
     await choose(user, 'Représentation', 'Une couleur pour tous');
     expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
   });

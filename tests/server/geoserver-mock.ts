@@ -5,12 +5,15 @@
  * group with its `bounds`; workspaces created by POST /workspaces {"workspace": {"name"}} and
  * PostGIS stores by POST /workspaces/{ws}/datastores {"dataStore": {"name", "connectionParameters":
  * {"entry": [{"@key", "$"}]}}} (201, or 409 when the name is taken); styles created by POST ?name=
- * and replaced by PUT; feature types created by POST and described again by PUT, checked as
+ * and replaced by PUT, their SLD read with GeoStyler's parser (400 when it does not parse, or names a
+ * column outside `styleColumns` when given); feature types created by POST and described again by PUT, checked as
  * GeoServer's PostGIS store needs them (declared EPSG:4326, one JTS geometry attribute, and with
  * `checkTable` the table's own geometry type and SRS); basic auth required.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import SldStyleParser from 'geostyler-sld-parser';
+import { filterColumns, labelColumn, type Style } from '../../schemas/styles.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -23,6 +26,8 @@ export interface GeoServerMock {
   url: string;
   requests: RecordedRequest[];
   styles: Map<string, string>;
+  /** Each style's SLD as GeoStyler's parser reads it. */
+  parsedStyles: Map<string, Style>;
   featureTypes: Set<string>;
   /** The last description of each published feature type. */
   featureTypeBodies: Map<string, PublishedFeatureType>;
@@ -78,6 +83,8 @@ async function checkFeatureType(featureType: PublishedFeatureType, checkTable?: 
 export interface GeoServerMockOptions {
   /** Checks a published feature type against its table (as GeoServer reads it from PostGIS). */
   checkTable?: (featureType: PublishedFeatureType) => Promise<string | null>;
+  /** The columns a style's SLD may name (any when unset). */
+  styleColumns?: string[];
   /** Workspaces there at the start; default publish and topp. */
   workspaces?: string[];
   /** Stores there at the start (`workspace/store`); default publish/datastore. */
@@ -87,6 +94,7 @@ export interface GeoServerMockOptions {
 export async function startGeoServerMock(options: GeoServerMockOptions = {}): Promise<GeoServerMock> {
   const requests: RecordedRequest[] = [];
   const styles = new Map<string, string>();
+  const parsedStyles = new Map<string, Style>();
   const featureTypes = new Set<string>();
   const featureTypeBodies = new Map<string, PublishedFeatureType>();
   const workspaces = new Set(options.workspaces ?? SAMPLE_WORKSPACES);
@@ -95,6 +103,7 @@ export async function startGeoServerMock(options: GeoServerMockOptions = {}): Pr
     url: '',
     requests,
     styles,
+    parsedStyles,
     featureTypes,
     featureTypeBodies,
     workspaces,
@@ -198,6 +207,16 @@ export async function startGeoServerMock(options: GeoServerMockOptions = {}): Pr
     }
     if (match) {
       const name = match[2] ? decodeURIComponent(match[2]) : url.searchParams.get('name');
+      // GeoServer refuses an SLD it cannot read, or one naming attributes the layer lacks.
+      const parsed = await new SldStyleParser().readStyle(body).catch((error: Error) => ({ output: undefined, errors: [error] }));
+      const style = parsed.output;
+      const named = style ? style.rules.flatMap((rule) => [...filterColumns(rule.filter), ...rule.symbolizers.map((symbolizer) => (symbolizer.kind === 'Text' ? labelColumn(symbolizer.label) : null)).filter((column): column is string => column !== null)]) : [];
+      const unknown = options.styleColumns ? named.filter((column) => !options.styleColumns!.includes(column)) : [];
+      if (!style || parsed.errors?.length || unknown.length > 0) {
+        response.writeHead(400, { 'content-type': 'text/plain' });
+        return response.end(style ? `Unknown attributes: ${unknown.join(', ')}` : 'Error while parsing the SLD');
+      }
+      if (name) parsedStyles.set(name, style);
       if (request.method === 'PUT' && name) {
         if (!styles.has(name)) {
           response.writeHead(404);

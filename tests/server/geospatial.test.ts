@@ -15,7 +15,7 @@ let editor: SignedIn;
 let layerId: number;
 
 beforeAll(async () => {
-  geoserver = await startGeoServerMock();
+  geoserver = await startGeoServerMock({ styleColumns: ['id', 'kind', 'name', 'lon', 'lat'] });
   t = await createTestApp({ mapserverUrl: geoserver.url }, { tasks: true });
   admin = await t.signIn('admin');
   editor = await t.signIn('editor');
@@ -270,6 +270,8 @@ describe('layer styles', () => {
     ]);
     const style = (await get(admin, `/fr/geospatial/style/${styleId}/`)).json();
     expect(geoserver.styles.get(name)).toBe(style.sld);
+    // The map server reads the same rules the platform keeps.
+    expect(geoserver.parsedStyles.get(name)!.rules).toEqual(style.config.rules);
     expect(style.applied_at).not.toBeNull();
   });
 

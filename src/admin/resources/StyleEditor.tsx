@@ -3,9 +3,10 @@
  * Every change is shown at once on the map and in the legend.
  */
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { geometryFamily, MARK_SHAPES, type MarkShape, type Style } from '../../../schemas/styles.ts';
-import { CLASS_METHODS, MAX_CLASSES, MIN_CLASSES, numbersOf, PALETTES, type ClassMethod } from './classification.ts';
+import { CATEGORY_PALETTES, CLASS_METHODS, MAX_CLASSES, MIN_CLASSES, numbersOf, PALETTES, type ClassMethod } from './classification.ts';
 import type { DashName, StyleConfig, SymbolSettings } from './resourcesApi.ts';
 import { classify, DASHES, DEFAULT_STYLE, graduate, legendOf } from './styleConfig.ts';
 
@@ -28,6 +29,7 @@ const NO_LABEL = '';
 export function StyleEditor({ config, columns, valuesOf, onChange, geometryType = null }: StyleEditorProps) {
   const translate = useTranslate();
   const family = geometryFamily(geometryType);
+  const [categoryPalette, setCategoryPalette] = useState('Set1');
   const symbol = config.symbol ?? {};
   const keep = { symbol: config.symbol, label: config.label };
   const change = (next: StyleConfig) => onChange({ ...next, ...(keep.symbol ? { symbol: keep.symbol } : {}), ...(keep.label ? { label: keep.label } : {}) });
@@ -47,7 +49,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
     if (kind === config.kind) return;
     if (kind === 'simple') change({ ...DEFAULT_STYLE, size: config.size, opacity: config.opacity });
     else if (kind === 'graduated') regraduate({});
-    else if (columns[0]) change(classify(columns[0], valuesOf(columns[0]), config));
+    else if (columns[0]) change(classify(columns[0], valuesOf(columns[0]), config, categoryPalette));
   };
   return (
     <Stack spacing={2} component="section" aria-label={translate(`${L}.style.editor`)}>
@@ -65,13 +67,31 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
           <TextField type="color" label={translate(`${L}.style.color`)} value={config.color} onChange={(event) => onChange({ ...config, color: event.target.value })} sx={{ width: 120 }} />
         )}
         {config.kind === 'classified' && (
-          <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => change(classify(event.target.value, valuesOf(event.target.value), config))} sx={{ minWidth: 200 }}>
-            {columns.map((column) => (
-              <MenuItem key={column} value={column}>
-                {column}
-              </MenuItem>
-            ))}
-          </TextField>
+          <>
+            <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => change(classify(event.target.value, valuesOf(event.target.value), config, categoryPalette))} sx={{ minWidth: 200 }}>
+              {columns.map((column) => (
+                <MenuItem key={column} value={column}>
+                  {column}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label={translate(`${L}.style.palette`)}
+              value={categoryPalette}
+              onChange={(event) => {
+                setCategoryPalette(event.target.value);
+                change(classify(config.column, valuesOf(config.column), config, event.target.value));
+              }}
+              sx={{ minWidth: 140 }}
+            >
+              {Object.keys(CATEGORY_PALETTES).map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
         )}
         {config.kind === 'graduated' && (
           <>

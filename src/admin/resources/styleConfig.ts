@@ -3,7 +3,7 @@
  * its way to and from the GeoStyler style the server keeps (schemas/styles.ts).
  */
 import { legacyToStyle, symbolizersFor, type Filter, type Style, type Symbolizer } from '../../../schemas/styles.ts';
-import { classBreaks, numbersOf, paletteColours, PALETTES, type ClassMethod } from './classification.ts';
+import { CATEGORY_PALETTES, classBreaks, numbersOf, paletteColours, PALETTES, type ClassMethod } from './classification.ts';
 import type { DashName, StyleConfig, SymbolSettings } from './resourcesApi.ts';
 
 export const DEFAULT_STYLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
@@ -85,9 +85,10 @@ function baseStyleOf(config: StyleConfig, geometryType: string | null, name: str
 }
 
 /** A classification by `column` with one class per distinct value seen (at most as many as colours). */
-export function classify(column: string, values: unknown[], base: Pick<StyleConfig, 'size' | 'opacity'>): StyleConfig {
-  const distinct = [...new Set(values.map((value) => String(value ?? '')))].sort().slice(0, CLASS_COLOURS.length);
-  return { kind: 'classified', column, size: base.size, opacity: base.opacity, classes: distinct.map((value, index) => ({ value, color: CLASS_COLOURS[index] })) };
+export function classify(column: string, values: unknown[], base: Pick<StyleConfig, 'size' | 'opacity'>, palette = 'Set1'): StyleConfig {
+  const colours = CATEGORY_PALETTES[palette] ?? CLASS_COLOURS;
+  const distinct = [...new Set(values.map((value) => String(value ?? '')))].sort().slice(0, colours.length);
+  return { kind: 'classified', column, size: base.size, opacity: base.opacity, classes: distinct.map((value, index) => ({ value, color: colours[index] })) };
 }
 
 /** The colour, size and opacity a rule's first symbolizer draws with. */
