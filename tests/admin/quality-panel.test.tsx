@@ -82,9 +82,9 @@ describe('the quality panel', () => {
     expect(within(panel).getByText('215 / 405 points')).toBeInTheDocument();
     expect(reads).toEqual([`fr/${DATASET}`]);
 
-    const findability = within(panel).getByRole('progressbar', { name: 'Trouvabilité' });
+    const findability = within(panel).getByRole('meter', { name: 'Trouvabilité' });
     expect(findability).toHaveAttribute('aria-valuenow', '80');
-    expect(within(panel).getByRole('progressbar', { name: 'Contexte' })).toHaveAttribute('aria-valuenow', '25');
+    expect(within(panel).getByRole('meter', { name: 'Contexte' })).toHaveAttribute('aria-valuenow', '25');
     expect(within(panel).getByText('30 / 75')).toBeInTheDocument();
 
     const violations = within(panel).getByRole('list', { name: 'Écarts au profil DCAT-AP' });
@@ -131,7 +131,7 @@ describe('the quality panel', () => {
     await renderPanel({ id: DATASET, updated_at: 'x' }, 'en');
     const panel = await screen.findByRole('region', { name: 'Metadata quality' });
     expect(await within(panel).findByText('Sufficient')).toBeInTheDocument();
-    expect(within(panel).getByRole('progressbar', { name: 'Findability' })).toBeInTheDocument();
+    expect(within(panel).getByRole('meter', { name: 'Findability' })).toBeInTheDocument();
     expect(within(panel).getAllByText('+30 points')).toHaveLength(2);
     expect(within(panel).getByRole('list', { name: 'To raise it' })).toBeInTheDocument();
   });

@@ -118,16 +118,18 @@ export function QualityPanel() {
                   <Typography component="dt" variant="body2">
                     {name}
                   </Typography>
-                  <Box component="dd" sx={{ m: 0 }}>
+                  <Box component="dd" sx={{ m: 0, display: 'contents' }}>
                     <LinearProgress
                       variant="determinate"
                       value={dimension.max_score === 0 ? 0 : (100 * dimension.score) / dimension.max_score}
                       aria-label={name}
+                      // A score, not work under way: a meter (pages wait for progress bars to go).
+                      role="meter"
                     />
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {`${dimension.score} / ${dimension.max_score}`}
+                    </Typography>
                   </Box>
-                  <Typography variant="body2" color="text.secondary">
-                    {`${dimension.score} / ${dimension.max_score}`}
-                  </Typography>
                 </Box>
               );
             })}
