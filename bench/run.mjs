@@ -66,3 +66,4 @@ await import('./datastore.mjs');
 await import('./geodata.mjs');
 await import('./harvest.mjs');
 await import('./uploads.mjs');
+await import('./links.mjs');

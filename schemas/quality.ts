@@ -47,4 +47,16 @@ export interface QualitySummary {
   /** Datasets by rating; `unrated` were never scored. */
   ratings: Record<QualityRating | 'unrated', number>;
   missing: { code: string; dimension: QualityDimension; max_points: number; count: number; hint: string }[];
+  /** One point a day, the last 90 days, oldest first (recorded by the nightly check-quality). */
+  trend: QualityTrendPoint[];
+}
+
+/** A day of the quality trend: the datasets by rating, and their mean score (null when none was scored). */
+export interface QualityTrendPoint {
+  date: string;
+  excellent: number;
+  good: number;
+  sufficient: number;
+  bad: number;
+  mean_score: number | null;
 }

@@ -100,6 +100,9 @@ export default {
         count: '%{count} jeux de données',
         missing: 'Indicateurs le plus souvent manquants',
         missingCount: '%{count} jeux de données',
+        trend: 'Évolution de la qualité du %{from} au %{to} ; le %{to} : %{ratings}, score moyen %{mean}',
+        group: 'Jeux de données de',
+        platform: 'Toute la plateforme',
       },
     },
     actions: {
@@ -245,6 +248,9 @@ export default {
         count: '%{count} datasets',
         missing: 'Indicators most often missed',
         missingCount: '%{count} datasets',
+        trend: 'Quality from %{from} to %{to}; on %{to}: %{ratings}, mean score %{mean}',
+        group: 'Datasets of',
+        platform: 'The whole platform',
       },
     },
     actions: {
@@ -390,6 +396,9 @@ export default {
         count: '%{count} insiemi di dati',
         missing: 'Indicatori mancanti più spesso',
         missingCount: '%{count} insiemi di dati',
+        trend: 'Qualità dal %{from} al %{to}; il %{to}: %{ratings}, punteggio medio %{mean}',
+        group: 'Dataset di',
+        platform: 'Tutta la piattaforma',
       },
     },
     actions: {

@@ -11,6 +11,8 @@ import type { Locale } from '../../schemas/constants.ts';
 import type { DatasetQuality } from '../../schemas/quality.ts';
 import { QualityPanel } from '../../src/admin/datasets/QualityPanel.tsx';
 import { QualitySummary } from '../../src/admin/datasets/QualitySummary.tsx';
+import { StartupContext } from '../../src/admin/startup/StartupContext.ts';
+import type { StartupData } from '../../src/admin/startup/types.ts';
 import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
 import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
 import { createQueryClient } from '../../src/admin/providers/queryClient.ts';
@@ -80,9 +82,9 @@ describe('the quality panel', () => {
     expect(within(panel).getByText('215 / 405 points')).toBeInTheDocument();
     expect(reads).toEqual([`fr/${DATASET}`]);
 
-    const findability = within(panel).getByRole('progressbar', { name: 'Trouvabilité' });
+    const findability = within(panel).getByRole('meter', { name: 'Trouvabilité' });
     expect(findability).toHaveAttribute('aria-valuenow', '80');
-    expect(within(panel).getByRole('progressbar', { name: 'Contexte' })).toHaveAttribute('aria-valuenow', '25');
+    expect(within(panel).getByRole('meter', { name: 'Contexte' })).toHaveAttribute('aria-valuenow', '25');
     expect(within(panel).getByText('30 / 75')).toBeInTheDocument();
 
     const violations = within(panel).getByRole('list', { name: 'Écarts au profil DCAT-AP' });
@@ -129,7 +131,7 @@ describe('the quality panel', () => {
     await renderPanel({ id: DATASET, updated_at: 'x' }, 'en');
     const panel = await screen.findByRole('region', { name: 'Metadata quality' });
     expect(await within(panel).findByText('Sufficient')).toBeInTheDocument();
-    expect(within(panel).getByRole('progressbar', { name: 'Findability' })).toBeInTheDocument();
+    expect(within(panel).getByRole('meter', { name: 'Findability' })).toBeInTheDocument();
     expect(within(panel).getAllByText('+30 points')).toHaveLength(2);
     expect(within(panel).getByRole('list', { name: 'To raise it' })).toBeInTheDocument();
   });
@@ -153,6 +155,7 @@ describe('the quality summary', () => {
             { code: 'temporal', dimension: 'findability', max_points: 20, count: 11, hint: 'Indiquez l’année que couvrent les données.' },
             { code: 'licence', dimension: 'reusability', max_points: 20, count: 4, hint: 'Choisissez une licence.' },
           ],
+          trend: [],
         }),
       ),
     );
@@ -173,6 +176,69 @@ describe('the quality summary', () => {
       'Indiquez l’année que couvrent les données.Trouvabilité — 11 jeux de données',
       'Choisissez une licence.Réutilisabilité — 4 jeux de données',
     ]);
+  });
+
+  it('lets a superuser pick a group, and charts the trend of the one shown', async () => {
+    const asked: (string | null)[] = [];
+    const point = (date: string, bad: number) => ({ date, excellent: 0, good: 1, sufficient: 2, bad, mean_score: 140 });
+    server.use(
+      http.get('/:locale/usergroup/user-groups/', () =>
+        HttpResponse.json({ count: 2, next: null, previous: null, results: [{ id: 4, display_name: 'Métropole Côte-Azurine' }, { id: 7, display_name: 'Office de l’eau' }] }),
+      ),
+      http.get('/:locale/dataset/quality-summary/', ({ request }) => {
+        const group = new URL(request.url).searchParams.get('usergroup_id');
+        asked.push(group);
+        return HttpResponse.json({
+          total: group ? 3 : 9,
+          ratings: { excellent: 0, good: 1, sufficient: 2, bad: group ? 0 : 6, unrated: 0 },
+          missing: [],
+          trend: group ? [point('2026-03-11', 1), point('2026-03-12', 0)] : [point('2026-03-12', 6)],
+        });
+      }),
+    );
+    window.history.replaceState(null, '', '/fr/data/');
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('fr');
+    render(
+      <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} queryClient={createQueryClient()}>
+        <StartupContext.Provider value={{ user: { is_superuser: true } } as unknown as StartupData}>
+          <QualitySummary />
+        </StartupContext.Provider>
+      </AdminContext>,
+    );
+    const section = await screen.findByRole('region', { name: 'Qualité des métadonnées des jeux de données' });
+    expect(within(section).getByText('9 jeux de données')).toBeInTheDocument();
+    expect(within(section).getByRole('img', { name: /^Évolution/ })).toHaveAccessibleName(
+      'Évolution de la qualité du 2026-03-12 au 2026-03-12 ; le 2026-03-12 : Excellente 0, Bonne 1, Suffisante 2, Insuffisante 6, score moyen 140',
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(section).getByRole('combobox', { name: 'Jeux de données de' }));
+    await user.click(await screen.findByRole('option', { name: 'Office de l’eau' }));
+    expect(await within(section).findByText('3 jeux de données')).toBeInTheDocument();
+    expect(asked).toEqual([null, '7']);
+    const trend = within(section).getByRole('img', { name: /^Évolution/ });
+    expect(trend).toHaveAccessibleName(/^Évolution de la qualité du 2026-03-11 au 2026-03-12 ; le 2026-03-12 : .*Insuffisante 0, score moyen 140$/);
+    expect(trend.querySelectorAll('g[data-date]')).toHaveLength(2);
+  });
+
+  it('offers no group to pick to a delegated administrator', async () => {
+    server.use(
+      http.get('/:locale/dataset/quality-summary/', () =>
+        HttpResponse.json({ total: 1, ratings: { excellent: 0, good: 0, sufficient: 1, bad: 0, unrated: 0 }, missing: [], trend: [] }),
+      ),
+    );
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('fr');
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <StartupContext.Provider value={{ user: { is_superuser: false } } as unknown as StartupData}>
+          <QualitySummary />
+        </StartupContext.Provider>
+      </AdminContext>,
+    );
+    const section = await screen.findByRole('region', { name: 'Qualité des métadonnées des jeux de données' });
+    expect(within(section).queryByRole('combobox')).toBeNull();
+    expect(within(section).queryByRole('img', { name: /^Évolution/ })).toBeNull();
   });
 
   it('shows nothing to someone the server refuses', async () => {

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EU_AUTHORITY, INSPIRE_THEME, NS } from '../../src/server/catalog/vocabulary.ts';
+import { EU_AUTHORITY, INSPIRE_THEME_SCHEME, NS } from '../../src/server/catalog/vocabulary.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 const PUBLIC_URL = 'https://data.example-region.fr/';
@@ -35,7 +35,7 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
   });
 }
 
-const VOCABULARIES = [...Object.values(NS), EU_AUTHORITY, INSPIRE_THEME];
+const VOCABULARIES = [...Object.values(NS), EU_AUTHORITY, INSPIRE_THEME_SCHEME];
 
 /** Every http(s) address of a text, but the vocabularies' own. */
 function addresses(text: string): string[] {

@@ -193,6 +193,45 @@ describe('the quality summary', () => {
     expect((await get('quality-summary/?usergroup_id=abc')).statusCode).toBe(400);
   });
 
+  it('gives the trend, one point a day recorded by the nightly scenario, for the platform or a group, over 90 days', async () => {
+    const group = g['metropole-cote-azurine'];
+    // Earlier days, as past nights left them; one too old to be shown.
+    await t.db.query('DELETE FROM quality_trend');
+    await t.db.query(
+      `INSERT INTO quality_trend (day, usergroup_id, excellent, good, sufficient, bad, mean_score) VALUES
+         (current_date - 120, NULL, 9, 9, 9, 9, 300), (current_date - 2, NULL, 0, 1, 2, 3, 100), (current_date - 2, $1, 0, 1, 0, 1, 150)`,
+      [group],
+    );
+    const context = {
+      db: t.db, config: t.config.tasks, taskId: 0, objectId: 0, kwargs: {}, signal: new AbortController().signal, step: async () => {},
+    } as unknown as ScenarioContext;
+    await QUALITY_SCENARIOS['check-quality'].run(context);
+    // Run again the same day: still one point for the day.
+    await QUALITY_SCENARIOS['check-quality'].run(context);
+
+    const today = (await t.db.query<{ day: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS day`)).rows[0].day;
+    const twoDaysAgo = (await t.db.query<{ day: string }>(`SELECT to_char(current_date - 2, 'YYYY-MM-DD') AS day`)).rows[0].day;
+    const platform = (await get('quality-summary/')).json();
+    expect(platform.trend.map((point: { date: string }) => point.date)).toEqual([twoDaysAgo, today]);
+    expect(platform.trend[0]).toEqual({ date: twoDaysAgo, excellent: 0, good: 1, sufficient: 2, bad: 3, mean_score: 100 });
+    const { rows } = await t.db.query<{ excellent: number; good: number; sufficient: number; bad: number; mean: number }>(
+      `SELECT count(*) FILTER (WHERE quality_rating = 'excellent')::integer AS excellent, count(*) FILTER (WHERE quality_rating = 'good')::integer AS good,
+              count(*) FILTER (WHERE quality_rating = 'sufficient')::integer AS sufficient, count(*) FILTER (WHERE quality_rating = 'bad')::integer AS bad,
+              round(avg(quality_score), 1)::float8 AS mean
+         FROM datasets WHERE usergroup_id = ANY($1::integer[])`,
+      [[group]],
+    );
+    const ratings = { ...platform.ratings };
+    delete ratings.unrated;
+    expect(platform.trend[1]).toEqual({ date: today, ...ratings, mean_score: expect.any(Number) });
+
+    const own = (await get(`quality-summary/?usergroup_id=${group}`)).json();
+    expect(own.trend).toEqual([
+      { date: twoDaysAgo, excellent: 0, good: 1, sufficient: 0, bad: 1, mean_score: 150 },
+      { date: today, excellent: rows[0].excellent, good: rows[0].good, sufficient: rows[0].sufficient, bad: rows[0].bad, mean_score: rows[0].mean },
+    ]);
+  });
+
   it('tells a delegated administrator their groups only, and nobody else', async () => {
     const referent = await t.signIn('referent');
     const me = (await t.app.inject({ url: '/fr/login/', headers: referent.jwtHeaders })).json();

@@ -1,14 +1,17 @@
 /**
  * The dataset's metadata quality (GET dataset/datasets/{id}/quality/): its score and rating, a bar
  * per dimension, the DCAT-AP violations of its record in plain words, and what would raise it,
- * each line linking to the field to fill (`#field-<name>`; the link focuses the field's input when
- * the page has one by that name). Read again whenever the record is saved.
+ * each line linking to the field to fill: on the page in tabs, the link opens the field's tab
+ * (`?tab=`) with the focus in it, as the unfilled fields' list does; elsewhere it is `#field-<name>`
+ * and focuses the field's input when the page has one by that name. Read again whenever the record
+ * is saved.
  */
 import { useEffect, useState } from 'react';
 import { Box, Chip, LinearProgress, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { DatasetQuality, QualityIndicatorResult, QualityRating } from '../../../schemas/quality.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
+import { useFormTabs } from '../entities/FormTabs.tsx';
 import { datasetsApi } from './datasetsApi.ts';
 
 const RATING_COLOURS: Record<QualityRating, 'success' | 'info' | 'warning' | 'error'> = {
@@ -32,17 +35,22 @@ function goToField(field: string): boolean {
 
 function Hint({ indicator }: { indicator: QualityIndicatorResult }) {
   const translate = useTranslate();
+  const tabs = useFormTabs();
   const { field } = indicator;
+  const inTab = field !== null && tabs?.tabOf(field) !== undefined;
   return (
     <ListItem disableGutters dense>
       <ListItemText
         primary={
           field ? (
             <Link
-              href={`#${fieldAnchor(field)}`}
+              href={inTab ? tabs!.hrefOf(field) : `#${fieldAnchor(field)}`}
               data-field={field}
               onClick={(event) => {
-                if (goToField(field)) event.preventDefault();
+                if (inTab) {
+                  event.preventDefault();
+                  tabs!.showField(field);
+                } else if (goToField(field)) event.preventDefault();
               }}
             >
               {indicator.hint}
@@ -110,16 +118,18 @@ export function QualityPanel() {
                   <Typography component="dt" variant="body2">
                     {name}
                   </Typography>
-                  <Box component="dd" sx={{ m: 0 }}>
+                  <Box component="dd" sx={{ m: 0, display: 'contents' }}>
                     <LinearProgress
                       variant="determinate"
                       value={dimension.max_score === 0 ? 0 : (100 * dimension.score) / dimension.max_score}
                       aria-label={name}
+                      // A score, not work under way: a meter (pages wait for progress bars to go).
+                      role="meter"
                     />
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {`${dimension.score} / ${dimension.max_score}`}
+                    </Typography>
                   </Box>
-                  <Typography variant="body2" color="text.secondary">
-                    {`${dimension.score} / ${dimension.max_score}`}
-                  </Typography>
                 </Box>
               );
             })}

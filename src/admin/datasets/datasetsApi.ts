@@ -36,8 +36,9 @@ export function createDatasetsApi(http: HttpClient = httpClient) {
     /** Its metadata quality: score, rating, dimensions, indicators with hints, DCAT-AP violations. */
     quality: async (id: number, signal?: AbortSignal) => (await http.request<DatasetQuality>(`${datasetPath(id)}/quality`, { signal })).json,
 
-    /** The ratings and most missed indicators of the datasets the user administers (the platform's, for a superuser). */
-    qualitySummary: async (signal?: AbortSignal) => (await http.request<QualitySummary>('dataset/quality-summary', { signal })).json,
+    /** The ratings, most missed indicators and trend of the datasets the user administers (the platform's, or one group's, for a superuser). */
+    qualitySummary: async (usergroupId: number | null, signal?: AbortSignal) =>
+      (await http.request<QualitySummary>('dataset/quality-summary', { query: usergroupId === null ? {} : { usergroup_id: usergroupId }, signal })).json,
 
     uploadThumbnail: (id: number, file: File) => {
       const body = new FormData();

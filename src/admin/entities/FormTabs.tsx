@@ -3,7 +3,8 @@
  * then one tab per section holding its fields. Every tab's fields stay mounted, so the whole form
  * validates and saves at once; the URL keeps the open tab (`?tab=`), so reloading or sharing the
  * page lands on it. A tab holding an invalid field, or a required one still empty, says so in its
- * label. `useFormTabs().showField` opens a field's tab and focuses it.
+ * label. `useFormTabs().showField` opens a field's tab and focuses it; the panels above the form
+ * (FormTabsHost around it) reach it too.
  *
  * The panels a screen adds to a tab (lists with their own forms and buttons) are not part of the
  * form: FormTabPanels shows the open tab's under it, outside the <form>, once the tab is visited.
@@ -69,6 +70,18 @@ const FormTabsContext = createContext<FormTabsValue | null>(null);
 /** The tabs of the form around, or null for a form without tabs. */
 export const useFormTabs = () => useContext(FormTabsContext);
 
+const FormTabsPublisher = createContext<((value: FormTabsValue | null) => void) | null>(null);
+
+/** Lets what surrounds a form (the panels above it) reach the tabs of the form inside. */
+export function FormTabsHost({ children }: { children: ReactNode }) {
+  const [value, setValue] = useState<FormTabsValue | null>(null);
+  return (
+    <FormTabsPublisher.Provider value={setValue}>
+      <FormTabsContext.Provider value={value}>{children}</FormTabsContext.Provider>
+    </FormTabsPublisher.Provider>
+  );
+}
+
 /** What takes the focus in a field: its first control a keyboard reaches. */
 const FOCUSABLE = [
   'input:not([type="hidden"]):not([disabled]):not([tabindex="-1"]):not([aria-hidden="true"])',
@@ -96,7 +109,11 @@ export function FormTabs({ entity, top, tabs }: { entity: EntitySchema; top: Rea
   const panels = useRef(new Map<string, HTMLElement | null>());
   const [focusing, setFocusing] = useState<string | null>(null);
 
-  const tabOfField = useMemo(() => new Map(tabs.flatMap((tab) => tab.fields.map(({ name }) => [name, tab.name] as const))), [tabs]);
+  // A field's tab; a tab's own name (resources, contacts) leads to it.
+  const tabOfField = useMemo(
+    () => new Map([...tabs.map((tab) => [tab.name, tab.name] as const), ...tabs.flatMap((tab) => tab.fields.map(({ name }) => [name, tab.name] as const))]),
+    [tabs],
+  );
   const value = useMemo<FormTabsValue>(
     () => ({
       tabOf: (name) => tabOfField.get(name),
@@ -113,6 +130,11 @@ export function FormTabs({ entity, top, tabs }: { entity: EntitySchema; top: Rea
     }),
     [tabOfField, params, active, open],
   );
+  const publish = useContext(FormTabsPublisher);
+  useEffect(() => {
+    publish?.(value);
+    return () => publish?.(null);
+  }, [publish, value]);
 
   // Once the field's tab shows, its first input takes the focus.
   useEffect(() => {

@@ -7,7 +7,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { Box } from '@mui/material';
 import { tabFields, writableFields, type EntitySchema } from '../../../schemas/entity.ts';
-import { FormTabPanels, FormTabs, type FormTab } from './FormTabs.tsx';
+import { FormTabPanels, FormTabs, FormTabsHost, type FormTab } from './FormTabs.tsx';
 import { inputElement, readOnlyElement, type FormMode } from './inputElement.tsx';
 import { schemaValidate } from './schemaValidation.ts';
 
@@ -84,7 +84,7 @@ export function SchemaForm({
   };
   const tabs = entity.formTabs ? formTabs(entity, element, tabPanels) : null;
   return (
-    <>
+    <FormTabsHost>
       {topPanel}
       <SimpleForm
         validate={validatorOf(entity)}
@@ -105,6 +105,6 @@ export function SchemaForm({
         {tabs ? <FormTabs entity={entity} top={tabFields(entity, undefined).map(element)} tabs={tabs} /> : entity.form.map(element)}
       </SimpleForm>
       {tabs && <FormTabPanels tabs={tabs} />}
-    </>
+    </FormTabsHost>
   );
 }

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Quad, Term } from '@rdfjs/types';
 import { Parser, Store } from 'n3';
-import SHACLValidator from 'rdf-validate-shacl';
+import type SHACLValidator from 'rdf-validate-shacl';
 
 export const SHAPES_FILE = join(dirname(fileURLToPath(import.meta.url)), 'shapes', 'dcat-ap-3.0.0-SHACL.ttl');
 
@@ -43,7 +43,8 @@ let validator: Promise<SHACLValidator> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 function inTurn<T>(work: (validator: SHACLValidator) => Promise<T>): Promise<T> {
-  validator ??= loadShapes().then((shapesGraph) => new SHACLValidator(shapesGraph));
+  // The engine is loaded with the first validation: a server that validates nothing never holds it.
+  validator ??= Promise.all([loadShapes(), import('rdf-validate-shacl')]).then(([shapesGraph, engine]) => new engine.default(shapesGraph));
   const run = queue.then(() => validator!).then(work);
   queue = run.catch(() => undefined);
   return run;

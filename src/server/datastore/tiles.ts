@@ -7,8 +7,6 @@
  * so a reload never serves an old tile.
  */
 import type { Feature } from 'geojson';
-import geojsonvt from 'geojson-vt';
-import vtpbf from 'vt-pbf';
 import type { Db } from '../db/pool.ts';
 import { HIDDEN_COLUMNS, type LayerTable } from './features.ts';
 
@@ -98,6 +96,8 @@ async function plainTile(db: Db, layer: TileLayer, z: number, x: number, y: numb
       properties: Object.fromEntries(Object.entries(columns.length ? row.properties : {}).filter(([, value]) => value !== null)),
     }));
     if (features.length === 0) return { data: Buffer.alloc(0), truncated };
+    // The slicer is loaded with the first tile of a layer without PostGIS.
+    const [{ default: geojsonvt }, { default: vtpbf }] = await Promise.all([import('geojson-vt'), import('vt-pbf')]);
     const index = geojsonvt({ type: 'FeatureCollection', features }, { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, tolerance: 3, extent: EXTENT, buffer: BUFFER });
     const tile = index.getTile(z, x, y);
     if (!tile || tile.features.length === 0) return { data: Buffer.alloc(0), truncated };

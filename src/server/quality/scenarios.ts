@@ -1,11 +1,12 @@
 /**
  * The quality scenarios, run for the whole platform by their schedules (migrations 025 and 026):
  * check-quality scores every dataset again (nightly), check-links checks the links that are due
- * (hourly; each link at most once a day).
+ * (hourly; each link at most once a day). check-quality then records the day's point of the trend.
  */
 import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { assessDataset } from './assess.ts';
 import { checkDueLinks } from './links.ts';
+import { recordTrend } from './trend.ts';
 
 const BATCH = 200;
 
@@ -22,6 +23,7 @@ async function assessAll({ db, signal, step }: ScenarioContext): Promise<void> {
     }
     if (rows.length < BATCH) break;
   }
+  await recordTrend(db);
   await step('quality.assessed', { count });
 }
 

@@ -3,6 +3,7 @@
  * have each rating, and the indicators they miss most often, with what to do. A superuser reads
  * the whole platform, or one group's datasets with `?usergroup_id=`; a delegated administrator
  * (role 2) the datasets of the groups they administer, or one of them; anyone else answers 403.
+ * `trend` gives the same set's daily points (quality/trend.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { administeredGroupIds, canManageGroup } from '../../../schemas/access.ts';
@@ -11,6 +12,7 @@ import { integerParam } from '../crud/index.ts';
 import { permissionDenied } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import { INDICATORS } from '../quality/indicators.ts';
+import { readTrend } from '../quality/trend.ts';
 
 /** Indicators listed among the most often missed. */
 const TOP_MISSING = 10;
@@ -32,7 +34,7 @@ export default async function qualityRoutes(app: FastifyInstance) {
     }
     const where = groups === null ? 'true' : 'd.usergroup_id = ANY($1::integer[])';
     const values = groups === null ? [] : [groups];
-    const [ratings, missing] = await Promise.all([
+    const [ratings, missing, trend] = await Promise.all([
       app.db.query<{ rating: string | null; count: number }>(
         `SELECT d.quality_rating AS rating, count(*)::integer AS count FROM datasets d WHERE ${where} GROUP BY d.quality_rating`,
         values,
@@ -42,11 +44,13 @@ export default async function qualityRoutes(app: FastifyInstance) {
           WHERE ${where} GROUP BY m.code ORDER BY count(*) DESC, m.code LIMIT ${TOP_MISSING}`,
         values,
       ),
+      readTrend(app.db, groups),
     ]);
     const summary: QualitySummary = {
       total: 0,
       ratings: { ...Object.fromEntries(QUALITY_RATINGS.map((rating) => [rating, 0])), unrated: 0 } as QualitySummary['ratings'],
       missing: [],
+      trend,
     };
     for (const row of ratings.rows) {
       summary.total += row.count;
