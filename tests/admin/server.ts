@@ -66,7 +66,7 @@ export const handlers = [
   http.get('/:locale/dataset/quality-summary/', () =>
     requireUser() ??
     (signedIn?.is_superuser
-      ? HttpResponse.json({ total: 0, ratings: { excellent: 0, good: 0, sufficient: 0, bad: 0, unrated: 0 }, missing: [] })
+      ? HttpResponse.json({ total: 0, ratings: { excellent: 0, good: 0, sufficient: 0, bad: 0, unrated: 0 }, missing: [], trend: [] })
       : HttpResponse.json({ detail: "Vous n'avez pas la permission d'effectuer cette action." }, { status: 403 }))),
   // A dataset's page lists its resources: none unless a test serves some.
   http.get('/:locale/resource/resource-dataset/', () =>

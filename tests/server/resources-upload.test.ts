@@ -64,7 +64,7 @@ async function post(url: string, body: object): Promise<{ id: number }> {
   return (await response.json()) as { id: number };
 }
 
-it('streams a 2 GB CSV to disk with the server under 200 MB of memory, then removes it', async () => {
+it('streams a 2 GB CSV to disk with the server growing by less than 64 MB, then removes it', async () => {
   const group = (await db.query("SELECT id FROM usergroups WHERE slug = 'metropole-cote-azurine'")).rows[0].id;
   const csv = (await db.query("SELECT id FROM data_formats WHERE codename = 'csv'")).rows[0].id;
   const resource = await post('/fr/resource/resources/', { display_name: 'Relevés', type: 'file-upload', usergroup_id: group });
@@ -97,8 +97,10 @@ it('streams a 2 GB CSV to disk with the server under 200 MB of memory, then remo
   const { rows } = await db.query('SELECT pending_key FROM resource_sources WHERE id = $1', [source.id]);
   const stored = storagePath(dataDir, rows[0].pending_key);
   expect(statSync(stored).size).toBe(answer.body.size);
-  // The serving process never held more than this during the upload: the file went to disk as it came.
-  expect(peak).toBeLessThan(200 * MiB);
+  // The serving process grew by less than this during the upload: the file went to disk as it came.
+  // (Its resting size, about 190 MB with the geodata, quality and style engines, is bounded apart.)
+  expect(peak - before).toBeLessThan(64 * MiB);
+  expect(peak).toBeLessThan(256 * MiB);
 
   const removed = await fetch(`${server.origin}/fr/resource/file-upload/${source.id}/`, { method: 'DELETE', headers: { authorization: headers.authorization } });
   expect(removed.status).toBe(204);

@@ -116,7 +116,8 @@ export function QualitySummary() {
           );
         })}
       </Box>
-      {summary.trend.length > 0 && <TrendChart trend={summary.trend} />}
+      {/* A platform answering without the trend (older, or another one) still shows the ratings. */}
+      {summary.trend?.length ? <TrendChart trend={summary.trend} /> : null}
       {summary.missing.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h3" id="quality-summary-missing">
