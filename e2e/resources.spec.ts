@@ -88,14 +88,14 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
     await expect(page.getByText(layer.summary.replace('%{total}', '3').replace('%{geometry}', 'Point'))).toBeVisible();
     await expect(page.locator('.layer-map canvas.maplibregl-canvas')).toBeVisible();
     await page.getByLabel(layer.style.name, { exact: false }).fill('Rouge');
-    await page.getByLabel(layer.style.color).fill('#e31a1c');
+    await page.getByLabel(layer.style.color, { exact: true }).fill('#e31a1c');
     await expect(page.getByRole('list', { name: layer.style.legend })).toContainText('#e31a1c');
     await page.getByRole('button', { name: layer.style.save }).click();
     await expect(page.getByText(layer.messages.styleCreateLaunched)).toBeVisible();
     await expect(page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true })).toBeVisible({ timeout: 60_000 });
     await page.reload();
     await pickOption(page, layer.style.choose, 'Rouge');
-    await expect(page.getByLabel(layer.style.color)).toHaveValue('#e31a1c');
+    await expect(page.getByLabel(layer.style.color, { exact: true })).toHaveValue('#e31a1c');
 
     // A link annex: the link answers, so its check succeeds.
     await startWizard(page, datasetUrl, 'annex', labels.types.href, 'Notice');
