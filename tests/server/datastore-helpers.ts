@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/server/db/pool.ts';
 import type { ScenarioContext } from '../../src/server/tasks/context.ts';
-import type { StepParams } from '../../src/server/tasks/failure.ts';
+import { TaskFailure, type StepParams } from '../../src/server/tasks/failure.ts';
 import { testConfig } from './helpers.ts';
 
 export interface RecordedStep {
@@ -56,4 +56,15 @@ export async function insertResources(db: Pick<Db, 'query'>, ids: number[]): Pro
      ON CONFLICT (id) DO NOTHING`,
     [ids, rows[0].id],
   );
+}
+
+/** The TaskFailure a load ends with; a load that succeeds fails the test. */
+export async function failure(promise: Promise<unknown>): Promise<TaskFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TaskFailure) return error;
+    throw error;
+  }
+  throw new Error('the load succeeded');
 }

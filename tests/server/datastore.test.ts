@@ -2,9 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
-import { TaskFailure } from '../../src/server/tasks/failure.ts';
 import { createTestDatabase } from './helpers.ts';
-import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
+import { dataFile, failure, scenarioContext, insertResources } from './datastore-helpers.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -27,16 +26,6 @@ async function columnTypes(table: string): Promise<Record<string, string>> {
     [table],
   );
   return Object.fromEntries(rows.map((row) => [row.column_name, row.data_type]));
-}
-
-async function failure(promise: Promise<unknown>): Promise<TaskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TaskFailure) return error;
-    throw error;
-  }
-  throw new Error('the load succeeded');
 }
 
 /**

@@ -15,8 +15,7 @@ import { datastoreStorage, type Storage } from '../../src/server/datastore/geome
 import { loadResourceIntoDatastore, type DatastoreLoadInput } from '../../src/server/datastore/index.ts';
 import { upgradeLegacyLayers } from '../../src/server/datastore/upgrade.ts';
 import { storagePath } from '../../src/server/storage/index.ts';
-import { TaskFailure } from '../../src/server/tasks/failure.ts';
-import { dataFile, insertResources, scenarioContext } from './datastore-helpers.ts';
+import { dataFile, failure, insertResources, scenarioContext } from './datastore-helpers.ts';
 import { startGeoServerMock, type GeoServerMock, type PublishedFeatureType } from './geoserver-mock.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 // @ts-expect-error -- a plain JavaScript tool of the fixtures
@@ -65,16 +64,6 @@ async function load(resourceId: number, file: string, format: string, options: P
   const { context, steps } = scenarioContext(t.db);
   const result = await loadResourceIntoDatastore(context, { resourceId, filePath: file, format, columnX: null, columnY: null, crs: null, dataDir: t.config.dataDir, ...options });
   return { result: result!, steps };
-}
-
-async function failure(promise: Promise<unknown>): Promise<TaskFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TaskFailure) return error;
-    throw error;
-  }
-  throw new Error('the load succeeded');
 }
 
 async function layerOf(resourceId: number) {
