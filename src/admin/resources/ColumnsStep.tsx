@@ -4,9 +4,10 @@
  * three (spec section 5); a table takes all three or none (`optional`).
  */
 import { useState } from 'react';
-import { Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { PreviewTable } from './PreviewTable.tsx';
 import { resourcesApi, type Source } from './resourcesApi.ts';
 
 const L = 'resources.dataset-resources';
@@ -57,27 +58,7 @@ export function ColumnsStep({ source, busy, optional = false, onSubmit }: { sour
           ))}
         </TextField>
       </Stack>
-      <Typography variant="subtitle2" component="h3">
-        {translate(`${L}.steps.preview`)}
-      </Typography>
-      <Table size="small" aria-label={translate(`${L}.steps.preview`)}>
-        <TableHead>
-          <TableRow>
-            {source.columns.map((column) => (
-              <TableCell key={column}>{column}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {source.preview.map((row, index) => (
-            <TableRow key={index}>
-              {row.map((cell, cellIndex) => (
-                <TableCell key={cellIndex}>{cell ?? ''}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <PreviewTable columns={source.columns} rows={source.preview} />
       <Button variant="contained" onClick={submit} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
         {translate(`${L}.actions.next`)}
       </Button>

@@ -8,6 +8,7 @@ import { Alert, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead,
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { DEFAULT_ERROR_MESSAGE, summariseError } from '../http/errors.ts';
+import { PreviewTable } from './PreviewTable.tsx';
 import { RESOURCE_KEYS, resourcesApi, type InspectedLayer, type Source, type SourceWrite } from './resourcesApi.ts';
 
 const L = 'resources.dataset-resources';
@@ -123,29 +124,7 @@ export function GeometryStep({ resourceId, source, busy, onSubmit }: GeometrySte
         </TextField>
       )}
       {rows.length > 0 && (
-        <>
-          <Typography variant="subtitle2" component="h3">
-            {translate(`${L}.steps.preview`)}
-          </Typography>
-          <Table size="small" aria-label={translate(`${L}.steps.preview`)}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row, index) => (
-                <TableRow key={index}>
-                  {columns.map((column) => (
-                    <TableCell key={column}>{cell(row.properties?.[column])}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </>
+        <PreviewTable columns={columns} rows={rows.map((row) => columns.map((column) => cell(row.properties?.[column])))} />
       )}
       <Button variant="contained" onClick={submit} disabled={busy || !ready} sx={{ alignSelf: 'flex-start' }}>
         {translate(`${L}.actions.next`)}
