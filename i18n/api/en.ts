@@ -19,6 +19,7 @@ export default {
   badRequest: 'The request could not be processed.',
   methodNotAllowed: 'Method not allowed.',
   tooManyRequests: 'Request was throttled. Try again in %{seconds} seconds.',
+  rangeNotSatisfiable: 'The range asked lies outside the file.',
   serverError: 'A server error occurred.',
   signedOut: 'You have been signed out.',
   datastoreUnavailable: 'The datastore is not configured.',

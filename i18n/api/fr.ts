@@ -19,6 +19,7 @@ export default {
   badRequest: "La requête n'a pas pu être traitée.",
   methodNotAllowed: 'Méthode non autorisée.',
   tooManyRequests: 'Trop de requêtes. Réessayez dans %{seconds} secondes.',
+  rangeNotSatisfiable: 'La plage demandée est hors du fichier.',
   serverError: "Une erreur s'est produite sur le serveur.",
   signedOut: 'Vous êtes déconnecté.',
   datastoreUnavailable: "L'entrepôt de données n'est pas configuré.",

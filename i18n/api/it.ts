@@ -19,6 +19,7 @@ export default {
   badRequest: 'Non è stato possibile elaborare la richiesta.',
   methodNotAllowed: 'Metodo non consentito.',
   tooManyRequests: 'Troppe richieste. Riprova tra %{seconds} secondi.',
+  rangeNotSatisfiable: "L'intervallo richiesto è fuori dal file.",
   serverError: 'Si è verificato un errore del server.',
   signedOut: 'Sei stato disconnesso.',
   datastoreUnavailable: 'Il datastore non è configurato.',

@@ -11,6 +11,7 @@ import { LOCALES } from '../../schemas/constants.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/pool.ts';
 import { ApiError } from './http/errors.ts';
+import { pgRateStore } from './auth/rate-store.ts';
 import signinThrottle from './auth/signin-throttle.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -61,6 +62,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(csrfPlugin);
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: every process of the platform counts the same attempts.
+    store: pgRateStore(db),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'tooManyRequests', {}, { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

@@ -75,6 +75,29 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** BULK_UNDO_MINUTES: how long a bulk change of datasets may be undone once it ran. Default 10. */
   bulkUndoMinutes: number;
+  /** Where resource files are kept (src/server/storage/). */
+  storage: StorageConfig;
+}
+
+/** Where resource files are kept: DATA_DIR/files on local disk, or an S3-compatible object store. */
+export interface StorageConfig {
+  /** STORAGE: `disk` (default, DATA_DIR/files) or `s3` (the S3_* settings below). */
+  backend: 'disk' | 's3';
+  /** S3_ENDPOINT: the object store's URL (MinIO, Ceph, Scaleway, OVH…); unset = AWS S3 of S3_REGION. */
+  endpoint: string | null;
+  /** S3_BUCKET: the bucket, created beforehand. Required with STORAGE=s3. */
+  bucket: string;
+  /** S3_REGION: the bucket's region. Default us-east-1. */
+  region: string;
+  /** S3_PREFIX: prepended to every object's name (several platforms in one bucket), e.g. `publish/`. Default none. */
+  prefix: string;
+  /** S3_FORCE_PATH_STYLE: address the bucket in the path (most S3-compatible servers) rather than the host name. Default true when S3_ENDPOINT is set. */
+  forcePathStyle: boolean;
+  /**
+   * AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN): the store's credentials;
+   * unset = the AWS SDK's other sources (shared profile, container or instance role).
+   */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
 }
 
 export interface OutboundConfig {
@@ -106,8 +129,9 @@ export interface TaskConfig {
   heartbeatSeconds: number;
   /** TASK_DIAGNOSTIC_SCENARIOS: also offer the noop, sleep and fail scenarios (tests, bench). Default off. */
   diagnosticScenarios: boolean;
-  /** What resource scenarios read and fetch with: DATA_DIR, the outbound rules and UPLOAD_MAX_BYTES (copies of those settings). */
+  /** What resource scenarios read and fetch with: DATA_DIR, the storage, the outbound rules and UPLOAD_MAX_BYTES (copies of those settings). */
   dataDir: string;
+  storage: StorageConfig;
   outbound: OutboundConfig;
   uploadMaxBytes: number;
   /**
@@ -193,6 +217,27 @@ function workersMode(env: Env): TaskConfig['workers'] {
   return value;
 }
 
+function storageConfig(env: Env): StorageConfig {
+  const backend = text(env, 'STORAGE', 'disk');
+  if (backend !== 'disk' && backend !== 's3') throw new Error(`STORAGE must be "disk" or "s3", got "${backend}"`);
+  const bucket = text(env, 'S3_BUCKET', '');
+  if (backend === 's3' && !bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const endpoint = optional(env, 'S3_ENDPOINT');
+  const prefix = text(env, 'S3_PREFIX', '').replace(/^\/+/, '');
+  const accessKeyId = optional(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = optional(env, 'AWS_SECRET_ACCESS_KEY');
+  const sessionToken = optional(env, 'AWS_SESSION_TOKEN');
+  return {
+    backend,
+    endpoint,
+    bucket,
+    region: text(env, 'S3_REGION', optional(env, 'AWS_REGION') ?? 'us-east-1'),
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : null,
+  };
+}
+
 function positive(env: Env, name: string, fallback: number): number {
   const value = integer(env, name, fallback);
   if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
@@ -261,6 +306,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080);
   const host = text(env, 'HOST', '127.0.0.1');
   const publicBase = publicUrl(env, host, port);
+  const storage = storageConfig(env);
   return {
     port,
     host,
@@ -299,6 +345,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       heartbeatSeconds: positive(env, 'TASK_HEARTBEAT_SECONDS', 5),
       diagnosticScenarios: flag(env, 'TASK_DIAGNOSTIC_SCENARIOS', false),
       dataDir,
+      storage,
       outbound,
       uploadMaxBytes,
       archiveMaxBytes: positive(env, 'ARCHIVE_MAX_BYTES', 4 * uploadMaxBytes),
@@ -318,5 +365,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     outbound,
     uploadMaxBytes,
     bulkUndoMinutes: integer(env, 'BULK_UNDO_MINUTES', 10),
+    storage,
   };
 }

@@ -9,12 +9,13 @@ import { buildApp } from './app.ts';
 import { randomPassword } from './auth/passwords.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import { loadConfig } from './config.ts';
+import { NewerDatabaseError } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { preparePlatformData } from './db/prepare.ts';
 import type { SeedResult } from './db/seed.ts';
 import { seedDemoResources } from './db/seedResources.ts';
 import { stopOnSignals } from './shutdown.ts';
-import { sweepTemporaryFiles } from './storage/index.ts';
+import { storageOf } from './storage/index.ts';
 import { startTaskEngine, type TaskEngine } from './tasks/engine.ts';
 
 async function main() {
@@ -38,7 +39,7 @@ async function main() {
     seed = await preparePlatformData(db, { password: demoPassword, termsVersion: config.termsVersion, dataDir: config.dataDir });
     await deleteExpiredSessions(db);
     // Halves of files a crash left behind (never any resource's file).
-    await sweepTemporaryFiles(config.dataDir);
+    await storageOf(config).sweep();
     // WORKERS=external: this process only queues; `npm run worker` processes run the tasks.
     tasks = await startTaskEngine({ db, config: config.tasks, runTasks: config.tasks.workers === 'inline', migrate: true, log: logger });
     // Queued once the engine's tables exist; run by the engine like any resource's scenario.
@@ -70,6 +71,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('Publish failed to start:', error);
+  // A database a newer version migrated: its own message says what to do.
+  console.error('Publish failed to start:', error instanceof NewerDatabaseError ? error.message : error);
   process.exit(1);
 });

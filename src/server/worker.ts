@@ -2,14 +2,14 @@
  * `npm run worker`: a process that runs queued tasks (WORKERS=external, or more hands beside an
  * inline server). It opens the server's database — DATABASE_URL, or the embedded PostgreSQL a
  * server started under DATA_DIR — and never migrates: it waits for a server to have migrated,
- * then fails clearly. SIGTERM/SIGINT stop it after its running tasks (a few seconds at most; the
+ * then fails clearly; it refuses a database a newer version migrated. SIGTERM/SIGINT stop it after its running tasks (a few seconds at most; the
  * rest is recovered).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
-import { listMigrations } from './db/migrate.ts';
+import { NewerDatabaseError, schemaState } from './db/migrate.ts';
 import { closeDatastore, configureDatastore } from './datastore/connection.ts';
 import { createPool, type Db } from './db/pool.ts';
 import { configureMapserver } from './mapserver/client.ts';
@@ -33,13 +33,20 @@ async function embeddedUrl(dataDir: string): Promise<string> {
 
 /** Waits until the server has applied every migration this code knows (pg-boss's schema included). */
 async function waitForSchema(db: Db): Promise<void> {
-  const expected = (await listMigrations()).map((migration) => migration.version);
   let problem = '';
   for (let waited = 0; waited <= WAIT_SECONDS; waited += 1) {
+    let state;
     try {
-      const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
-      const done = new Set(rows.map((row) => row.version));
-      const missing = expected.filter((version) => !done.has(version));
+      state = await schemaState(db);
+    } catch (error) {
+      problem = (error as Error).message;
+      await sleep(1000);
+      continue;
+    }
+    // A newer version migrated the database: waiting will not help.
+    if (state.unknown.length > 0) throw new NewerDatabaseError(state.unknown);
+    const { missing } = state;
+    try {
       const boss = await db.query("SELECT 1 FROM pg_tables WHERE schemaname = 'pgboss' AND tablename = 'version'");
       if (missing.length === 0 && boss.rowCount) return;
       problem = missing.length > 0 ? `migrations ${missing.join(', ')} not applied` : 'the task queue is not installed';

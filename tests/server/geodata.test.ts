@@ -14,7 +14,7 @@ import type { Task } from '../../schemas/scenarios.ts';
 import { datastoreStorage, type Storage } from '../../src/server/datastore/geometry.ts';
 import { loadResourceIntoDatastore, type DatastoreLoadInput } from '../../src/server/datastore/index.ts';
 import { upgradeLegacyLayers } from '../../src/server/datastore/upgrade.ts';
-import { storagePath } from '../../src/server/storage/index.ts';
+import { storagePath } from '../../src/server/storage/disk.ts';
 import { dataFile, failure, insertResources, scenarioContext } from './datastore-helpers.ts';
 import { startGeoServerMock, type GeoServerMock, type PublishedFeatureType } from './geoserver-mock.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';

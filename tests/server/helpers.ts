@@ -106,8 +106,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   const db = createPool(database.url);
   const fixture = overrides.staticDir ? null : staticFixture();
   const merged = testConfig({ ...(fixture ? { staticDir: fixture } : {}), ...overrides });
-  // Tasks read DATA_DIR, the outbound rules and the upload limit from their own copies: kept equal.
-  const config = { ...merged, tasks: { ...merged.tasks, dataDir: merged.dataDir, outbound: merged.outbound, uploadMaxBytes: merged.uploadMaxBytes, ...overrides.tasks } };
+  // Tasks read DATA_DIR, the storage, the outbound rules and the upload limit from their own copies: kept equal.
+  const config = { ...merged, tasks: { ...merged.tasks, dataDir: merged.dataDir, storage: merged.storage, outbound: merged.outbound, uploadMaxBytes: merged.uploadMaxBytes, ...overrides.tasks } };
   const app = await buildApp({ db, config, logger: false });
   await app.ready();
   const tasks = options.tasks

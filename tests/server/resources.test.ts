@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
 import { seedDemoFtpFiles } from '../../src/server/db/seed.ts';
 import { seedDemoResources } from '../../src/server/db/seedResources.ts';
-import { readFile as readStored, storageRoot, sweepTemporaryFiles, writeFile } from '../../src/server/storage/index.ts';
+import { diskStorage, storageRoot } from '../../src/server/storage/disk.ts';
+
+const readStored = (dataDir: string, key: string) => diskStorage(dataDir).read(key);
 import { multipart } from './accounts-helpers.ts';
 import { createTestApp, testConfig, type SignedIn, type TestApp } from './helpers.ts';
 
@@ -554,7 +556,7 @@ describe('storage', () => {
       yield Buffer.alloc(1024, 1);
       throw new Error('connection lost');
     }
-    await expect(writeFile(dir, Readable.from(broken()), { maxBytes: 1e6 })).rejects.toThrow('connection lost');
+    await expect(diskStorage(dir).write(Readable.from(broken()), { maxBytes: 1e6 })).rejects.toThrow('connection lost');
     const folders = readdirSync(storageRoot(dir));
     expect(folders.flatMap((folder) => readdirSync(path.join(storageRoot(dir), folder)))).toEqual([]);
 
@@ -563,10 +565,10 @@ describe('storage', () => {
     mkdirSync(path.join(storageRoot(dir), 'ab'), { recursive: true });
     writeFileSync(path.join(storageRoot(dir), `${key}.1a2b3c4d.partial`), 'half');
     expect(await readStored(dir, key)).toBeNull();
-    expect(await sweepTemporaryFiles(dir, 0)).toBe(1);
+    expect(await diskStorage(dir).sweep(0)).toBe(1);
 
-    const stored = await writeFile(dir, Readable.from([Buffer.from('complete')]), { maxBytes: 100 });
+    const stored = await diskStorage(dir).write(Readable.from([Buffer.from('complete')]), { maxBytes: 100 });
     expect(stored.size).toBe(8);
-    await expect(writeFile(dir, Readable.from([Buffer.alloc(200)]), { maxBytes: 100 })).rejects.toThrow('larger than 100');
+    await expect(diskStorage(dir).write(Readable.from([Buffer.alloc(200)]), { maxBytes: 100 })).rejects.toThrow('larger than 100');
   });
 });

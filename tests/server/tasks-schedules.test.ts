@@ -104,12 +104,12 @@ describe('the recovery', () => {
     // Queued long ago, and its job lost.
     await t.db.query('DELETE FROM pgboss.job WHERE id = $1', [before]);
     await t.db.query("UPDATE task_queue_track SET start_date = now() - interval '5 minutes' WHERE id = $1", [id]);
-    const result = await recoverTasks(t.db, { staleSeconds: 60, timeLimitSeconds: 60, dataDir: t.config.dataDir });
+    const result = await recoverTasks(t.db, { staleSeconds: 60, timeLimitSeconds: 60, dataDir: t.config.dataDir, storage: t.config.storage });
     expect(result.resent).toEqual([id]);
     const after = (await t.db.query('SELECT job_id, status FROM task_queue_track WHERE id = $1', [id])).rows[0];
     expect(after.status).toBe('PENDING');
     expect(after.job_id).not.toBe(before);
     expect((await t.db.query("SELECT data->>'taskId' AS task FROM pgboss.job WHERE id = $1", [after.job_id])).rows[0].task).toBe(String(id));
-    expect((await recoverTasks(t.db, { staleSeconds: 60, timeLimitSeconds: 60, dataDir: t.config.dataDir })).resent).toEqual([]);
+    expect((await recoverTasks(t.db, { staleSeconds: 60, timeLimitSeconds: 60, dataDir: t.config.dataDir, storage: t.config.storage })).resent).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
-import { storagePath } from '../../src/server/storage/index.ts';
+import { storagePath } from '../../src/server/storage/disk.ts';
 import { createTestDatabase, TEST_DEMO_PASSWORD } from './helpers.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 

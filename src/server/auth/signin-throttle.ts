@@ -4,7 +4,8 @@
  * (SIGNIN_ADDRESS_RATE_LIMIT), so neither guessing one password nor trying many names goes far.
  * A throttled attempt is answered before any password is hashed; so is one arriving while too many
  * hashes already wait (see passwords.ts), with Retry-After: 1. Failed personal API tokens
- * (`Authorization: Token <key>`) count against the same per-address limit as sign-ins.
+ * (`Authorization: Token <key>`) count against the same per-address limit as sign-ins. The counts
+ * are kept in PostgreSQL (auth/rate-store.ts), shared by every process and kept across restarts.
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -37,11 +38,12 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const perAddress = app.createRateLimit({ max: app.config.signinAddressRateLimit, timeWindow: WINDOW_MS });
+    // The counters live in one table (auth/rate-store.ts): each limiter's keys have their own prefix.
+    const perAddress = app.createRateLimit({ max: app.config.signinAddressRateLimit, timeWindow: WINDOW_MS, keyGenerator: (request) => `signin|${normalizeIP(request.ip)}` });
     const perUsername = app.createRateLimit({
       max: app.config.signinRateLimit,
       timeWindow: WINDOW_MS,
-      keyGenerator: (request) => `${normalizeIP(request.ip)}|${username(request)}`,
+      keyGenerator: (request) => `signin-user|${normalizeIP(request.ip)}|${username(request)}`,
     });
 
     app.decorate('signinThrottle', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -517,6 +517,12 @@ export async function loadResourceIntoDatastore(context: ScenarioContext, input:
   return null;
 }
 
+/** Whether loadResourceIntoDatastore reads files of this format (the others answer null without reading). */
+export function readsFormat(format: string): boolean {
+  const lower = format.toLowerCase();
+  return lower === 'csv' || isGdalFormat(lower);
+}
+
 /** Copies a table of the datastore into the resource's own table, placed with its X/Y columns and CRS like a CSV. */
 export async function loadTableIntoDatastore(context: ScenarioContext, input: TableLoadInput): Promise<DatastoreLoadResult> {
   return loadTable(context, input, 'table', () => analyseTable(context, input));

@@ -1,6 +1,8 @@
 /**
  * Applies src/server/db/migrations/NNN_name.sql in order, each in its own transaction.
- * A session-level advisory lock serialises servers that start together on the same database.
+ * A session-level advisory lock serialises servers that start together on the same database, so
+ * each migration runs once. A database that has a migration this code does not know was upgraded
+ * by a newer version of the platform: this one refuses it (NewerDatabaseError) rather than serve.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,6 +30,39 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   );
 }
 
+export class NewerDatabaseError extends Error {
+  constructor(readonly unknown: string[]) {
+    super(
+      `The database has migrations this version of Publish does not know (${unknown.join(', ')}): a newer version upgraded it. ` +
+        'Run that version (or a newer one); this one refuses to serve.',
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+export interface SchemaState {
+  /** Migrations of this code the database lacks. */
+  missing: string[];
+  /** Migrations of the database this code does not know (`version_name`). */
+  unknown: string[];
+}
+
+function compare(applied: Array<{ version: string; name: string }>, known: Migration[]): SchemaState {
+  const versions = new Set(known.map((migration) => migration.version));
+  const done = new Set(applied.map((row) => row.version));
+  return {
+    missing: known.filter((migration) => !done.has(migration.version)).map((migration) => migration.version),
+    unknown: applied.filter((row) => !versions.has(row.version)).map((row) => `${row.version}_${row.name}`).sort(),
+  };
+}
+
+/** How the database's schema compares with this code's migrations. */
+export async function schemaState(db: Pick<Db, 'query'>): Promise<SchemaState> {
+  const { rows: table } = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
+  const { rows } = table[0].exists ? await db.query<{ version: string; name: string }>('SELECT version, name FROM schema_migrations') : { rows: [] };
+  return compare(rows, await listMigrations());
+}
+
 /** Returns the versions applied by this call (empty when the database was up to date). */
 export async function migrate(db: Db, migrations?: Migration[]): Promise<string[]> {
   const pending = migrations ?? (await listMigrations());
@@ -40,9 +75,10 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<string[
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const done = new Set(
-      (await client.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
-    );
+    const rows = (await client.query<{ version: string; name: string }>('SELECT version, name FROM schema_migrations')).rows;
+    const { unknown } = compare(rows, [...(await listMigrations()), ...pending]);
+    if (unknown.length > 0) throw new NewerDatabaseError(unknown);
+    const done = new Set(rows.map((r) => r.version));
     for (const migration of pending) {
       if (done.has(migration.version)) continue;
       try {

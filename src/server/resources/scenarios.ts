@@ -15,15 +15,15 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { mapserverFailure } from '../datastore/apply.ts';
 import { attachedColumns } from '../datastore/attach.ts';
-import { LOADABLE_FORMATS, loadResourceIntoDatastore, loadTableIntoDatastore, type DatastoreLoadResult } from '../datastore/index.ts';
+import { LOADABLE_FORMATS, loadResourceIntoDatastore, loadTableIntoDatastore, readsFormat, type DatastoreLoadResult } from '../datastore/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { mapserverClient, type MapserverLayerType } from '../mapserver/client.ts';
 import { fetchOutbound, OutboundError, type OutboundOptions } from '../http/outbound.ts';
 import type { MessageKey } from '../i18n.ts';
-import { deleteFile, StorageLimitError, storagePath, writeFile } from '../storage/index.ts';
+import { StorageLimitError, storageOf } from '../storage/index.ts';
 import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
-import { ArchiveError, checkShapefileEntries, inspectArchive, isZipFile } from '../uploads/archive.ts';
+import { ArchiveError, checkShapefileEntries, inspectArchive, isZip, ZIP_SIGNATURE_BYTES } from '../uploads/archive.ts';
 import { ContentError, contentInspector, type ContentSummary } from './content.ts';
 import { recogniseSourceFormat } from './formats.ts';
 import { resolveFtpFile } from './ftp.ts';
@@ -79,7 +79,7 @@ async function storeChecked(context: ScenarioContext, stream: Readable, format: 
   const inspector = contentInspector(format);
   let stored;
   try {
-    stored = await writeFile(context.config.dataDir, stream, { maxBytes: context.config.uploadMaxBytes, inspect: (chunk) => inspector.inspect(chunk), signal: context.signal });
+    stored = await storageOf(context.config).write(stream, { maxBytes: context.config.uploadMaxBytes, inspect: (chunk) => inspector.inspect(chunk), signal: context.signal });
   } catch (error) {
     if (error instanceof ContentError) throw new TaskFailure(error.code, error.params);
     if (error instanceof StorageLimitError) throw new TaskFailure('resource.fileTooLarge', { max: error.maxBytes });
@@ -88,7 +88,7 @@ async function storeChecked(context: ScenarioContext, stream: Readable, format: 
   try {
     return { ...stored, summary: inspector.finish() };
   } catch (error) {
-    await deleteFile(context.config.dataDir, stored.key);
+    await storageOf(context.config).delete(stored.key);
     if (error instanceof ContentError) throw new TaskFailure(error.code, error.params);
     throw error;
   }
@@ -100,10 +100,10 @@ async function storeChecked(context: ScenarioContext, stream: Readable, format: 
  */
 async function checkArchive(context: ScenarioContext, format: string | null, key: string): Promise<void> {
   if (format !== 'shp') return;
-  const path = storagePath(context.config.dataDir, key);
-  if (!(await isZipFile(path))) return;
+  const storage = storageOf(context.config);
+  if (!isZip(await storage.head(key, ZIP_SIGNATURE_BYTES))) return;
   try {
-    checkShapefileEntries(await inspectArchive(path, { maxBytes: context.config.archiveMaxBytes }));
+    await storage.withLocalFile(key, async (path) => checkShapefileEntries(await inspectArchive(path, { maxBytes: context.config.archiveMaxBytes })));
   } catch (error) {
     if (error instanceof ArchiveError) throw new TaskFailure(error.code, error.params);
     throw error;
@@ -116,7 +116,7 @@ async function dropRefused(context: ScenarioContext, source: SourceRow, key: str
     const { rowCount } = await context.db.query('UPDATE resource_sources SET pending_key = NULL, pending_size = NULL WHERE id = $1 AND pending_key = $2', [source.id, key]);
     if (!rowCount) return;
   }
-  await deleteFile(context.config.dataDir, key);
+  await storageOf(context.config).delete(key);
 }
 
 /**
@@ -158,23 +158,29 @@ async function makeCurrent(context: ScenarioContext, source: SourceRow, file: { 
     if (refused) await dropRefused(context, source, refused, file.key === null);
     throw error;
   });
-  if (current.previous && current.previous !== current.key) await deleteFile(context.config.dataDir, current.previous);
+  if (current.previous && current.previous !== current.key) await storageOf(context.config).delete(current.previous);
   await context.step('task.resourceFileCurrent', { filename: file.filename ?? source.filename ?? '', size: current.size });
   await loadDatastore(context, source, current.key);
 }
 
 async function loadDatastore(context: ScenarioContext, source: SourceRow, key: string) {
-  const result = await loadResourceIntoDatastore(context, {
-    resourceId: source.resource_id,
-    filePath: storagePath(context.config.dataDir, key),
-    format: source.format ?? '',
-    columnX: source.column_x,
-    columnY: source.column_y,
-    columnGeometry: source.column_geometry,
-    crs: source.crs,
-    layerName: source.layer_name,
-    dataDir: context.config.dataDir,
-  });
+  const format = source.format ?? '';
+  // The datastore reads a local file: the stored one, or a copy of it from object storage.
+  const result = !readsFormat(format)
+    ? null
+    : await storageOf(context.config).withLocalFile(key, (filePath) =>
+        loadResourceIntoDatastore(context, {
+          resourceId: source.resource_id,
+          filePath,
+          format,
+          columnX: source.column_x,
+          columnY: source.column_y,
+          columnGeometry: source.column_geometry,
+          crs: source.crs,
+          layerName: source.layer_name,
+          dataDir: context.config.dataDir,
+        }),
+      );
   if (!result) {
     if (source.format !== null && (LOADABLE_FORMATS as readonly string[]).includes(source.format)) await context.step('task.resourceNotLoaded');
     return;

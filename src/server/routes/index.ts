@@ -23,6 +23,7 @@ import usergroupRoutes from './usergroup.ts';
 import resourceEntityRoutes from './resources.ts';
 import resourceSourceRoutes from './resource-sources.ts';
 import resourceInspectRoutes from './resource-inspect.ts';
+import resourceFileRoutes from './resource-file.ts';
 import geospatialRoutes from './geospatial.ts';
 
 export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
@@ -44,6 +45,7 @@ export const LOCALE_ROUTES: readonly FastifyPluginAsync[] = [
   resourceEntityRoutes,
   resourceSourceRoutes,
   resourceInspectRoutes,
+  resourceFileRoutes,
   geospatialRoutes,
   indexerRoutes,
   apiDocRoutes,

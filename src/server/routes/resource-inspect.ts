@@ -12,7 +12,7 @@ import { ApiError, notFound, permissionDenied, ValidationError } from '../http/e
 import { t } from '../i18n.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { resourceReach } from '../resources/access.ts';
-import { storagePath } from '../storage/index.ts';
+import { storageOf } from '../storage/index.ts';
 import { TaskFailure } from '../tasks/failure.ts';
 
 const ID = /^\d{1,9}$/;
@@ -45,9 +45,10 @@ export default async function resourceInspectRoutes(app: FastifyInstance) {
     const format = (source.format ?? '').toLowerCase();
     if (!isGdalFormat(format)) return { format, layers: [], layer: null, needs_layer: false, needs_crs: false, preview: null };
     try {
-      return await inspectGeoFile({ dataDir: app.config.dataDir, archiveMaxBytes: app.config.tasks.archiveMaxBytes }, storagePath(app.config.dataDir, source.key), format, {
-        layerName: rawLayer || source.layer_name, crs: crs ?? source.crs,
-      });
+      const place = { dataDir: app.config.dataDir, archiveMaxBytes: app.config.tasks.archiveMaxBytes };
+      return await storageOf(app.config).withLocalFile(source.key, (file) =>
+        inspectGeoFile(place, file, format, { layerName: rawLayer || source.layer_name, crs: crs ?? source.crs }),
+      );
     } catch (error) {
       if (error instanceof TaskFailure) throw new ApiError(400, error.code, {}, error.params as Record<string, string | number>);
       throw error;

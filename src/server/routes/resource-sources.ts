@@ -25,7 +25,7 @@ import { ContentError, contentInspector } from '../resources/content.ts';
 import { recogniseFormat } from '../resources/formats.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
 import { startUploadTask, type UploadTask } from '../resources/upload-task.ts';
-import { deleteFile, StorageLimitError, writeFile } from '../storage/index.ts';
+import { StorageLimitError, storageOf } from '../storage/index.ts';
 import { DATASTORE_TYPES } from './datastores.ts';
 import { registerScenarioPath } from './scenarios.ts';
 
@@ -347,7 +347,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         await client.query('DELETE FROM resource_sources WHERE id = $1', [existing.id]);
         await client.query('UPDATE resources SET size = NULL, bbox = NULL, geographic = false, last_update = now() WHERE id = $1', [existing.resource_id]);
       });
-      for (const key of [existing.storage_key, existing.pending_key]) await deleteFile(app.config.dataDir, key as string | null);
+      for (const key of [existing.storage_key, existing.pending_key]) await storageOf(app.config).delete(key as string | null);
       return reply.code(204).send();
     });
 
@@ -389,9 +389,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') break;
         filename = (part.filename ?? '').slice(0, 255);
-        stored = await writeFile(app.config.dataDir, part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask });
+        stored = await storageOf(app.config).write(part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask });
         if (part.file.truncated) {
-          await deleteFile(app.config.dataDir, stored.key);
+          await storageOf(app.config).delete(stored.key);
           throw tooLarge();
         }
         break;
@@ -399,7 +399,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       if (!stored) throw new ValidationError({ file: [t(locale, 'fileMissing')] });
       summary = inspector.finish();
     } catch (error) {
-      if (stored) await deleteFile(app.config.dataDir, stored.key);
+      if (stored) await storageOf(app.config).delete(stored.key);
       await upload.task?.refuse();
       if (error instanceof ValidationError) throw error;
       if (error instanceof ContentError) throw new ValidationError({ file: [t(locale, error.code, error.params)] });
@@ -411,7 +411,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     const previous = await inTransaction(app.db, async (client) => {
       const { rows } = await client.query<{ pending_key: string | null }>('SELECT pending_key FROM resource_sources WHERE id = $1 FOR UPDATE', [source.id]);
       if (!rows[0]) {
-        await deleteFile(app.config.dataDir, stored.key);
+        await storageOf(app.config).delete(stored.key);
         throw notFound();
       }
       await client.query(
@@ -428,7 +428,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       await upload.task?.refuse();
       throw error;
     });
-    await deleteFile(app.config.dataDir, previous);
+    await storageOf(app.config).delete(previous);
     return present((await loadSource('file-upload', source.id as number))!);
   });
 

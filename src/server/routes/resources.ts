@@ -22,7 +22,7 @@ import { t, type MessageKey } from '../i18n.ts';
 import { datastoreDatabaseName } from '../datastore/connection.ts';
 import { dropResourceTable } from '../datastore/index.ts';
 import { mapserverConfigured } from '../mapserver/client.ts';
-import { deleteFile } from '../storage/index.ts';
+import { storageOf } from '../storage/index.ts';
 import { actionLabel } from '../tasks/store.ts';
 
 const CODENAME_MAX_LENGTH = 100;
@@ -192,7 +192,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     if (!keys) return payload;
     filesToRemove.delete(request);
     if (reply.statusCode === 204) {
-      for (const key of keys) await deleteFile(app.config.dataDir, key).catch(() => {});
+      for (const key of keys) await storageOf(app.config).delete(key).catch(() => {});
       const id = Number((request.params as { id?: string }).id);
       if (Number.isInteger(id)) await dropResourceTable(app.db, id).catch((error) => request.log.warn({ err: error }, 'datastore table not dropped'));
     }

@@ -9,7 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { TaskConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { createBoss, TASK_QUEUE, TICK_QUEUE } from './queue.ts';
-import { recoverTasks } from './recovery.ts';
+import { handBackTasks, recoverTasks } from './recovery.ts';
 import { runTask } from './runner.ts';
 import { queueDueRuns } from './schedules.ts';
 import { onTaskQueued } from './store.ts';
@@ -45,7 +45,7 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
   }
 
   const tick = async () => {
-    await recoverTasks(db, { staleSeconds: config.staleSeconds, timeLimitSeconds: config.timeLimitSeconds, dataDir: config.dataDir });
+    await recoverTasks(db, { staleSeconds: config.staleSeconds, timeLimitSeconds: config.timeLimitSeconds, dataDir: config.dataDir, storage: config.storage });
     await queueDueRuns(db, config.timeLimitSeconds);
   };
   await boss.work(TICK_QUEUE, { pollingIntervalSeconds: Math.max(pollingSeconds, 5) }, async () => {
@@ -53,10 +53,11 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
   });
 
   const workerIds: string[] = [];
+  const worker = `${hostname()}:${process.pid}`;
   if (options.runTasks) {
     const runner = {
       db,
-      worker: `${hostname()}:${process.pid}`,
+      worker,
       config,
       log: options.log,
     };
@@ -82,8 +83,11 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
     tick,
     async stop() {
       onTaskQueued(db, null);
-      // Running tasks get a few seconds to end; the rest is recovered by the next process.
+      // Running tasks get a few seconds to end; the rest is handed back, queued for another process.
       await boss.stop({ graceful: true, close: false, timeout: 8_000 });
+      if (options.runTasks) {
+        await handBackTasks(db, worker, config.timeLimitSeconds).catch((error: unknown) => options.log?.warn({ err: error }, 'tasks not handed back (recovered later)'));
+      }
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/pool.ts';
-import { removeTemporaryFile } from '../storage/index.ts';
+import { storageOf, type StoragePlace } from '../storage/index.ts';
 import { BOSS_SCHEMA, sendTaskJobs, TASK_QUEUE } from './queue.ts';
 
 export interface RecoveryResult {
@@ -14,7 +14,7 @@ export interface RecoveryResult {
   resent: number[];
 }
 
-export async function recoverTasks(db: Db, options: { staleSeconds: number; timeLimitSeconds: number; dataDir: string }): Promise<RecoveryResult> {
+export async function recoverTasks(db: Db, options: { staleSeconds: number; timeLimitSeconds: number } & StoragePlace): Promise<RecoveryResult> {
   const stale = options.staleSeconds;
   // A running task whose worker stopped reporting: queued once more, with a step saying why…
   const requeued = await inTransaction(db, async (client) => {
@@ -38,7 +38,7 @@ export async function recoverTasks(db: Db, options: { staleSeconds: number; time
       RETURNING id, kwargs->>'temporary' AS temporary`,
     [stale],
   );
-  for (const row of failedRows) await removeTemporaryFile(options.dataDir, row.temporary);
+  for (const row of failedRows) await storageOf(options).removeTemporary(row.temporary);
   // A queued task whose job is gone (deleted, expired while a dead worker held it): a new job.
   const resent = await inTransaction(db, async (client) => {
     const { rows } = await client.query<{ id: number; job_id: string }>(
@@ -53,4 +53,23 @@ export async function recoverTasks(db: Db, options: { staleSeconds: number; time
     return rows.map((row) => row.id);
   });
   return { requeued, failed: failedRows.map((row) => row.id), resent };
+}
+
+/**
+ * A stopping process hands its running tasks back: queued again at once (a new job, the next
+ * attempt), rather than waiting for their heartbeat to go stale. Whatever the stopped run still
+ * writes is ignored, since it no longer owns the attempt. Uploads cannot run again: left to recovery.
+ */
+export async function handBackTasks(db: Db, worker: string, timeLimitSeconds: number): Promise<number[]> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<{ id: number; job_id: string }>(
+      `UPDATE task_queue_track SET status = 'PENDING', worker = NULL, job_id = gen_random_uuid(),
+              timeline = timeline || jsonb_build_array(jsonb_build_object('date', now(), 'level', 'warning', 'code', 'task.workerStopped', 'params', '{}'::jsonb))
+        WHERE status = 'STARTED' AND worker = $1 AND interrupted_error IS NULL
+        RETURNING id, job_id`,
+      [worker],
+    );
+    await sendTaskJobs(client, rows.map((row) => ({ taskId: row.id, jobId: row.job_id, timeLimitSeconds })));
+    return rows.map((row) => row.id);
+  });
 }

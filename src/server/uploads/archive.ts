@@ -48,12 +48,20 @@ const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
 /** Whether the file starts as a zip archive does (local file header, or the end record of an empty one). */
+/** Bytes isZip needs from the start of a file. */
+export const ZIP_SIGNATURE_BYTES = 4;
+
+/** Whether a file's first bytes are a zip archive's signature. */
+export function isZip(head: Buffer): boolean {
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05);
+}
+
 export async function isZipFile(path: string): Promise<boolean> {
   const file = await open(path, 'r');
   try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await file.read(head, 0, 4, 0);
-    return bytesRead === 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05);
+    const head = Buffer.alloc(ZIP_SIGNATURE_BYTES);
+    const { bytesRead } = await file.read(head, 0, ZIP_SIGNATURE_BYTES, 0);
+    return isZip(head.subarray(0, bytesRead));
   } finally {
     await file.close();
   }
