@@ -3,6 +3,7 @@
  * and node are signalled together), tracked so a test file can stop whatever it left running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 export class WorkerProcesses {
@@ -37,6 +38,19 @@ export class WorkerProcesses {
         if (chunk.toString().includes('is running')) resolve(child);
       });
       child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+    });
+  }
+
+  /** The running worker whose process (or a child of it: npx, tsx, node) has this pid. */
+  byPid(pid: number): ChildProcess | undefined {
+    return [...this.running].find((child) => {
+      if (child.pid === pid) return true;
+      try {
+        // The worker's node process is in the child's process group.
+        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[2] === String(child.pid);
+      } catch {
+        return false;
+      }
     });
   }
 
