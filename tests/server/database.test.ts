@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { listMigrations, migrate, schemaState } from '../../src/server/db/migrate.ts';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { DEMO_USERS, seedDemoData } from '../../src/server/db/seed.ts';
 import { createTestDatabase } from './helpers.ts';
@@ -43,6 +45,27 @@ describe('migrations', () => {
     const { rows } = await db.query("SELECT to_regclass('half_done') AS table, (SELECT count(*) FROM schema_migrations WHERE version = '999') AS applied");
     expect(rows[0]).toEqual({ table: null, applied: 0 });
   });
+
+  it('refuse a database a newer version migrated, saying so, and the worker too', async () => {
+    await db.query("INSERT INTO schema_migrations (version, name) VALUES ('998', 'from_the_future')");
+    try {
+      await expect(migrate(db)).rejects.toThrow(
+        'The database has migrations this version of Publish does not know (998_from_the_future): a newer version upgraded it. Run that version (or a newer one); this one refuses to serve.',
+      );
+      expect(await schemaState(db)).toEqual({ missing: [], unknown: ['998_from_the_future'] });
+      const worker = spawnSync('npx', ['tsx', 'src/server/worker.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: url, SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(worker.status).toBe(1);
+      expect(worker.stderr).toContain('does not know (998_from_the_future)');
+    } finally {
+      await db.query("DELETE FROM schema_migrations WHERE version = '998'");
+    }
+    expect(await migrate(db)).toEqual([]);
+  }, 90_000);
 
   it('create the expected tables', async () => {
     const { rows } = await db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");

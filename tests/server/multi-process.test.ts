@@ -220,3 +220,32 @@ it('loses no acknowledged write or task when a server and a worker are killed mi
   // The survivor serves on.
   expect((await fetch(`${front}/ready`)).status).toBe(200);
 }, 100_000);
+
+it('hands a running task back when its worker is stopped (SIGTERM), for another worker to finish', async () => {
+  const [id] = await queueTasks(db, [newTask('sleep', { seconds: 12 })]);
+  const task = async () =>
+    (await db.query<{ status: string; worker: string | null; attempt: number; codes: string[] }>(
+      "SELECT status, worker, attempt, ARRAY(SELECT step->>'code' FROM jsonb_array_elements(timeline) AS step) AS codes FROM task_queue_track WHERE id = $1",
+      [id],
+    )).rows[0];
+  let first = await task();
+  for (let i = 0; i < 100 && first.status !== 'STARTED'; i += 1) {
+    await sleep(100);
+    first = await task();
+  }
+  expect(first.status).toBe('STARTED');
+  const stopped = Date.now();
+  await workers.stop(workers.byPid(Number(first.worker!.split(':').pop()))!, 'SIGTERM');
+  // Its heartbeat went on while it waited for the task (8 s): only the hand-back queues it again,
+  // well before the task could end by itself.
+  let after = await task();
+  for (let i = 0; i < 150 && after.attempt < 2; i += 1) {
+    await sleep(100);
+    after = await task();
+  }
+  expect(after.attempt).toBe(2);
+  expect(Date.now() - stopped).toBeLessThan(15_000);
+  expect(after.worker).not.toBe(first.worker);
+  expect(after.codes.filter((code) => code === 'task.workerStopped')).toHaveLength(1);
+  expect(await settle([id], 1)).toEqual([{ status: 'SUCCESS', n: 1 }]);
+}, 90_000);

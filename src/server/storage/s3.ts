@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,8 @@ import { isStorageKey, keyOfTemporary, meter, newKey, storageKey, temporaryName,
 
 /** Bytes per uploaded part (S3 asks for 5 MiB at least); two parts are sent at once. */
 const PART_BYTES = 8 * 1024 * 1024;
+/** The local copies withLocalFile makes, under DATA_DIR/tmp. */
+const DOWNLOAD_SUFFIX = '.download';
 
 function missing(error: unknown): boolean {
   const name = (error as { name?: string }).name;
@@ -161,7 +163,7 @@ export function s3Storage(config: StorageConfig, dataDir: string, client = s3Cli
       if (!object) throw Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT' });
       const directory = path.join(dataDir, 'tmp');
       await mkdir(directory, { recursive: true });
-      const file = path.join(directory, `${randomBytes(8).toString('hex')}.download`);
+      const file = path.join(directory, `${randomBytes(8).toString('hex')}${DOWNLOAD_SUFFIX}`);
       try {
         await pipeline(object.Body as Readable, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
         return await use(file);
@@ -173,7 +175,19 @@ export function s3Storage(config: StorageConfig, dataDir: string, client = s3Cli
       const key = keyOfTemporary(name);
       if (key) await abortUploads(objectName(key), Date.now());
     },
-    sweep: (olderThanMs = 24 * 3600 * 1000) => abortUploads(config.prefix, Date.now() - olderThanMs),
+    async sweep(olderThanMs = 24 * 3600 * 1000) {
+      // Local copies a stopped process did not remove, then the parts of interrupted uploads.
+      const directory = path.join(dataDir, 'tmp');
+      let removed = 0;
+      for (const entry of await readdir(directory).catch(() => [] as string[])) {
+        const info = entry.endsWith(DOWNLOAD_SUFFIX) ? await stat(path.join(directory, entry)).catch(() => null) : null;
+        if (info && Date.now() - info.mtimeMs >= olderThanMs) {
+          await rm(path.join(directory, entry), { force: true });
+          removed += 1;
+        }
+      }
+      return removed + (await abortUploads(config.prefix, Date.now() - olderThanMs));
+    },
     async *keys() {
       let ContinuationToken: string | undefined;
       do {
