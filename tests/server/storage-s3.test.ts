@@ -5,6 +5,8 @@
  * between backends with their checksums checked (resumably), and the platform uploads, loads and
  * serves a resource's file from the store with nothing written under DATA_DIR/files.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
 
 const MiB = 1024 * 1024;
+const run = promisify(execFile);
 let s3: S3TestServer;
 let dataDir: string;
 let storage: FileStorage;
@@ -112,6 +115,20 @@ describe('object storage', () => {
     expect((await all(target.keys())).sort()).toEqual(files.map((file) => file.key).sort());
     // Run again: nothing to do.
     expect(await migrateFiles(disk, target)).toEqual({ copied: 0, skipped: 3, failed: [] });
+
+    // The command does the same with the platform's settings, and says what to do next.
+    const platformDir = mkdtempSync(path.join(tmpdir(), 'publish-command-'));
+    const file = await diskStorage(platformDir).write(Readable.from([Buffer.from('id;nom\n')]), { maxBytes: 100 });
+    // Run asynchronously: the S3 server answers from this process.
+    const command = await run('npx', ['tsx', 'src/server/storage-migrate.ts', '--to', 's3'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, ...s3.env('command/'), STORAGE: 'disk', DATA_DIR: platformDir, SECRET_KEY: 'test-secret-key-test-secret-key-0123456789' },
+      timeout: 60_000,
+    });
+    expect(command.stdout).toContain('1 file(s) copied, 0 already there, 0 failed');
+    expect(command.stdout).toContain('set STORAGE=s3');
+    expect(await text(await openStorage(s3.storage('command/'), dataDir).read(file.key))).toBe('id;nom\n');
+    rmSync(platformDir, { recursive: true, force: true });
 
     const back = diskStorage(mkdtempSync(path.join(tmpdir(), 'publish-back-')));
     expect(await migrateFiles(target, back)).toEqual({ copied: 3, skipped: 0, failed: [] });
