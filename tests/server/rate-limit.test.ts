@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
 import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -20,6 +21,17 @@ describe('sign-in rate limit', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
     // The username is matched case-insensitively.
     expect((await attempt('NEWCOMER', TEST_DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('keeps the count in the database: another process, or this one restarted, refuses too', async () => {
+    const other = await buildApp({ db: t.db, config: t.config, logger: false });
+    try {
+      const blocked = await other.inject({ method: 'POST', url: '/it/login/signin/', payload: { username: 'newcomer', password: TEST_DEMO_PASSWORD } });
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('does not lock out other users or other addresses', async () => {

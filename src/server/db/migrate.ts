@@ -56,11 +56,15 @@ function compare(applied: Array<{ version: string; name: string }>, known: Migra
   };
 }
 
+let knownMigrations: Promise<Migration[]> | null = null;
+
 /** How the database's schema compares with this code's migrations. */
 export async function schemaState(db: Pick<Db, 'query'>): Promise<SchemaState> {
   const { rows: table } = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
   const { rows } = table[0].exists ? await db.query<{ version: string; name: string }>('SELECT version, name FROM schema_migrations') : { rows: [] };
-  return compare(rows, await listMigrations());
+  // The code's migrations never change while it runs: read once (the readiness probe asks often).
+  knownMigrations ??= listMigrations();
+  return compare(rows, await knownMigrations);
 }
 
 /** Returns the versions applied by this call (empty when the database was up to date). */
