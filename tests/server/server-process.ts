@@ -16,8 +16,8 @@ export interface ServerProcess {
   rss(): number;
   /** Brings VmHWM down to the memory resident now (clear_refs 5), so peakRss measures from here. */
   resetPeakRss(): void;
-  /** Signals the process and waits for its end. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Signals the process and waits for its end; answers its exit code (null when a signal ended it). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 function statusBytes(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -45,7 +45,10 @@ export async function startServerProcess(options: { databaseUrl: string; dataDir
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() => rmSync(staticDir, { recursive: true, force: true }));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))).then((code) => {
+    rmSync(staticDir, { recursive: true, force: true });
+    return code;
+  });
   const origin = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -64,7 +67,7 @@ export async function startServerProcess(options: { databaseUrl: string; dataDir
     resetPeakRss: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      return exited;
     },
   };
 }
