@@ -98,17 +98,21 @@ export function s3Storage(config: StorageConfig, dataDir: string, client = s3Cli
     const body = new PassThrough({ highWaterMark: PART_BYTES });
     const upload = new Upload({ client, params: { Bucket, Key: objectName(key), Body: body }, partSize: PART_BYTES, queueSize: 2, leavePartsOnError: false });
     const piped = pipeline(source, counter.stream, body, { signal: options.signal });
+    let completed = false;
+    const done = upload.done().then(() => {
+      completed = true;
+    });
     try {
       // The first failure wins: the source's, the meter's, or the store's.
-      await Promise.all([piped, upload.done()]);
+      await Promise.all([piped, done]);
       return { key, ...counter.result() };
     } catch (error) {
       source.destroy();
       body.destroy();
-      await upload.abort().catch(() => {});
-      await piped.catch(() => {});
+      await Promise.allSettled([piped, done]);
+      if (!completed) await upload.abort().catch(() => {});
       // An upload the store completed before the failure showed: taken back.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectName(key) })).catch(() => {});
+      else await client.send(new DeleteObjectCommand({ Bucket, Key: objectName(key) })).catch(() => {});
       throw error;
     }
   }
