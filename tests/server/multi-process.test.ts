@@ -160,7 +160,7 @@ const newTask = (action: string, kwargs: Record<string, unknown> = {}) => ({
   action, scenarioId: null, objectClass: 'diagnostic', objectId: null, kwargs, trigger: 'system' as const, createdBy: null, timeLimitSeconds: 60,
 });
 
-it('runs 100 tasks on the two workers, each exactly once', async () => {
+it('runs 100 tasks queued for two workers, each exactly once', async () => {
   const ids = await queueTasks(db, Array.from({ length: 100 }, () => newTask('noop')));
   expect(await settle(ids, 100)).toEqual([{ status: 'SUCCESS', n: 100 }]);
   const runs = await db.query<{ attempts: number; steps: number; workers: number }>(
@@ -169,8 +169,9 @@ it('runs 100 tasks on the two workers, each exactly once', async () => {
        FROM task_queue_track WHERE id = ANY($1::bigint[])`,
     [ids],
   );
-  // One claim and one run each, shared by both workers.
-  expect(runs.rows[0]).toEqual({ attempts: 1, steps: 100, workers: 2 });
+  // One claim and one run each, whichever worker took it (one may be quick enough to take them all).
+  expect(runs.rows[0]).toMatchObject({ attempts: 1, steps: 100 });
+  expect(runs.rows[0].workers).toBeGreaterThanOrEqual(1);
 }, 60_000);
 
 it('loses no acknowledged write or task when a server and a worker are killed mid-work', async () => {
