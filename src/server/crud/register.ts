@@ -29,6 +29,8 @@ import {
   SqlParams,
   type FieldType as ListFieldType,
   type ListField,
+  type CountQuery,
+  type ListCount,
   type ListSource,
   type ListSpec,
   type Page,
@@ -80,8 +82,8 @@ export interface EntitySql {
   listConditions?: (params: SqlParams, request: FastifyRequest) => string[];
   /** Ordering names beyond the schema's orderable fields, e.g. { user__date_joined: 'u.date_joined' }. */
   orderings?: Record<string, string>;
-  /** How lists count, given `SELECT count(*) AS count …` and its values (ListSource.count); default: runs it. */
-  count?: (text: string, values: unknown[]) => Promise<number>;
+  /** How lists count (ListSource.count), given the list's FROM, WHERE and values and its request; default: `count(*)`. */
+  count?: (query: CountQuery, request: FastifyRequest) => Promise<ListCount>;
   /** How lists read a page's ids (ListSource.pageIds); default: LIMIT and OFFSET. */
   pageIds?: ListSource['pageIds'];
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
@@ -338,7 +340,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count, pageIds: sql.pageIds },
+      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count && ((query) => sql.count!(query, request)), pageIds: sql.pageIds },
       listSpec,
       { url: request.url, query: request.query as QueryParams, locale: request.locale },
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },
