@@ -82,8 +82,11 @@ export interface EntitySql {
   listConditions?: (params: SqlParams, request: FastifyRequest) => string[];
   /** Ordering names beyond the schema's orderable fields, e.g. { user__date_joined: 'u.date_joined' }. */
   orderings?: Record<string, string>;
-  /** How lists count (ListSource.count), given the list's FROM, WHERE and values and its request; default: `count(*)`. */
-  count?: (query: CountQuery, request: FastifyRequest) => Promise<ListCount>;
+  /**
+   * How lists count (ListSource.count), given the list's FROM, WHERE and values, its request, and
+   * whether its caller narrowed it with conditions of its own (a record's children); default: `count(*)`.
+   */
+  count?: (query: CountQuery, request: FastifyRequest, narrowed: boolean) => Promise<ListCount>;
   /** How lists read a page's ids (ListSource.pageIds); default: LIMIT and OFFSET. */
   pageIds?: ListSource['pageIds'];
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
@@ -340,7 +343,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count && ((query) => sql.count!(query, request)), pageIds: sql.pageIds },
+      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count && ((query) => sql.count!(query, request, extraConditions !== undefined)), pageIds: sql.pageIds },
       listSpec,
       { url: request.url, query: request.query as QueryParams, locale: request.locale },
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },

@@ -99,9 +99,12 @@ export async function datasetCounts(db: Db, user: AccessSubject): Promise<{ coun
   return { count: Number(rows[0].count), editable: Number(rows[0].editable), viewable: Number(rows[0].viewable) };
 }
 
-/** ListSource.count of the dataset lists: from the class counts when the filters allow, else capped. */
-export async function datasetListCount(db: Db, query: CountQuery, request: FastifyRequest): Promise<ListCount> {
-  const filter = classFilterOf(request.query as QueryParams);
+/**
+ * ListSource.count of the dataset lists: from the class counts when the filters allow, else
+ * capped. A list `narrowed` by its caller's conditions (a dataset's children) is counted capped.
+ */
+export async function datasetListCount(db: Db, query: CountQuery, request: FastifyRequest, narrowed: boolean): Promise<ListCount> {
+  const filter = narrowed ? null : classFilterOf(request.query as QueryParams);
   if (filter) return { count: await visibleDatasetCount(db, request.user!, filter) };
   return cappedCount(db, query, COUNT_CAP);
 }

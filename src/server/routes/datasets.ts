@@ -248,7 +248,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
       },
       fixedConditions: visible,
       // Counts kept per class, or capped (datasets/counts.ts): none reads every visible dataset.
-      count: (query, request) => datasetListCount(app.db, query, request),
+      count: (query, request, narrowed) => datasetListCount(app.db, query, request, narrowed),
       // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
       pageIds: sparseListPageIds(app.db, (query) => offsetPageIds(app.db, query)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
