@@ -2,10 +2,11 @@
  * The quality scenarios, run for the whole platform by their schedules (migrations 025 and 026):
  * check-quality scores every dataset again (nightly), check-links checks the links that are due
  * (hourly; each link at most once a day). check-quality then records the day's point of the trend.
+ * check-dataset-links checks one dataset's links now, for those who may change it (migration 040).
  */
 import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { assessDataset } from './assess.ts';
-import { checkDueLinks } from './links.ts';
+import { checkDatasetLinks, checkDueLinks } from './links.ts';
 import { recordTrend } from './trend.ts';
 
 const BATCH = 200;
@@ -32,7 +33,13 @@ async function checkLinks({ db, signal, step, config }: ScenarioContext): Promis
   await step('quality.linksChecked', summary);
 }
 
+async function checkOneDatasetLinks({ db, signal, step, config, objectId }: ScenarioContext): Promise<void> {
+  const summary = await checkDatasetLinks(db, config, objectId!, signal);
+  await step('quality.linksChecked', summary);
+}
+
 export const QUALITY_SCENARIOS: Record<string, ScenarioHandler> = {
   'check-quality': { run: assessAll, timeLimitSeconds: 6 * 3600 },
   'check-links': { run: checkLinks, timeLimitSeconds: 3600 },
+  'check-dataset-links': { run: checkOneDatasetLinks, timeLimitSeconds: 3600 },
 };
