@@ -4,6 +4,7 @@
  * (hourly; each link at most once a day). check-quality then records the day's point of the trend.
  * check-dataset-links checks one dataset's links now, for those who may change it (migration 040).
  */
+import { CHECK_DATASET_LINKS_SCENARIO } from '../../../schemas/scenarios.ts';
 import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { assessDataset } from './assess.ts';
 import { checkDatasetLinks, checkDueLinks } from './links.ts';
@@ -41,5 +42,5 @@ async function checkOneDatasetLinks({ db, signal, step, config, objectId }: Scen
 export const QUALITY_SCENARIOS: Record<string, ScenarioHandler> = {
   'check-quality': { run: assessAll, timeLimitSeconds: 6 * 3600 },
   'check-links': { run: checkLinks, timeLimitSeconds: 3600 },
-  'check-dataset-links': { run: checkOneDatasetLinks, timeLimitSeconds: 3600 },
+  [CHECK_DATASET_LINKS_SCENARIO]: { run: checkOneDatasetLinks, timeLimitSeconds: 3600 },
 };
