@@ -156,7 +156,7 @@ test("a link whose server answers 404 shows broken once its dataset's links are 
     // The datasets list's "broken links" filter finds the dataset.
     await page.goto('/publish/fr/data/datasets/');
     await page.getByRole('button', { name: frenchMessages.ra.action.add_filter }).click();
-    await page.getByRole('menuitem', { name: labels.fields.broken_links }).click();
+    await page.getByRole('menuitemcheckbox', { name: labels.fields.broken_links }).click();
     await page.getByRole('combobox', { name: labels.fields.broken_links }).click();
     await page.getByRole('option', { name: frenchMessages.ra.boolean.true }).click();
     await expect(page).toHaveURL(/broken_links/);
