@@ -1,7 +1,7 @@
 /**
  * A dataset's resources on its page (issue 9): the main resource and the annexes, each with its
  * type, format, size, last update and processing state; those who may change the dataset add,
- * change and delete them. A geographic resource links to its layer.
+ * change and delete them. A geographic resource links to its layer, and its styles' legends follow.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -21,6 +21,7 @@ import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { formatFileSize } from '../format/fileSize.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
+import { LayerLegends } from './LayerLegends.tsx';
 import { LinkCheckBadge } from './LinkCheckBadge.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
@@ -192,6 +193,7 @@ export function ResourcesPanel({ datasetId, editable }: { datasetId: number; edi
           {annexes.length > 0 && <ResourcesTable links={annexes} datasetId={datasetId} editable={editable} label={translate(`${L}.panel.annexes`)} />}
           {data && editable && <AddButton datasetId={datasetId} role="annex" />}
         </section>
+        {data && <LayerLegends resources={data.map((link) => link.resource)} />}
       </Stack>
     </PanelCard>
   );
