@@ -2,7 +2,6 @@
  * A dataset's quality: its facts evaluated (indicators.ts), stored on the dataset for the lists
  * (quality_score, quality_rating, quality_checked_at), and told in a reader's language.
  */
-import type { PoolClient } from 'pg';
 import type { Locale } from '../../../schemas/constants.ts';
 import { QUALITY_DIMENSIONS, type DatasetQuality, type QualityShaclResult } from '../../../schemas/quality.ts';
 import type { ShaclResult } from '../catalog/shacl.ts';
@@ -18,8 +17,11 @@ export interface Assessment {
   checkedAt: Date;
 }
 
-/** Evaluates the dataset and stores its score and rating; null when it does not exist. */
-export async function assessDataset(db: Db | PoolClient, datasetId: number): Promise<Assessment | null> {
+/**
+ * Evaluates the dataset and stores its score and rating; null when it does not exist. On the pool,
+ * not in a caller's transaction: its reads run side by side.
+ */
+export async function assessDataset(db: Db, datasetId: number): Promise<Assessment | null> {
   const read = await readDatasetFacts(db, datasetId);
   if (!read) return null;
   const evaluation = evaluate(read.facts);

@@ -3,13 +3,10 @@
  * feed describes it, its other fields, its resources with their formats and latest link checks,
  * and the DCAT-AP violations of the record.
  */
-import type { PoolClient } from 'pg';
 import type { Db } from '../db/pool.ts';
 import { datasetRecordQuads, readFeedContext, readFeedDatasets, type FeedLinks } from '../catalog/feed.ts';
 import { validateDcatAp, type ShaclResult } from '../catalog/shacl.ts';
 import type { QualityFacts, QualityResource } from './indicators.ts';
-
-type Queryable = Db | PoolClient;
 
 /**
  * The addresses a record is validated with. The shapes look at the kinds of values, never at the
@@ -26,8 +23,8 @@ export interface DatasetFacts {
   shacl: ShaclResult[];
 }
 
-/** The facts of a dataset, or null when it does not exist. */
-export async function readDatasetFacts(db: Queryable, datasetId: number): Promise<DatasetFacts | null> {
+/** The facts of a dataset, or null when it does not exist; its reads run side by side on the pool. */
+export async function readDatasetFacts(db: Db, datasetId: number): Promise<DatasetFacts | null> {
   const [record] = await readFeedDatasets(db, [datasetId]);
   if (!record) return null;
   const [context, fields, resources] = await Promise.all([
