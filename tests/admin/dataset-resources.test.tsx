@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DATASET, datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
-import { link, resource, resourceServer } from './resourcesFixtures.ts';
+import { LAYER, layerServer, link, resource, resourceServer, STYLE } from './resourcesFixtures.ts';
 import { server } from './server.ts';
 import { task } from './tasksFixtures.ts';
 
@@ -56,7 +56,7 @@ const PDF_ANNEX = resource({ id: 9, display_name: 'Notice', dataformat: 'PDF', s
 function datasetPage(editable = true) {
   const links = [link(MAIN, 1), link(LINK_ANNEX, 2), link(PDF_ANNEX, 2)].map((one) => ({ ...one, resource: { ...one.resource, editable } }));
   const resources = resourceServer({ links });
-  server.use(...datasetHandlers(), ...resources.handlers);
+  server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);
   server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable })));
   return resources;
 }
@@ -91,6 +91,27 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     expect(within(mainRow).getByRole('link', { name: 'Modifier Arrêts de bus' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/7/');
   });
 
+  it("shows the legend of each style of the dataset's layers, as the layer page draws it", async () => {
+    datasetPage();
+    const byMode = {
+      ...STYLE, id: 9, display_name: 'Par mode',
+      config: {
+        name: 'Par mode',
+        rules: [
+          { name: 'bus', filter: ['==', 'mode', 'bus'], symbolizers: [{ kind: 'Mark', color: '#e41a1c', radius: 6 }] },
+          { name: 'Other values', filter: ['!', ['==', 'mode', 'bus']], symbolizers: [{ kind: 'Mark', color: '#9e9e9e', radius: 6 }] },
+        ],
+      },
+    } as typeof STYLE;
+    server.use(http.get('/:locale/geospatial/geographiclayer/3/', () => HttpResponse.json({ ...LAYER, styles: [STYLE, byMode] })));
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
+    const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
+    expect(await within(panel).findByRole('heading', { name: 'Légendes des couches' }, LONG)).toBeInTheDocument();
+    const items = (name: string) => within(within(panel).getByRole('list', { name })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items('Légende de « Arrêts de bus — Arrêts en bleu »')).toEqual(['Tous les objets (#1f78b4)']);
+    expect(items('Légende de « Arrêts de bus — Par mode »')).toEqual(['bus (#e41a1c)', 'Autres valeurs (#9e9e9e)']);
+  });
+
   it("acknowledges the main resource's failure, which then no longer shows", async () => {
     const resources = datasetPage();
     const user = userEvent.setup();
@@ -116,7 +137,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
 
   it('offers the main resource to add when there is none', async () => {
     const resources = resourceServer({ links: [] });
-    server.use(...datasetHandlers(), ...resources.handlers);
+    server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);
     renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
     expect(await within(panel).findByText('Aucune ressource principale.', {}, LONG)).toBeInTheDocument();

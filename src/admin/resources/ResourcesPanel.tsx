@@ -1,8 +1,8 @@
 /**
- * A dataset's resources on its page (issue 9): the main resource and the annexes, each with its
+ * A dataset's resources on its page: the main resource and the annexes, each with its
  * type, format, size, last update and processing state; those who may change the dataset add,
- * change and delete them, and check their links now. A geographic resource links to its layer; a
- * resource with a link shows its latest check and its history.
+ * change and delete them, and check their links now. A geographic resource links to its layer, and
+ * its styles' legends follow; a resource with a link shows its latest check and its history.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -23,6 +23,7 @@ import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { formatFileSize } from '../format/fileSize.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { CheckLinksButton } from './CheckLinksButton.tsx';
+import { LayerLegends } from './LayerLegends.tsx';
 import { LinkCheckBadge } from './LinkCheckBadge.tsx';
 import { LinkCheckHistory } from './LinkCheckHistory.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
@@ -201,6 +202,7 @@ export function ResourcesPanel({ datasetId, editable }: { datasetId: number; edi
           {data && editable && <AddButton datasetId={datasetId} role="annex" />}
         </section>
         {editable && linked && <CheckLinksButton datasetId={datasetId} />}
+        {data && <LayerLegends resources={data.map((link) => link.resource)} />}
       </Stack>
     </PanelCard>
   );

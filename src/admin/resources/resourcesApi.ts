@@ -91,8 +91,28 @@ export interface SymbolSettings {
 
 export type DashName = 'solid' | 'dash' | 'dot';
 
-/** What the style editor edits: one colour for all, one per value of a column, or graduated classes, with the symbol's settings and labels from a column (a GeoStyler style is made of it). */
-export type StyleConfig = (LegacyStyleConfig | GraduatedConfig) & { symbol?: SymbolSettings; label?: string };
+/** Labels from a column: text size (px), colour, and a halo of a colour and width (px). */
+export interface LabelSettings {
+  column: string;
+  size: number;
+  color: string;
+  haloColor: string;
+  haloWidth: number;
+}
+
+/** The zooms a style is drawn between (either end open). */
+export interface ZoomRange {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * What the style editor edits: one colour for all, one per value of a column (and `other`, the
+ * colour of the values no class lists; unset: they are not drawn), or graduated classes, with the
+ * symbol's settings, labels from a column and the zooms it is drawn between (a GeoStyler style is
+ * made of it).
+ */
+export type StyleConfig = (LegacyStyleConfig | GraduatedConfig) & { symbol?: SymbolSettings; label?: LabelSettings; other?: string; zoom?: ZoomRange };
 export type StyleFormat = 'sld' | 'qml';
 
 export interface LayerStyle {
