@@ -134,6 +134,8 @@ export interface EntityWrite {
   beforeWrite?: (context: WriteContext) => void | Promise<void>;
   /** After the INSERT / UPDATE, in the same transaction (`id` is set): write relations. */
   afterWrite?: (context: WriteContext & { id: number }) => void | Promise<void>;
+  /** Once the write has committed: tell other parts of the process (e.g. wake a worker). */
+  afterCommit?: (context: { request: FastifyRequest; id: number }) => void;
   /** Before the DELETE, in the same transaction: refuse (throw) or clean up. */
   beforeDestroy?: (context: DestroyContext) => void | Promise<void>;
 }
@@ -379,7 +381,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     if (!write) throw new ApiError(405, 'methodNotAllowed');
     const values = await validateWrite(schema, request.body, { partial: operation === 'partial_update', locale: request.locale });
     try {
-      return await inTransaction(app.db, async (client) => {
+      const saved = await inTransaction(app.db, async (client) => {
         const context: WriteContext = {
           client,
           request,
@@ -413,6 +415,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
         await write.afterWrite?.({ ...context, id });
         return id;
       });
+      write.afterCommit?.({ request, id: saved });
+      return saved;
     } catch (error) {
       throw databaseWriteError(error, request.locale, columnFields, write.unique);
     }

@@ -28,7 +28,8 @@ import { ValidationError } from '../http/errors.ts';
 import { offsetPageIds, paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { datasetQualityAction } from '../quality/action.ts';
-import { assessDataset } from '../quality/assess.ts';
+import { oweAssessment } from '../quality/owed.ts';
+import { wakeTaskEngine } from '../tasks/store.ts';
 
 /** The label of a lookup entry in one language, French when it has none. */
 function labelSql(alias: string, locale: Locale): string {
@@ -301,14 +302,16 @@ export default async function datasetRoutes(app: FastifyInstance) {
         for (const link of Object.keys(DATASET_LINKS) as DatasetLink[]) {
           if (Object.hasOwn(values, link)) await setLinks(client, link, id, (values[link] as number[] | null) ?? []);
         }
-        // Its quality, for the lists: scored on every save.
-        await assessDataset(client, id);
+        // Its quality, for the lists: owed by every save, scored after it.
+        await oweAssessment(client, id);
         const after = await entity.load(request, id, client);
         if (!after) return;
         const changes = changedFields(context.existing, after, TRACKED_FIELDS);
         if (context.existing && Object.keys(changes).length === 0) return;
         await recordActivity(client, { datasetId: id, userId: context.user.id, action: context.existing ? 'update' : 'create', changes });
       },
+      // The owed score is taken at once by this process's worker, not at its next poll.
+      afterCommit: ({ request }) => wakeTaskEngine(request.server.db),
     },
     access: {
       list: () => true,
