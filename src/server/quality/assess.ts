@@ -38,7 +38,7 @@ export async function assessDataset(db: Db | PoolClient, datasetId: number): Pro
   const read = await readDatasetFacts(db, datasetId);
   if (!read) return null;
   const evaluation = evaluate(read.facts);
-  // Written only when it changed: any write to datasets makes the lists count and page again (datasets/counts.ts).
+  // Written only when it changed: an unchanged score costs no new row version.
   const computed = storedQualityOf(evaluation);
   const { rows } = await db.query<StoredQuality>('SELECT quality_score, quality_rating, quality_missing FROM datasets WHERE id = $1', [datasetId]);
   if (rows[0] && !sameStoredQuality(rows[0], computed)) {

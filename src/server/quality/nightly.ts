@@ -64,7 +64,7 @@ export async function assessAllDatasets(db: Db, signal: AbortSignal, batch = NIG
 /** A batch's changed scores and its digests, together. */
 async function writeBatch(db: Db, scores: (StoredQuality & { id: number })[], digests: { id: number; digest: string }[]): Promise<void> {
   await inTransaction(db, async (client) => {
-    // Only when a score changed: any write to datasets makes the lists count again (migration 007).
+    // Only when a score changed: an unchanged night writes no dataset row.
     if (scores.length > 0) {
       await client.query(
         `UPDATE datasets d SET quality_score = v.score, quality_rating = v.rating,
