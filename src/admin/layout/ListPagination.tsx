@@ -2,7 +2,7 @@ import { Pagination, useListContext, useLocaleState, useTranslate, type Paginati
 
 /**
  * A list's pagination: when the server capped the list's count (datasets with a search or
- * filters), the range reads "1-20 of more than 10,000" and the next button follows the pages.
+ * filters), the range reads "1-20 of more than 1,000" and the next button follows the pages.
  */
 export function ListPagination(props: PaginationProps) {
   const { meta } = useListContext();

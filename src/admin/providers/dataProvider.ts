@@ -80,7 +80,7 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
     // A few endpoints answer a plain array instead of a page.
     const data = (Array.isArray(json) ? json : json.results) as never[];
     if (Array.isArray(json)) return { data, total: json.length };
-    // A capped count: react-admin's partial pagination, the count kept for the footer ("more than 10,000").
+    // A capped count: react-admin's partial pagination, the count kept for the footer ("more than 1,000").
     if (json.count_capped) {
       return { data, pageInfo: { hasNextPage: json.next !== null, hasPreviousPage: json.previous !== null }, meta: { countCapped: json.count } };
     }

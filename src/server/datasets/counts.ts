@@ -8,7 +8,9 @@
  * default level, editable) and `datasets-count/` are counted so, exactly.
  *
  * A search or another filter is counted up to COUNT_CAP rows (http/pagination.ts cappedCount): an
- * exact count below it, else COUNT_CAP flagged as capped ("more than 10,000").
+ * exact count below it, else COUNT_CAP flagged as capped ("more than 1,000"). Counting 10,000
+ * matches of a common word reads about 8,000 table pages (70–90 ms at 300,000 datasets), 1,000
+ * about 1,000 (10 ms).
  */
 import type { FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
@@ -18,7 +20,7 @@ import { cappedCount, SqlParams, type CountQuery, type ListCount, type QueryPara
 import { datasetEditCondition, datasetReachParts } from './visibility.ts';
 
 /** Lists with a search or other filters are counted up to this many rows. */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /** The filters a class count answers: on the owner, publish and default level columns only. */
 export interface ClassFilter {

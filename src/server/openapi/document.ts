@@ -70,7 +70,7 @@ const page = (item: JsonSchema): JsonSchema => ({
   required: ['count', 'next', 'previous', 'results'],
   properties: {
     count: { type: 'integer' },
-    count_capped: { type: 'boolean', description: 'Present (true) when only the first `count` rows were counted and more exist (dataset searches and filters, at 10,000).' },
+    count_capped: { type: 'boolean', description: 'Present (true) when only the first `count` rows were counted and more exist (dataset searches and filters, at 1,000).' },
     next: { type: ['string', 'null'] },
     previous: { type: ['string', 'null'] },
     results: { type: 'array', items: item },
