@@ -1,11 +1,21 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import frenchMessages from 'ra-language-french';
 import apiFr from '../i18n/api/fr.ts';
+import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
+import taskLabels from '../i18n/resources/tasks.ts';
 import { signInFromHome } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
 const quality = labels.quality;
+const resources = resourceLabels.fr;
+
+/** The CSRF header of the signed-in page's API writes. */
+async function csrfHeader(page: Page): Promise<Record<string, string>> {
+  return { 'x-csrftoken': (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')!.value };
+}
 
 /** The points the panel shows, as a number. */
 async function scoreOf(page: Page): Promise<number> {
@@ -28,7 +38,6 @@ async function datasetWithoutLicenceNorKeyword(page: Page, name: string): Promis
   const list = await page.request.get('/fr/dataset/datasets/?page_size=100');
   expect(list.status()).toBe(200);
   const editable = ((await list.json()) as { results: { editable: boolean; usergroup: number }[] }).results.find((entry) => entry.editable)!;
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')!.value;
   const created = await page.request.post('/fr/dataset/datasets/', {
     data: {
       display_name: name,
@@ -41,7 +50,7 @@ async function datasetWithoutLicenceNorKeyword(page: Page, name: string): Promis
       publication_date: '2026-01-15',
       last_update_date: '2026-11-01',
     },
-    headers: { 'x-csrftoken': csrf },
+    headers: await csrfHeader(page),
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
@@ -55,6 +64,12 @@ test('a dataset without licence nor keyword shows its rating and both hints; fil
   const panel = page.getByRole('region', { name: quality.title });
   await expect(panel.getByTestId('quality-rating')).toHaveText(labels.choices.quality_rating.bad);
   const before = await scoreOf(page);
+  // Folded, the panel leaves the tabs in view; its details unfold on demand.
+  await expect(page.getByRole('tab', { name: labels.tabs.description })).toBeInViewport();
+  const details = panel.getByRole('button', { name: quality.details });
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
   const raise = panel.getByRole('list', { name: quality.raise });
   const licenceHint = raise.getByRole('link', { name: apiFr['quality.licence'] });
   const keywordsHint = raise.getByRole('link', { name: apiFr['quality.keywords'] });
@@ -87,4 +102,67 @@ test('a dataset without licence nor keyword shows its rating and both hints; fil
   await expect(raise.getByRole('link', { name: apiFr['quality.keywords'] })).toHaveCount(0);
   // Keywords (30) and a licence (20) at least.
   expect(await scoreOf(page)).toBeGreaterThanOrEqual(before + 50);
+});
+
+test("a link whose server answers 404 shows broken once its dataset's links are checked, and the list's filter finds the dataset", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A server on this machine where the file is gone (OUTBOUND_ALLOW_PRIVATE lets the checker reach it).
+  const asked: string[] = [];
+  const remote = createServer((request, response) => {
+    asked.push(`${request.method} ${request.url}`);
+    response.writeHead(404, { 'content-type': 'text/plain' }).end(request.method === 'HEAD' ? undefined : 'gone');
+  });
+  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+  try {
+    await signInFromHome(page, 'editor');
+    const name = `Horaires des navettes ${Date.now()}`;
+    const id = await datasetWithoutLicenceNorKeyword(page, name);
+    const headers = await csrfHeader(page);
+    const { usergroup } = (await (await page.request.get(`/fr/dataset/datasets/${id}/`)).json()) as { usergroup: number };
+    const shell = await page.request.post('/fr/resource/resources/', {
+      data: { codename: `horaires-${id}`, display_name: 'Horaires (CSV)', usergroup_id: usergroup },
+      headers,
+    });
+    expect(shell.status()).toBe(201);
+    const resourceId = ((await shell.json()) as { id: number }).id;
+    const url = `http://127.0.0.1:${(remote.address() as AddressInfo).port}/horaires.csv`;
+    expect((await page.request.post('/fr/resource/href/', { data: { href: url, resource_id: resourceId }, headers })).status()).toBe(201);
+    const attached = await page.request.post('/fr/resource/resource-dataset/', { data: { resource_id: resourceId, dataset_id: id, publish: true, type: 1 }, headers });
+    expect(attached.status()).toBe(201);
+
+    await page.goto(`/publish/fr/data/datasets/${id}/?tab=resources`);
+    const panel = page.getByRole('region', { name: resources.panel.title });
+    const row = panel.getByRole('table', { name: resources.panel.main }).getByRole('row').filter({ hasText: 'Horaires (CSV)' });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(resources.link.broken)).toHaveCount(0);
+
+    // Checked now: the task is followed to its end, then the resource shows its broken link.
+    await panel.getByRole('button', { name: resources.link.checkNow }).click();
+    const follow = panel.getByRole('region', { name: resources.task.title });
+    await expect(follow.getByText(taskLabels.fr.statuses.SUCCESS, { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(follow).toContainText(apiFr['quality.linksChecked'].replace('%{checked}', '1').replace('%{broken}', '1').replace('%{deferred}', '0'));
+    await expect(row.getByText(resources.link.broken)).toBeVisible();
+    await expect(row).toContainText(`${resources.link.status.replace('%{status}', '404')} — ${resources.link.checked.replace(' %{date}', '')}`);
+    expect(asked.filter((request) => request.endsWith('/horaires.csv')).slice(-2)).toEqual(['HEAD /horaires.csv', 'GET /horaires.csv']);
+
+    // Its history: the check, with the answer.
+    await row.getByRole('button', { name: resources.link.history.replace('%{name}', 'Horaires (CSV)') }).click();
+    const dialog = page.getByRole('dialog', { name: resources.link.historyTitle });
+    const history = dialog.getByRole('table', { name: resources.link.historyTitle });
+    await expect(history.getByRole('row')).toHaveCount(1);
+    await expect(history.getByRole('row').first()).toContainText(resources.link.status.replace('%{status}', '404'));
+    await dialog.getByRole('button', { name: resources.link.close }).click();
+
+    // The datasets list's "broken links" filter finds the dataset.
+    await page.goto('/publish/fr/data/datasets/');
+    await page.getByRole('button', { name: frenchMessages.ra.action.add_filter }).click();
+    await page.getByRole('menuitemcheckbox', { name: labels.fields.broken_links }).click();
+    await page.getByRole('combobox', { name: labels.fields.broken_links }).click();
+    await page.getByRole('option', { name: frenchMessages.ra.boolean.true }).click();
+    await expect(page).toHaveURL(/broken_links/);
+    await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Comptages vélo' })).toHaveCount(0);
+  } finally {
+    await new Promise((resolve) => remote.close(resolve));
+  }
 });

@@ -96,12 +96,13 @@ test('an editor gives a layer a style classified by a column: legend and map cha
     await expect(map).toHaveAttribute('aria-busy', 'false');
     await expect.poll(async () => (await pixelsOf(page, map, ['#1f78b4'], 0.8))[0]).toBeGreaterThan(40);
 
-    // One colour per value of "mode": the legend lists the two values, the map draws two colours.
+    // One colour per value of "mode": the legend lists the two values and the other values, the map draws two colours.
     await page.getByLabel(layer.style.name, { exact: false }).fill('Par mode');
     await pickOption(page, layer.style.kind, layer.style.kinds.classified);
     await pickOption(page, layer.style.column, 'mode');
     const legend = page.getByRole('list', { name: layer.style.legend });
-    await expect(legend.getByRole('listitem')).toHaveCount(2);
+    await expect(legend.getByRole('listitem')).toHaveCount(3);
+    await expect(legend.getByRole('listitem').last()).toContainText(layer.style.otherValues);
     await expect(legend).toContainText('bus');
     await expect(legend).toContainText('tram');
     await page.getByLabel(layer.style.classColor.replace('%{value}', 'tram')).fill('#e31a1c');

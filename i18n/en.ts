@@ -159,6 +159,8 @@ export default {
       },
     },
     entities: {
+      /** A list whose count the server capped. */
+      moreThan: '%{from}-%{to} of more than %{total}',
       openFile: 'Open the file',
     },
     accessDenied: {

@@ -159,6 +159,8 @@ export default {
       },
     },
     entities: {
+      /** A list whose count the server capped. */
+      moreThan: '%{from}-%{to} sur plus de %{total}',
       openFile: 'Ouvrir le fichier',
     },
     accessDenied: {

@@ -159,6 +159,8 @@ export default {
       },
     },
     entities: {
+      /** A list whose count the server capped. */
+      moreThan: '%{from}-%{to} di oltre %{total}',
       openFile: 'Apri il file',
     },
     accessDenied: {

@@ -17,7 +17,11 @@ export type ScenarioAction = 'create' | 'update';
 export const SCENARIO_OBJECT_CLASSES = ['dataset', 'resourcedataset', 'resource', 'geographiclayer', 'style', 'remoteapiindex'] as const;
 export type ScenarioObjectClass = (typeof SCENARIO_OBJECT_CLASSES)[number];
 
+/** Checks a dataset's links now (src/server/quality/scenarios.ts): the app looks it up by codename. */
+export const CHECK_DATASET_LINKS_SCENARIO = 'check-dataset-links';
+
 /** The publication scenarios (spec, section 3): their codenames are fixed, the app looks them up by codename. */
+
 export const PUBLICATION_SCENARIOS = {
   dataset: { publish: 'publish-dataset', unpublish: 'unpublish-dataset' },
   resourcedataset: { publish: 'publish-resourcedataset', unpublish: 'unpublish-resourcedataset' },

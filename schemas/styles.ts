@@ -75,6 +75,28 @@ export function filterColumns(filter: unknown): string[] {
   return typeof args[0] === 'string' ? [args[0]] : [];
 }
 
+/** The scale denominator of zoom 0 in Web Mercator (256 px tiles, 0.28 mm pixels: OGC WMTS GoogleMapsCompatible). */
+export const ZOOM0_SCALE = 559_082_264.0287178;
+/** The zoom of a scale denominator (0–24), and the scale denominator of a zoom. */
+export const zoomOfScale = (scale: number) => Math.max(0, Math.min(24, Math.log2(ZOOM0_SCALE / scale)));
+export const scaleOfZoom = (zoom: number) => ZOOM0_SCALE / 2 ** zoom;
+
+/** The filter of the values no class lists: the negation of the union of `["==", column, value]`. */
+export function otherValuesFilter(column: string, values: string[]): Filter {
+  const listed = values.map((value) => ['==', column, value]);
+  return (listed.length === 1 ? ['!', listed[0]] : ['!', ['||', ...listed]]) as Filter;
+}
+
+/** The column and values of an "other values" filter (otherValuesFilter), or null for another filter. */
+export function otherValuesOf(filter: unknown): { column: string; values: string[] } | null {
+  if (!Array.isArray(filter) || filter[0] !== '!' || filter.length !== 2 || !Array.isArray(filter[1])) return null;
+  const inner = filter[1] as unknown[];
+  const listed = (inner[0] === '||' ? inner.slice(1) : [inner]) as unknown[][];
+  const column = listed[0]?.[1];
+  const ok = typeof column === 'string' && listed.every((item) => Array.isArray(item) && item.length === 3 && item[0] === '==' && item[1] === column && typeof item[2] === 'string');
+  return ok ? { column, values: listed.map((item) => item[2] as string) } : null;
+}
+
 /** The column a text symbolizer's label reads: "{{column}}", or null for fixed text. */
 export function labelColumn(label: unknown): string | null {
   return typeof label === 'string' ? (/^\{\{(.+)\}\}$/.exec(label)?.[1] ?? null) : null;

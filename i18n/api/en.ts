@@ -269,7 +269,7 @@ export default {
   'quality.shacl.nodeKind': "“%{property}”: %{value} is not of the expected form (address or text).",
   'quality.shacl.datatype': "“%{property}”: %{value} is not of the expected data type.",
   'quality.shacl.other': "“%{property}”: %{message}",
-  'quality.assessed': "Quality assessed for %{count} datasets.",
+  'quality.assessed': "Quality assessed for %{count} datasets; %{unchanged} unchanged since their last assessment.",
   'quality.linksChecked': "%{checked} links checked, %{broken} of them broken; %{deferred} put off (failing hosts).",
   'task.action.bulk-datasets': "Bulk change of datasets",
   'task.action.bulk-undo': "Undo of a bulk change",

@@ -269,7 +269,7 @@ export default {
   'quality.shacl.nodeKind': "« %{property} » : %{value} n’est pas de la forme attendue (adresse ou texte).",
   'quality.shacl.datatype': "« %{property} » : %{value} n’est pas du type de donnée attendu.",
   'quality.shacl.other': "« %{property} » : %{message}",
-  'quality.assessed': "Qualité évaluée pour %{count} jeux de données.",
+  'quality.assessed': "Qualité évaluée pour %{count} jeux de données ; %{unchanged} inchangés depuis leur dernière évaluation.",
   'quality.linksChecked': "%{checked} liens vérifiés, dont %{broken} cassés ; %{deferred} reportés (hôtes en échec).",
   'task.action.bulk-datasets': "Modification groupée de jeux de données",
   'task.action.bulk-undo': "Annulation d'une modification groupée",

@@ -269,7 +269,7 @@ export default {
   'quality.shacl.nodeKind': "«%{property}»: %{value} non ha la forma attesa (indirizzo o testo).",
   'quality.shacl.datatype': "«%{property}»: %{value} non è del tipo di dato atteso.",
   'quality.shacl.other': "«%{property}»: %{message}",
-  'quality.assessed': "Qualità valutata per %{count} insiemi di dati.",
+  'quality.assessed': "Qualità valutata per %{count} insiemi di dati; %{unchanged} invariati dall'ultima valutazione.",
   'quality.linksChecked': "%{checked} collegamenti verificati, di cui %{broken} interrotti; %{deferred} rinviati (host in errore).",
   'task.action.bulk-datasets': "Modifica di gruppo di insiemi di dati",
   'task.action.bulk-undo': "Annullamento di una modifica di gruppo",

@@ -93,6 +93,8 @@ export default {
       points: '+%{points} points',
       allPassed: 'Tous les indicateurs sont remplis.',
       error: "La qualité n'a pas pu être évaluée.",
+      toImprove: '%{smart_count} amélioration possible |||| %{smart_count} améliorations possibles',
+      details: 'Détails de la qualité',
       summary: {
         title: 'Qualité des métadonnées des jeux de données',
         chart: 'Répartition des jeux de données par qualité',
@@ -241,6 +243,8 @@ export default {
       points: '+%{points} points',
       allPassed: 'Every indicator is met.',
       error: 'The quality could not be assessed.',
+      toImprove: '%{smart_count} thing to improve |||| %{smart_count} things to improve',
+      details: 'Quality details',
       summary: {
         title: 'Metadata quality of the datasets',
         chart: 'Datasets by quality',
@@ -389,6 +393,8 @@ export default {
       points: '+%{points} punti',
       allPassed: 'Tutti gli indicatori sono soddisfatti.',
       error: 'Non è stato possibile valutare la qualità.',
+      toImprove: '%{smart_count} cosa da migliorare |||| %{smart_count} cose da migliorare',
+      details: 'Dettagli della qualità',
       summary: {
         title: 'Qualità dei metadati degli insiemi di dati',
         chart: 'Insiemi di dati per qualità',

@@ -22,7 +22,7 @@ export function createAppServices(initialLocale: Locale): AppServices {
     dataProvider,
     i18nProvider: createI18nProvider(),
     queryClient: createQueryClient(),
-    // The URL carries the locale; only list column preferences are kept in localStorage.
+    // The URL carries the locale; only preferences (list columns, folded panels) are kept in localStorage.
     store: createAppStore(initialLocale),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A dataset's resources on its page (issue 9): the main resource and the annexes with their type,
  * format, size, last update and processing state; a failure acknowledged; the way to the
- * geographic layer; adding, changing and deleting for those who may change the dataset only.
+ * geographic layer; adding, changing and deleting for those who may change the dataset only; its
+ * links checked now, with the task followed to its end, the broken badge and the history.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { DATASET, datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
-import { link, resource, resourceServer } from './resourcesFixtures.ts';
+import { LAYER, layerServer, link, resource, resourceServer, STYLE } from './resourcesFixtures.ts';
 import { server } from './server.ts';
+import { task } from './tasksFixtures.ts';
 
 const LONG = { timeout: 10_000 };
 
@@ -54,7 +56,7 @@ const PDF_ANNEX = resource({ id: 9, display_name: 'Notice', dataformat: 'PDF', s
 function datasetPage(editable = true) {
   const links = [link(MAIN, 1), link(LINK_ANNEX, 2), link(PDF_ANNEX, 2)].map((one) => ({ ...one, resource: { ...one.resource, editable } }));
   const resources = resourceServer({ links });
-  server.use(...datasetHandlers(), ...resources.handlers);
+  server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);
   server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable })));
   return resources;
 }
@@ -89,6 +91,27 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     expect(within(mainRow).getByRole('link', { name: 'Modifier Arrêts de bus' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/7/');
   });
 
+  it("shows the legend of each style of the dataset's layers, as the layer page draws it", async () => {
+    datasetPage();
+    const byMode = {
+      ...STYLE, id: 9, display_name: 'Par mode',
+      config: {
+        name: 'Par mode',
+        rules: [
+          { name: 'bus', filter: ['==', 'mode', 'bus'], symbolizers: [{ kind: 'Mark', color: '#e41a1c', radius: 6 }] },
+          { name: 'Other values', filter: ['!', ['==', 'mode', 'bus']], symbolizers: [{ kind: 'Mark', color: '#9e9e9e', radius: 6 }] },
+        ],
+      },
+    } as typeof STYLE;
+    server.use(http.get('/:locale/geospatial/geographiclayer/3/', () => HttpResponse.json({ ...LAYER, styles: [STYLE, byMode] })));
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
+    const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
+    expect(await within(panel).findByRole('heading', { name: 'Légendes des couches' }, LONG)).toBeInTheDocument();
+    const items = (name: string) => within(within(panel).getByRole('list', { name })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items('Légende de « Arrêts de bus — Arrêts en bleu »')).toEqual(['Tous les objets (#1f78b4)']);
+    expect(items('Légende de « Arrêts de bus — Par mode »')).toEqual(['bus (#e41a1c)', 'Autres valeurs (#9e9e9e)']);
+  });
+
   it("acknowledges the main resource's failure, which then no longer shows", async () => {
     const resources = datasetPage();
     const user = userEvent.setup();
@@ -114,7 +137,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
 
   it('offers the main resource to add when there is none', async () => {
     const resources = resourceServer({ links: [] });
-    server.use(...datasetHandlers(), ...resources.handlers);
+    server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);
     renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
     expect(await within(panel).findByText('Aucune ressource principale.', {}, LONG)).toBeInTheDocument();
@@ -165,5 +188,60 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     await user.click(within(annexes).getByRole('switch', { name: 'Publier Notice dans le jeu de données' }));
     expect(await screen.findByText('Scénario de publication manquant', {}, LONG)).toBeInTheDocument();
     expect(resources.calls()).toEqual([]);
+  });
+
+  it("checks the dataset's links now: follows the task, then shows the broken link, its last check and its history", async () => {
+    const resources = datasetPage();
+    const runs: string[] = [];
+    const CHECK = { url: 'http://127.0.0.1:9/horaires', broken: true, status: 404, media_type: 'text/html', size: null, duration_ms: 4, error: 'http-status', checked_at: '2026-11-24T10:01:00Z' };
+    server.use(
+      http.get('/:locale/dataset/datasets/:id/_scenarios/', () =>
+        HttpResponse.json([{ id: 1, codename: 'publish-dataset', action: 'update', display_name: 'Publier' }, { id: 20, codename: 'check-dataset-links', action: 'update', display_name: 'Vérifier les liens du jeu de données' }]),
+      ),
+      http.post('/:locale/dataset/datasets/:id/_scenarios/:scenario/run/', ({ request, params }) => {
+        runs.push(`${params.id as string}/${params.scenario as string}${new URL(request.url).search}`);
+        const started = task({ id: 700, status: 'PENDING', action: 'check-dataset-links', action_label: 'Vérifier les liens du jeu de données', object_id: 1, end_date: null, timeline: [] });
+        resources.tasks.set(700, { task: started, reads: 0 });
+        // Once the task has run, the annex's link is found broken.
+        const annex = resources.links.find((one) => one.resource_id === LINK_ANNEX.id)!;
+        annex.resource = { ...annex.resource, link_broken: true, link_checked_at: CHECK.checked_at, link_check: CHECK };
+        return HttpResponse.json(started, { status: 202 });
+      }),
+      http.get('/:locale/resource/resources/:id/link-checks/', ({ params }) =>
+        HttpResponse.json({ count: 2, next: null, previous: null, results: params.id === '8' ? [CHECK, { ...CHECK, broken: false, status: 200, error: null, checked_at: '2026-11-23T10:00:00Z' }] : [] }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
+    const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
+    await within(panel).findByRole('table', { name: 'Annexes' }, LONG);
+    expect(within(panel).queryByText('Lien cassé')).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Vérifier les liens maintenant' }));
+
+    const followed = await within(panel).findByRole('region', { name: 'Suivi de la tâche' }, LONG);
+    expect(within(followed).getByText('Vérifier les liens du jeu de données')).toBeInTheDocument();
+    expect(await within(followed).findByText('Réussie', {}, LONG)).toBeInTheDocument();
+    expect(runs).toEqual(['1/20?asynchrone=true']);
+
+    const annexes = within(panel).getByRole('table', { name: 'Annexes' });
+    const [row] = within(annexes).getAllByRole('row').slice(1);
+    expect(await within(row).findByText('Lien cassé', {}, LONG)).toBeInTheDocument();
+    expect(within(row).getByText(/^Réponse HTTP 404 — Vérifié le 24\/11\/2026/)).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Historique des vérifications de Horaires (site du réseau)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vérifications du lien' });
+    const history = await within(dialog).findByRole('table', { name: 'Vérifications du lien' }, LONG);
+    expect(within(history).getAllByRole('row').map((one) => within(one).getAllByRole('cell').slice(1).map((cell) => cell.textContent))).toEqual([
+      ['Lien cassé', 'Réponse HTTP 404'],
+      ['Répond', 'Réponse HTTP 200'],
+    ]);
+  });
+
+  it('offers no link check to a reader', async () => {
+    datasetPage(false);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
+    const panel = await screen.findByRole('region', { name: 'Ressources' }, LONG);
+    await within(panel).findByRole('table', { name: 'Annexes' }, LONG);
+    expect(within(panel).queryByRole('button', { name: 'Vérifier les liens maintenant' })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { recordWrite, type Write } from './accountsFixtures.ts';
-import { DATASET, DATASET_COUNT, datasetHandlers } from './datasetsFixtures.ts';
+import { DATASET, DATASET_COUNT, DATASET_PAGE, datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { expectPath, renderApp } from './renderApp.tsx';
 import { server } from './server.ts';
@@ -29,6 +29,26 @@ describe('dataset screens', { timeout: 30_000 }, () => {
     expect(screen.getByText(`1-20 sur ${DATASET_COUNT}`)).toBeInTheDocument();
     expect(lists(requests)[0].searchParams.get('page_size')).toBe('20');
     expect(lists(requests)[0].searchParams.get('ordering')).toBe('-updated_at');
+  });
+
+  it('shows a count the server capped as more than it, with the next page still offered', async () => {
+    const requests: Request[] = [];
+    server.use(
+      http.get('/:locale/dataset/datasets/', ({ request }) => {
+        if (new URL(request.url).searchParams.has('id__in')) return undefined;
+        requests.push(request.clone());
+        return HttpResponse.json({ count: 10000, count_capped: true, next: '/fr/dataset/datasets/?page=2', previous: null, results: DATASET_PAGE });
+      }),
+      ...datasetHandlers(),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/', USERS.role1);
+    await screen.findByText("Qualité de l'eau", {}, LONG);
+    expect(screen.getByText(/^1-20 sur plus de 10\s000$/)).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'Aller à la prochaine page' });
+    expect(next).toBeEnabled();
+    await user.click(next);
+    await waitFor(() => expect(lists(requests).at(-1)!.searchParams.get('page')).toBe('2'), LONG);
   });
 
   it('asks the server for the ordering chosen', async () => {

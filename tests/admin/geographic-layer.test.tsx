@@ -52,9 +52,15 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
     await choose(user, 'Représentation', 'Une couleur par valeur');
     await choose(user, 'Colonne', 'mode');
-    expect(legend()).toEqual(['bus (#e41a1c)', 'tram (#377eb8)']);
+    expect(legend()).toEqual(['bus (#e41a1c)', 'tram (#377eb8)', 'Autres valeurs (#9e9e9e)']);
     await choose(user, 'Palette', 'Dark2');
+    expect(legend()).toEqual(['bus (#1b9e77)', 'tram (#d95f02)', 'Autres valeurs (#9e9e9e)']);
+    // The other values get their own colour, or are not drawn at all.
+    fireEvent.change(screen.getByLabelText('Couleur des autres valeurs'), { target: { value: '#000000' } });
+    expect(legend()).toEqual(['bus (#1b9e77)', 'tram (#d95f02)', 'Autres valeurs (#000000)']);
+    await user.click(screen.getByRole('checkbox', { name: 'Dessiner les autres valeurs' }));
     expect(legend()).toEqual(['bus (#1b9e77)', 'tram (#d95f02)']);
+    expect(screen.queryByLabelText('Couleur des autres valeurs')).toBeNull();
     await choose(user, 'Représentation', 'Une couleur pour tous');
     expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
   });
@@ -98,6 +104,7 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
         rules: [
           { name: 'bus', filter: ['==', 'mode', 'bus'], symbolizers: [mark('#e41a1c', 6, 0.8)] },
           { name: 'tram', filter: ['==', 'mode', 'tram'], symbolizers: [mark('#377eb8', 6, 0.8)] },
+          { name: 'Other values', filter: ['!', ['||', ['==', 'mode', 'bus'], ['==', 'mode', 'tram']]], symbolizers: [mark('#9e9e9e', 6, 0.8)] },
         ],
       },
     });
@@ -114,6 +121,10 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     await choose(user, 'Forme', 'Étoile');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Épaisseur du contour (px)' }), { target: { value: '2' } });
     await choose(user, 'Étiquettes', 'nom');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Taille du texte (px)' }), { target: { value: '16' } });
+    fireEvent.change(screen.getByLabelText('Couleur du halo'), { target: { value: '#ffff00' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Largeur du halo (px)' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Zoom minimal (0 à 24)' }), { target: { value: '12' } });
     await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
     expect(await screen.findByText('La création du style a été lancée.', {}, LONG)).toBeInTheDocument();
     expect(layer.writes[1].body).toEqual({
@@ -121,9 +132,11 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
         name: 'Étoiles',
         rules: [{
           name: 'default',
+          // Drawn from zoom 12 on: up to the scale denominator of zoom 12 in Web Mercator.
+          scaleDenominator: { max: 559_082_264.0287178 / 2 ** 12 },
           symbolizers: [
             { kind: 'Mark', wellKnownName: 'star', color: '#1f78b4', radius: 6, fillOpacity: 0.8, strokeColor: '#ffffff', strokeWidth: 2 },
-            { kind: 'Text', label: '{{nom}}', size: 12, color: '#222222', haloColor: '#ffffff', haloWidth: 1 },
+            { kind: 'Text', label: '{{nom}}', size: 16, color: '#222222', haloColor: '#ffff00', haloWidth: 2 },
           ],
         }],
       },

@@ -23,7 +23,7 @@ const GRADUATED: Style = {
       symbolizers: [{ kind: 'Fill', color: '#fee8c8', fillOpacity: 0.7, outlineColor: '#333333', outlineWidth: 0.5 }],
     },
     { name: 'roads', filter: ['==', 'kind', 'road'], symbolizers: [{ kind: 'Line', color: '#0000ff', width: 2, dasharray: [4, 2], opacity: 0.8 }] },
-    { name: 'labels', symbolizers: [{ kind: 'Text', label: '{{name}}' }] },
+    { name: 'labels', symbolizers: [{ kind: 'Text', label: '{{name}}', size: 14, color: '#333333', haloColor: '#ffff00', haloWidth: 2 }] },
   ],
 };
 
@@ -38,8 +38,8 @@ describe('the layer map style', () => {
     });
   });
 
-  it('draws fills with their outline, lines with their dashes, each on its geometries, and skips labels', () => {
-    expect(idsAndTypes(GRADUATED)).toEqual([['rule-0-0', 'fill'], ['rule-0-1', 'line'], ['rule-1-0', 'line']]);
+  it('draws fills with their outline, lines with their dashes, each on its geometries', () => {
+    expect(idsAndTypes(GRADUATED)).toEqual([['rule-0-0', 'fill'], ['rule-0-1', 'line'], ['rule-1-0', 'line'], ['rule-2-0', 'symbol'], ['rule-2-1', 'symbol']]);
     const [fill, outline, line] = featureLayersOf('resource_12', GRADUATED) as Array<{ paint: object; filter: unknown; minzoom?: number; maxzoom?: number }>;
     expect(fill.paint).toEqual({ 'fill-color': '#fee8c8', 'fill-opacity': 0.7 });
     expect(outline.paint).toEqual({ 'line-color': '#333333', 'line-width': 0.5, 'line-opacity': 1 });
@@ -58,5 +58,29 @@ describe('the layer map style', () => {
       ['rule-1-0', 'fill'], ['rule-1-1', 'line'], ['rule-1-2', 'line'], ['rule-1-3', 'circle'],
     ]);
     expect(filterExpression(['!', ['==', 'mode', 'bus']])).toEqual(['!', ['==', ['to-string', ['coalesce', ['get', 'mode'], '']], 'bus']]);
+  });
+
+  it("labels features with their column's value, size, colour and halo, along lines on lines", () => {
+    const [around, along] = featureLayersOf('resource_12', GRADUATED).slice(3) as Array<{ layout: object; paint: object; filter: unknown }>;
+    const layout = { 'text-field': ['to-string', ['coalesce', ['get', 'name'], '']], 'text-size': 14 };
+    expect(around.layout).toEqual(layout);
+    expect(along.layout).toEqual({ ...layout, 'symbol-placement': 'line' });
+    expect(around.paint).toEqual({ 'text-color': '#333333', 'text-opacity': 1, 'text-halo-color': '#ffff00', 'text-halo-width': 2 });
+    expect(around.filter).toEqual(['in', ['geometry-type'], ['literal', ['Point', 'MultiPoint', 'Polygon', 'MultiPolygon']]]);
+    expect(along.filter).toEqual(LINES);
+  });
+
+  it('draws the values no class lists with the "other values" rule, a fallback of the listed values', () => {
+    const style: Style = {
+      name: 'mode',
+      rules: [
+        { name: 'bus', filter: ['==', 'mode', 'bus'], symbolizers: [{ kind: 'Line', color: '#e41a1c', width: 2 }] },
+        { name: 'Other values', filter: ['!', ['||', ['==', 'mode', 'bus'], ['==', 'mode', 'tram']]], symbolizers: [{ kind: 'Line', color: '#9e9e9e', width: 2 }] },
+      ],
+    };
+    const [, other] = featureLayersOf('resource_12', style) as Array<{ filter: unknown; paint: object }>;
+    const mode = ['to-string', ['coalesce', ['get', 'mode'], '']];
+    expect(other.filter).toEqual(['all', LINES, ['!', ['any', ['==', mode, 'bus'], ['==', mode, 'tram']]]]);
+    expect(other.paint).toMatchObject({ 'line-color': '#9e9e9e' });
   });
 });

@@ -5,7 +5,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { AdminContext, RecordContextProvider } from 'react-admin';
+import { AdminContext, memoryStore, RecordContextProvider, type Store } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../schemas/constants.ts';
 import type { DatasetQuality } from '../../schemas/quality.ts';
@@ -13,6 +13,7 @@ import { QualityPanel } from '../../src/admin/datasets/QualityPanel.tsx';
 import { QualitySummary } from '../../src/admin/datasets/QualitySummary.tsx';
 import { StartupContext } from '../../src/admin/startup/StartupContext.ts';
 import type { StartupData } from '../../src/admin/startup/types.ts';
+import { createAppStore } from '../../src/admin/providers/appStore.ts';
 import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
 import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
 import { createQueryClient } from '../../src/admin/providers/queryClient.ts';
@@ -57,12 +58,12 @@ function fakeServer(answers: DatasetQuality[]) {
   return reads;
 }
 
-async function renderPanel(record: Record<string, unknown>, locale: Locale = 'fr') {
+async function renderPanel(record: Record<string, unknown>, locale: Locale = 'fr', store: Store = memoryStore()) {
   window.history.replaceState(null, '', `/${locale}/data/datasets/${DATASET}/`);
   const i18nProvider = createI18nProvider();
   await i18nProvider.changeLocale(locale);
   const ui = (value: Record<string, unknown>) => (
-    <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} queryClient={createQueryClient()}>
+    <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} queryClient={createQueryClient()} store={store}>
       <RecordContextProvider value={value}>
         <input id="tags" aria-label="Mots-clés" />
         <QualityPanel />
@@ -80,7 +81,18 @@ describe('the quality panel', () => {
     const panel = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
     expect(await within(panel).findByText('Suffisante')).toBeInTheDocument();
     expect(within(panel).getByText('215 / 405 points')).toBeInTheDocument();
+    expect(within(panel).getByText('3 améliorations possibles')).toBeInTheDocument();
     expect(reads).toEqual([`fr/${DATASET}`]);
+
+    // Folded at first: the details unfold on demand.
+    const details = within(panel).getByRole('button', { name: 'Détails de la qualité' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    expect(details).toHaveAttribute('aria-controls', 'dataset-quality-details');
+    expect(within(panel).queryByRole('meter')).toBeNull();
+    expect(within(panel).queryByRole('list', { name: 'Pour l’améliorer' })).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
 
     const findability = within(panel).getByRole('meter', { name: 'Trouvabilité' });
     expect(findability).toHaveAttribute('aria-valuenow', '80');
@@ -104,7 +116,7 @@ describe('the quality panel', () => {
     expect(within(raise).queryByText(/catégorie/)).toBeNull();
 
     // A hint's link takes the user to the field's input when the page shows it.
-    await userEvent.setup({ delay: null }).click(within(raise).getByRole('link', { name: 'Ajoutez des mots-clés.' }));
+    await user.click(within(raise).getByRole('link', { name: 'Ajoutez des mots-clés.' }));
     expect(screen.getByRole('textbox', { name: 'Mots-clés' })).toHaveFocus();
   });
 
@@ -131,9 +143,32 @@ describe('the quality panel', () => {
     await renderPanel({ id: DATASET, updated_at: 'x' }, 'en');
     const panel = await screen.findByRole('region', { name: 'Metadata quality' });
     expect(await within(panel).findByText('Sufficient')).toBeInTheDocument();
+    expect(within(panel).getByText('3 things to improve')).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(within(panel).getByRole('button', { name: 'Quality details' }));
     expect(within(panel).getByRole('meter', { name: 'Findability' })).toBeInTheDocument();
     expect(within(panel).getAllByText('+30 points')).toHaveLength(2);
     expect(within(panel).getByRole('list', { name: 'To raise it' })).toBeInTheDocument();
+  });
+
+  it('remembers in the browser whether its details are unfolded', async () => {
+    fakeServer([answer()]);
+    localStorage.clear();
+    try {
+      const first = await renderPanel({ id: DATASET, updated_at: 'x' }, 'fr', createAppStore('fr'));
+      const panel = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
+      await within(panel).findByText('Suffisante');
+      await userEvent.setup({ delay: null }).click(within(panel).getByRole('button', { name: 'Détails de la qualité' }));
+      first.unmount();
+
+      // Another visit of the page, with the app's store read again from the browser.
+      await renderPanel({ id: DATASET, updated_at: 'x' }, 'fr', createAppStore('fr'));
+      const again = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
+      await within(again).findByText('Suffisante');
+      expect(within(again).getByRole('button', { name: 'Détails de la qualité' })).toHaveAttribute('aria-expanded', 'true');
+      expect(within(again).getByRole('list', { name: 'Pour l’améliorer' })).toBeInTheDocument();
+    } finally {
+      localStorage.clear();
+    }
   });
 
   it('tells a failed read', async () => {

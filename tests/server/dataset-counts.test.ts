@@ -1,16 +1,23 @@
-/** Dataset counts are reused between calls, yet follow every write that changes them, whoever makes it. */
+/**
+ * Dataset counts follow every write that changes them, whoever makes it, without making writers
+ * wait for one another; large searched or filtered lists are counted up to a threshold.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../src/server/datasets/counts.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let editor: SignedIn;
 let editorGroups: number[];
+/** An organisation the editor may change the datasets of. */
+let editedOrganisation: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   editor = await t.signIn('editor');
   const me = (await t.app.inject({ url: '/fr/login/', headers: editor.jwtHeaders })).json();
   editorGroups = me.usergroup_roles.map((r: { usergroup_id: number }) => r.usergroup_id);
+  editedOrganisation = me.usergroup_roles.find((r: { role: number; usergroup_type: string }) => r.role >= 1 && r.usergroup_type === 'organisation').usergroup_id;
 });
 afterAll(() => t?.close());
 
@@ -70,5 +77,72 @@ describe('dataset counts', () => {
     expect(first.results[0].usergroup).toBe(rows[0].id);
     const last = (await t.app.inject({ url: '/fr/dataset/datasets/?ordering=-usergroup&page_size=1', headers: admin.jwtHeaders })).json();
     expect(last.results[0].usergroup).not.toBe(rows[0].id);
+  });
+
+  it('let writers of different datasets go on at once, one of them moving its dataset to another class', async () => {
+    const { rows } = await t.db.query<{ id: number }>('SELECT id FROM datasets ORDER BY id LIMIT 2');
+    const first = await t.db.connect();
+    const second = await t.db.connect();
+    try {
+      await first.query('BEGIN');
+      await first.query('UPDATE datasets SET publish = NOT COALESCE(publish, true), default_permission_level = 3 - default_permission_level WHERE id = $1', [rows[0].id]);
+      await second.query('BEGIN');
+      await second.query(`SET LOCAL lock_timeout = '2s'`);
+      await second.query(`UPDATE datasets SET description = 'Écrit pendant une autre écriture' WHERE id = $1`, [rows[1].id]);
+      await second.query('COMMIT');
+    } finally {
+      await first.query('ROLLBACK');
+      first.release();
+      second.release();
+    }
+  });
+
+  it('are made again from the datasets by dataset_class_counts_rebuild(), after a load without triggers', async () => {
+    const before = await counts();
+    const client = await t.db.connect();
+    try {
+      await client.query('SET session_replication_role = replica');
+      await client.query(
+        `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level)
+         SELECT 'loaded-' || n, 'Chargé ' || n, $1, 1 FROM generate_series(1, 5) n`,
+        [editedOrganisation],
+      );
+      await client.query('RESET session_replication_role');
+    } finally {
+      client.release();
+    }
+    expect((await counts()).count).toBe(before.count);
+    await t.db.query('SELECT dataset_class_counts_rebuild()');
+    expect(await counts()).toEqual({ count: before.count + 5, list: before.list + 5, editable: before.editable + 5, viewable: before.viewable + 5 });
+    await t.db.query(`DELETE FROM datasets WHERE codename LIKE 'loaded-%'`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('of a large searched list stop at the threshold, flagged, with pages on; smaller ones stay exact', async () => {
+    const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM usergroups WHERE usergroup_type = 'organisation' ORDER BY id LIMIT 1`);
+    await t.db.query(
+      `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level)
+       SELECT 'nombreux-' || n, 'Capucines ' || n, $1, 1 FROM generate_series(1, $2::integer) n`,
+      [rows[0].id, COUNT_CAP + 5],
+    );
+    try {
+      const admin = await t.signIn('admin');
+      const large = (await t.app.inject({ url: '/fr/dataset/datasets/?search=capucines&page_size=20&page=2', headers: admin.jwtHeaders })).json();
+      expect(large).toMatchObject({ count: COUNT_CAP, count_capped: true, next: '/fr/dataset/datasets/?search=capucines&page_size=20&page=3' });
+      expect(large.results).toHaveLength(20);
+      // Past the threshold, pages go on while they are full.
+      const beyond = (await t.app.inject({ url: `/fr/dataset/datasets/?search=capucines&page_size=1000&page=${COUNT_CAP / 1000 + 1}`, headers: admin.jwtHeaders })).json();
+      expect(beyond).toMatchObject({ count: COUNT_CAP, count_capped: true, next: null });
+      expect(beyond.results).toHaveLength(5);
+      // A smaller list, and the whole list, are counted exactly.
+      const small = (await t.app.inject({ url: '/fr/dataset/datasets/?search=capucines%2012&page_size=1', headers: admin.jwtHeaders })).json();
+      expect(small.count_capped).toBeUndefined();
+      expect(small.count).toBe((await t.db.query(`SELECT count(*)::integer AS n FROM datasets WHERE display_name ~ '^Capucines 12'`)).rows[0].n);
+      const whole = (await t.app.inject({ url: '/fr/dataset/datasets/?page_size=1', headers: admin.jwtHeaders })).json();
+      expect(whole.count_capped).toBeUndefined();
+      expect(whole.count).toBe((await t.db.query('SELECT count(*)::integer AS n FROM datasets')).rows[0].n);
+    } finally {
+      await t.db.query(`DELETE FROM datasets WHERE codename LIKE 'nombreux-%'`);
+    }
   });
 });

@@ -224,6 +224,24 @@ describe('layer styles', () => {
     expect(raw.json().sld).toContain('<WellKnownName>square</WellKnownName>');
   });
 
+  it("keeps a categorised style's other values and its labels through the QML export and import", async () => {
+    const config = {
+      name: 'Par mode',
+      rules: [
+        { name: 'bus', filter: ['==', 'kind', 'bus'], symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#e31a1c', radius: 4 }, { kind: 'Text', label: '{{name}}', size: 14, color: '#333333', haloColor: '#ffff00', haloWidth: 2 }] },
+        { name: 'Other values', filter: ['!', ['==', 'kind', 'bus']], symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#9e9e9e', radius: 4 }, { kind: 'Text', label: '{{name}}', size: 14, color: '#333333', haloColor: '#ffff00', haloWidth: 2 }] },
+      ],
+    };
+    expect((await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config })).statusCode).toBe(200);
+    const qml = (await get(admin, `/fr/geospatial/style/${styleId}/qml/`)).body;
+    await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config: { kind: 'simple', color: '#000000', size: 3, opacity: 1 } });
+    const raw = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/qml/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/xml' }, payload: qml });
+    expect(raw.statusCode).toBe(200);
+    const rules = raw.json().config.rules as Array<{ name: string; filter: unknown; symbolizers: Array<{ kind: string }> }>;
+    expect(rules.map((rule) => [rule.name, rule.filter])).toEqual(config.rules.map((rule) => [rule.name, rule.filter]));
+    expect(rules.map((rule) => rule.symbolizers.find((symbolizer) => symbolizer.kind === 'Text'))).toEqual([config.rules[0].symbolizers[1], config.rules[1].symbolizers[1]]);
+  });
+
   it('refuses a style file that does not parse, is too large or names a column the layer lacks, and changes nothing', async () => {
     const before = (await get(admin, `/fr/geospatial/style/${styleId}/`)).json();
     const putRaw = (locale: string, format: string, payload: string) =>

@@ -164,4 +164,10 @@ describe('pageLinks', () => {
   it('previous of page 3 is page 2', () => {
     expect(pageLinks('/x/?page=3', 3, 10, 45).previous).toBe('/x/?page=2');
   });
+
+  it('give a full page past a capped count a next page, and its previous page the one before it', () => {
+    expect(pageLinks('/x/?page=1001', 1001, 10, 10000, true)).toEqual({ next: '/x/?page=1002', previous: '/x/?page=1000' });
+    expect(pageLinks('/x/?page=1001', 1001, 10, 10000, false)).toEqual({ next: null, previous: '/x/?page=1000' });
+    expect(pageLinks('/x/', 1, 10, 10000, true).next).toBe('/x/?page=2');
+  });
 });

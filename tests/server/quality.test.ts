@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDcatAp } from '../../src/server/catalog/shacl.ts';
 import { shaclInWords } from '../../src/server/quality/assess.ts';
 import { INDICATORS, MAX_SCORE, RATING_THRESHOLDS } from '../../src/server/quality/indicators.ts';
+import { assessAllDatasets } from '../../src/server/quality/nightly.ts';
 import { QUALITY_SCENARIOS } from '../../src/server/quality/scenarios.ts';
 import type { ScenarioContext } from '../../src/server/tasks/context.ts';
+import { QUALITY_QUEUE } from '../../src/server/tasks/queue.ts';
 import { groupIds } from './accounts-helpers.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
@@ -19,7 +21,8 @@ let editor: SignedIn;
 let g: Record<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The task engine scores what saves owe.
+  t = await createTestApp({}, { tasks: true });
   [admin, editor] = await Promise.all(['admin', 'editor'].map((name) => t.signIn(name)));
   g = await groupIds(t);
 });
@@ -51,6 +54,13 @@ async function quality(id: number, locale = 'fr', who: SignedIn = admin) {
     shacl: unknown[];
     checked_at: string;
   }>();
+}
+
+/** Until no save owes a score any more (the scores below are set by hand). */
+async function scoresSettled() {
+  await expect
+    .poll(async () => (await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [QUALITY_QUEUE])).rows[0].n, { timeout: 10_000 })
+    .toBe(0);
 }
 
 async function createBare(name: string): Promise<number> {
@@ -92,9 +102,9 @@ describe('the quality of a dataset', () => {
     const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM licences WHERE alternate_title = 'Etalab-2.0'`);
     const saved = await send('PATCH', `datasets/${id}/`, { tags: ['relevés'], licence: rows[0].id });
     expect(saved.statusCode, saved.body).toBe(200);
-    // Scored on save: the list has it before anyone reads the quality.
+    // Owed by the save and scored after it: the list has it without anyone reading the quality.
+    await expect.poll(async () => (await get(`datasets/?id__in=${id}`)).json().results[0].quality_score, { timeout: 10_000 }).toBe(before.score + 30 + 20 + 10);
     const listed = (await get(`datasets/?id__in=${id}`)).json().results[0];
-    expect(listed.quality_score).toBe(before.score + 30 + 20 + 10);
     const after = await quality(id);
     expect(after.score).toBe(listed.quality_score);
     expect(listed.quality_rating).toBe(after.rating);
@@ -135,6 +145,7 @@ describe('the quality of a dataset', () => {
 describe('the datasets list', () => {
   it('orders by quality_score both ways and filters on quality_rating__in', async () => {
     const ids = [await createBare('Qualité A'), await createBare('Qualité B')];
+    await scoresSettled();
     await t.db.query('UPDATE datasets SET quality_score = NULL, quality_rating = NULL');
     await t.db.query(`UPDATE datasets SET quality_score = 380, quality_rating = 'excellent' WHERE id = $1`, [ids[0]]);
     await t.db.query(`UPDATE datasets SET quality_score = 150, quality_rating = 'sufficient' WHERE id = $1`, [ids[1]]);
@@ -155,6 +166,7 @@ describe('the datasets list', () => {
   });
 
   it('is scored again for every dataset by the nightly scenario', async () => {
+    await scoresSettled();
     await t.db.query('UPDATE datasets SET quality_score = NULL, quality_rating = NULL');
     const steps: unknown[] = [];
     const context = {
@@ -166,12 +178,59 @@ describe('the datasets list', () => {
       `SELECT count(*) FILTER (WHERE quality_score IS NULL OR quality_rating IS NULL)::integer AS unscored, count(*)::integer AS total FROM datasets`,
     );
     expect(rows[0].unscored).toBe(0);
-    expect(steps).toEqual([['quality.assessed', { count: rows[0].total }]]);
+    // Never scored: none is skipped, whatever was assessed before.
+    expect(steps).toEqual([['quality.assessed', { count: rows[0].total, unchanged: 0 }]]);
     const { rows: ratings } = await t.db.query<{ quality_score: number; quality_rating: string }>('SELECT quality_score, quality_rating FROM datasets');
     for (const { quality_score: score, quality_rating: rating } of ratings) {
       const expected = RATING_THRESHOLDS.find((threshold) => score >= threshold.min)?.rating ?? 'bad';
       expect(rating).toBe(expected);
     }
+  });
+});
+
+describe('the nightly assessment', () => {
+  const signal = () => new AbortController().signal;
+  const total = async () => (await t.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM datasets')).rows[0].n;
+
+  it('assesses in batches, then skips the datasets unchanged since, and assesses again those whose record or links changed', async () => {
+    const datasets = await total();
+    // A dataset with a link, and another with keywords.
+    const { rows: tagged } = await t.db.query<{ id: number }>(
+      'SELECT d.id FROM datasets d WHERE EXISTS (SELECT 1 FROM dataset_tags dt WHERE dt.dataset_id = d.id) ORDER BY d.id LIMIT 1',
+    );
+    const { rows: linked } = await t.db.query<{ id: number; usergroup_id: number }>('SELECT id, usergroup_id FROM datasets WHERE id <> $1 ORDER BY id LIMIT 1', [tagged[0].id]);
+    const resource = await t.db.query<{ id: number }>(
+      `INSERT INTO resources (display_name, codename, type, usergroup_id) VALUES ('Lien nocturne', 'lien-nocturne', 'href', $1) RETURNING id`,
+      [linked[0].usergroup_id],
+    );
+    await t.db.query(`INSERT INTO resource_sources (resource_id, kind, href) VALUES ($1, 'href', 'https://example.org/nocturne.csv')`, [resource.rows[0].id]);
+    await t.db.query('INSERT INTO resource_datasets (resource_id, dataset_id, type) VALUES ($1, $2, 2)', [resource.rows[0].id, linked[0].id]);
+
+    // Batches of 2: every dataset is reached, whatever the batch size.
+    const first = await assessAllDatasets(t.db, signal(), 2);
+    expect(first.count + first.unchanged).toBe(datasets);
+    expect((await t.db.query('SELECT 1 FROM dataset_quality_inputs')).rowCount).toBe(datasets);
+
+    // Nothing changed: every dataset is skipped, and nothing is written to the datasets.
+    const versionBefore = (await t.db.query<{ version: number }>('SELECT version FROM dataset_data_version')).rows[0].version;
+    expect(await assessAllDatasets(t.db, signal(), 2)).toEqual({ count: 0, unchanged: datasets });
+    expect((await t.db.query<{ version: number }>('SELECT version FROM dataset_data_version')).rows[0].version).toBe(versionBefore);
+
+    // A record changed (its keywords removed), and the other dataset's link found broken: those two
+    // only are assessed again.
+    const before = (await t.db.query<{ quality_score: number }>('SELECT quality_score FROM datasets WHERE id = $1', [tagged[0].id])).rows[0];
+    await t.db.query('DELETE FROM dataset_tags WHERE dataset_id = $1', [tagged[0].id]);
+    await t.db.query('UPDATE resources SET link_broken = true WHERE id = $1', [resource.rows[0].id]);
+    expect(await assessAllDatasets(t.db, signal(), 2)).toEqual({ count: 2, unchanged: datasets - 2 });
+    // Without keywords, its score lost their points.
+    const after = (await t.db.query<{ quality_score: number }>('SELECT quality_score FROM datasets WHERE id = $1', [tagged[0].id])).rows[0];
+    expect(after.quality_score).toBe(before.quality_score - INDICATORS.find((indicator) => indicator.code === 'keywords')!.points);
+  });
+
+  it('stops between datasets when its task is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('time limit'));
+    await expect(assessAllDatasets(t.db, controller.signal)).rejects.toThrow('time limit');
   });
 });
 

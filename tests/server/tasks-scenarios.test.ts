@@ -40,7 +40,7 @@ describe('dataset scenarios', () => {
   it('lists the dataset scenarios to whoever sees the dataset, 404 otherwise', async () => {
     const response = await get('editor', `/en/dataset/datasets/${ids['comptages-velo']}/_scenarios/`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((s: { codename: string }) => s.codename)).toEqual(['publish-dataset', 'unpublish-dataset']);
+    expect(response.json().map((s: { codename: string }) => s.codename)).toEqual(['publish-dataset', 'unpublish-dataset', 'check-dataset-links']);
     expect(response.json()[0]).toEqual({ id: scenarios['publish-dataset'], codename: 'publish-dataset', action: 'update', display_name: 'Publish the dataset' });
     expect((await get('referent', `/fr/dataset/datasets/${ids['comptages-velo']}/_scenarios/`)).statusCode).toBe(404);
     expect((await get('referent', '/fr/dataset/datasets/99999999/_scenarios/')).statusCode).toBe(404);

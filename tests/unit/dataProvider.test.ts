@@ -61,6 +61,15 @@ describe('query strings', () => {
     expect(result).toEqual({ data: [{ id: 7 }], total: 42 });
   });
 
+  it('answers a capped count with partial pagination, the count kept for the footer', async () => {
+    const { provider } = fakeFetch(200, { count: 10000, count_capped: true, next: '/en/dataset/datasets/?page=3', previous: '/en/dataset/datasets/', results: [{ id: 7 }] });
+    const result = await provider.getList('datasets', { pagination: { page: 2, perPage: 10 }, sort: { field: 'display_name', order: 'ASC' }, filter: { q: 'eau' } });
+    expect(result).toEqual({ data: [{ id: 7 }], pageInfo: { hasNextPage: true, hasPreviousPage: true }, meta: { countCapped: 10000 } });
+    const last = await fakeFetch(200, { count: 10000, count_capped: true, next: null, previous: '/en/dataset/datasets/?page=1001', results: [{ id: 8 }] })
+      .provider.getList('datasets', { pagination: { page: 1002, perPage: 10 }, sort: { field: 'display_name', order: 'ASC' }, filter: { q: 'eau' } });
+    expect(last.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+  });
+
   it('fetches several records with one id__in call', async () => {
     const { provider, calls } = fakeFetch(200, { count: 2, next: null, previous: null, results: [{ id: 1 }, { id: 2 }] });
     const { data } = await provider.getMany('tasks', { ids: [1, 2] });

@@ -15,6 +15,7 @@ const STYLE: Style = {
       ],
     },
     { name: 'roads', scaleDenominator: { min: 1000, max: 50000 }, symbolizers: [{ kind: 'Line', color: '#0000ff', width: 2, dasharray: [4, 2], opacity: 0.8 }] },
+    { name: 'Other values', filter: ['!', ['||', ['==', 'kind', '<tram> & "co"'], ['==', 'kind', 'metro']]], symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#9e9e9e', radius: 4 }] },
   ],
 };
 
@@ -24,6 +25,10 @@ describe('style files', () => {
     expect(sld).toContain('<ogc:Literal>&lt;tram&gt; &amp; &quot;co&quot;</ogc:Literal>');
     expect(sld).not.toContain('<tram>');
     expect(sld).toContain('<NamedLayer><Name>publish_style_1</Name>');
+    // The other values: the negation of the union of the listed ones.
+    expect(sld).toContain('<ogc:Not><ogc:Or><ogc:PropertyIsEqualTo>');
+    // The label: its column, size, colour and halo.
+    expect(sld).toContain('<TextSymbolizer><Label><ogc:PropertyName>name</ogc:PropertyName></Label><Font><CssParameter name="font-size">12</CssParameter></Font><Halo><Radius>1</Radius><Fill><CssParameter name="fill">#ffffff</CssParameter></Fill></Halo><Fill><CssParameter name="fill">#000000</CssParameter></Fill></TextSymbolizer>');
     expect(await readStyleFile(sld, 'sld')).toEqual(STYLE);
   });
 
@@ -42,8 +47,18 @@ describe('style files', () => {
     expect(read.rules.map((rule) => [rule.name, rule.filter, rule.scaleDenominator])).toEqual(STYLE.rules.map((rule) => [rule.name, rule.filter, rule.scaleDenominator]));
     expect(read.rules[0].symbolizers[0]).toMatchObject({ kind: 'Mark', wellKnownName: 'square', radius: 4 });
     expect(read.rules[2].symbolizers[0]).toMatchObject({ kind: 'Line', width: 2, dasharray: [4, 2] });
+    // The labels the parser writes but does not read come back on their rule, with their halo.
+    expect(read.rules[1].symbolizers[1]).toEqual({ kind: 'Text', label: '{{name}}', size: 12, color: '#000000', haloColor: '#ffffff', haloWidth: 1 });
+    expect(read.rules.map((rule) => rule.symbolizers.filter((symbolizer) => symbolizer.kind === 'Text').length)).toEqual([0, 1, 0, 0]);
     const sld = await styleToSld(read, 'from_qml');
     expect((await readStyleFile(sld, 'sld')).rules.map((rule) => rule.filter)).toEqual(STYLE.rules.map((rule) => rule.filter));
+  });
+
+  it("reads a QGIS file's simple labelling as a label on every rule", async () => {
+    const qml = `<qgis><renderer-v2 type="singleSymbol"><symbols><symbol type="marker" name="0"><layer class="SimpleMarker"><prop k="color" v="255,0,0,255"/></layer></symbol></symbols></renderer-v2>
+      <labeling type="simple"><settings><text-style fieldName="nom" fontSize="10" textColor="0,0,255,255"/><placement xOffset="0" yOffset="0"/><text-buffer bufferDraw="0" bufferSize="3" bufferColor="255,255,255,255"/></settings></labeling></qgis>`;
+    const read = await readStyleFile(qml, 'qml');
+    expect(read.rules[0].symbolizers.at(-1)).toEqual({ kind: 'Text', label: '{{nom}}', size: 10, color: '#0000ff' });
   });
 
   it('refuses files that are not styles', async () => {

@@ -4,11 +4,14 @@
  * each line linking to the field to fill: on the page in tabs, the link opens the field's tab
  * (`?tab=`) with the focus in it, as the unfilled fields' list does; elsewhere it is `#field-<name>`
  * and focuses the field's input when the page has one by that name. Read again whenever the record
- * is saved.
+ * is saved. It opens folded, as a line above the tabs (rating, score, how many things would raise
+ * it); its details unfold on demand, and the browser remembers the choice (the app's store).
  */
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useEffect, useState } from 'react';
-import { Box, Chip, LinearProgress, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Button, Chip, LinearProgress, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useLocaleState, useRecordContext, useStore, useTranslate } from 'react-admin';
 import type { DatasetQuality, QualityIndicatorResult, QualityRating } from '../../../schemas/quality.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useFormTabs } from '../entities/FormTabs.tsx';
@@ -65,12 +68,16 @@ function Hint({ indicator }: { indicator: QualityIndicatorResult }) {
   );
 }
 
+/** Where the browser remembers whether the details are unfolded (kept in localStorage: createAppStore). */
+export const QUALITY_OPEN_KEY = 'preferences.datasets.quality.open';
+
 export function QualityPanel() {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [quality, setQuality] = useState<DatasetQuality | null>(null);
   const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useStore<boolean>(QUALITY_OPEN_KEY, false);
   const id = record?.id as number | undefined;
   // A save changes updated_at: the score is read again.
   const version = record?.updated_at as string | undefined;
@@ -99,7 +106,7 @@ export function QualityPanel() {
       )}
       {quality && (
         <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Chip
               label={translate(`resources.datasets.choices.quality_rating.${quality.rating}`)}
               color={RATING_COLOURS[quality.rating]}
@@ -107,61 +114,75 @@ export function QualityPanel() {
             />
             <Typography variant="body1">{translate('resources.datasets.quality.score', { score: quality.score, max: quality.max_score })}</Typography>
             <Typography variant="body2" color="text.secondary">
+              {missing.length === 0
+                ? translate('resources.datasets.quality.allPassed')
+                : translate('resources.datasets.quality.toImprove', { smart_count: missing.length })}
+            </Typography>
+            <Button
+              size="small"
+              onClick={() => setOpen(!open)}
+              aria-expanded={open}
+              aria-controls="dataset-quality-details"
+              endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            >
+              {translate('resources.datasets.quality.details')}
+            </Button>
+          </Box>
+          <Box id="dataset-quality-details" hidden={!open} sx={{ mt: 1 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {translate('resources.datasets.quality.checkedAt', { date: new Date(quality.checked_at).toLocaleString(locale) })}
             </Typography>
-          </Box>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr max-content', columnGap: 2, rowGap: 0.5, alignItems: 'center', m: 0 }}>
-            {quality.dimensions.map((dimension) => {
-              const name = translate(`resources.datasets.quality.dimensions.${dimension.name}`);
-              return (
-                <Box key={dimension.name} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2">
-                    {name}
-                  </Typography>
-                  <Box component="dd" sx={{ m: 0, display: 'contents' }}>
-                    <LinearProgress
-                      variant="determinate"
-                      value={dimension.max_score === 0 ? 0 : (100 * dimension.score) / dimension.max_score}
-                      aria-label={name}
-                      // A score, not work under way: a meter (pages wait for progress bars to go).
-                      role="meter"
-                    />
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {`${dimension.score} / ${dimension.max_score}`}
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr max-content', columnGap: 2, rowGap: 0.5, alignItems: 'center', m: 0 }}>
+              {quality.dimensions.map((dimension) => {
+                const name = translate(`resources.datasets.quality.dimensions.${dimension.name}`);
+                return (
+                  <Box key={dimension.name} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2">
+                      {name}
                     </Typography>
+                    <Box component="dd" sx={{ m: 0, display: 'contents' }}>
+                      <LinearProgress
+                        variant="determinate"
+                        value={dimension.max_score === 0 ? 0 : (100 * dimension.score) / dimension.max_score}
+                        aria-label={name}
+                        // A score, not work under way: a meter (pages wait for progress bars to go).
+                        role="meter"
+                      />
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {`${dimension.score} / ${dimension.max_score}`}
+                      </Typography>
+                    </Box>
                   </Box>
-                </Box>
-              );
-            })}
+                );
+              })}
+            </Box>
+            {quality.shacl.length > 0 && (
+              <>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }} id="dataset-quality-shacl">
+                  {translate('resources.datasets.quality.shacl')}
+                </Typography>
+                <List dense aria-labelledby="dataset-quality-shacl">
+                  {quality.shacl.map((result, index) => (
+                    <ListItem key={`${result.path}-${index}`} disableGutters>
+                      <ListItemText primary={result.message} />
+                    </ListItem>
+                  ))}
+                </List>
+              </>
+            )}
+            {missing.length > 0 && (
+              <>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }} id="dataset-quality-raise">
+                  {translate('resources.datasets.quality.raise')}
+                </Typography>
+                <List dense aria-labelledby="dataset-quality-raise">
+                  {missing.map((indicator) => (
+                    <Hint key={indicator.code} indicator={indicator} />
+                  ))}
+                </List>
+              </>
+            )}
           </Box>
-          {quality.shacl.length > 0 && (
-            <>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }} id="dataset-quality-shacl">
-                {translate('resources.datasets.quality.shacl')}
-              </Typography>
-              <List dense aria-labelledby="dataset-quality-shacl">
-                {quality.shacl.map((result, index) => (
-                  <ListItem key={`${result.path}-${index}`} disableGutters>
-                    <ListItemText primary={result.message} />
-                  </ListItem>
-                ))}
-              </List>
-            </>
-          )}
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }} id="dataset-quality-raise">
-            {translate('resources.datasets.quality.raise')}
-          </Typography>
-          {missing.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {translate('resources.datasets.quality.allPassed')}
-            </Typography>
-          ) : (
-            <List dense aria-labelledby="dataset-quality-raise">
-              {missing.map((indicator) => (
-                <Hint key={indicator.code} indicator={indicator} />
-              ))}
-            </List>
-          )}
         </>
       )}
     </PanelCard>

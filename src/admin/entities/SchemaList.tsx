@@ -11,13 +11,13 @@ import {
   DatagridConfigurable,
   FilterButton,
   List,
-  Pagination,
   SelectColumnsButton,
   SimpleList,
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
 import { defaultFilters } from '../../../schemas/entity.ts';
+import { ListPagination } from '../layout/ListPagination.tsx';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { fieldElement } from './fieldElement.tsx';
 import { filterElements } from './filterElements.tsx';
@@ -108,7 +108,7 @@ export function SchemaList({
       filterDefaultValues={{ ...defaultFilters(entity), ...filterDefaultValues }}
       sort={defaultSort(resource)}
       perPage={entity.list.pageSize}
-      pagination={<Pagination rowsPerPageOptions={[entity.list.pageSize]} />}
+      pagination={<ListPagination rowsPerPageOptions={[entity.list.pageSize]} />}
       actions={
         <ListActions resource={resource} storeKey={storeKey} canCreate={canCreate} hasFilterButton={hasFilterButton}>
           {actions}

@@ -1,5 +1,5 @@
 /**
- * react-admin's store: people's list preferences (chosen and ordered columns, `preferences.*`)
+ * react-admin's store: people's preferences (a list's chosen and ordered columns, a folded panel: `preferences.*`)
  * are remembered by the browser in localStorage; everything else (the locale, which the URL
  * carries, list parameters) lives in memory for the page's lifetime.
  */

@@ -9,6 +9,8 @@ import { fixedFilters, orderableFields, resourcePath } from './resourcePaths.ts'
 
 export interface Page<T> {
   count: number;
+  /** True when the server counted the rows up to `count` only, and more exist. */
+  count_capped?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];
@@ -77,7 +79,12 @@ export function createDataProvider(http: HttpClient = httpClient): DataProvider 
     });
     // A few endpoints answer a plain array instead of a page.
     const data = (Array.isArray(json) ? json : json.results) as never[];
-    return { data, total: Array.isArray(json) ? json.length : json.count };
+    if (Array.isArray(json)) return { data, total: json.length };
+    // A capped count: react-admin's partial pagination, the count kept for the footer ("more than 1,000").
+    if (json.count_capped) {
+      return { data, pageInfo: { hasNextPage: json.next !== null, hasPreviousPage: json.previous !== null }, meta: { countCapped: json.count } };
+    }
+    return { data, total: json.count };
   };
 
   return {

@@ -25,7 +25,8 @@ import { canDrawVectorMap } from './mapSupport.ts';
 import { PATHS, RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
 import { NO_SCENARIO } from './scenarioChoice.ts';
 import { DEFAULT_STYLE, editorConfigOf, styleOf } from './styleConfig.ts';
-import { StyleEditor, StyleLegend } from './StyleEditor.tsx';
+import { StyleEditor } from './StyleEditor.tsx';
+import { StyleLegend } from './StyleLegend.tsx';
 import { TaskFollow } from './TaskFollow.tsx';
 
 const LayerMap = lazy(() => import('./LayerMap.tsx'));

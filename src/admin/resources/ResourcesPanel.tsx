@@ -1,7 +1,8 @@
 /**
- * A dataset's resources on its page (issue 9): the main resource and the annexes, each with its
+ * A dataset's resources on its page: the main resource and the annexes, each with its
  * type, format, size, last update and processing state; those who may change the dataset add,
- * change and delete them. A geographic resource links to its layer.
+ * change and delete them, and check their links now. A geographic resource links to its layer, and
+ * its styles' legends follow; a resource with a link shows its latest check and its history.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -21,7 +22,10 @@ import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { formatFileSize } from '../format/fileSize.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
+import { CheckLinksButton } from './CheckLinksButton.tsx';
+import { LayerLegends } from './LayerLegends.tsx';
 import { LinkCheckBadge } from './LinkCheckBadge.tsx';
+import { LinkCheckHistory } from './LinkCheckHistory.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ProcessingState } from './ProcessingState.tsx';
@@ -29,6 +33,9 @@ import { layerPath, newResourcePath, resourceEditPath } from './resourcePaths.ts
 import { layerIdOf, RESOURCE_KEYS, RESOURCE_ROLES, resourcesApi, type Resource, type ResourceDataset } from './resourcesApi.ts';
 
 const L = 'resources.dataset-resources';
+
+/** Resources whose data sits behind an address, which the link checker asks. */
+const LINKED_TYPES = new Set<string>(['href', 'file-download']);
 
 /**
  * Publishes or withdraws a resource in the dataset through the link's publication scenario
@@ -97,6 +104,7 @@ function ResourceRow({ link, datasetId, editable }: { link: ResourceDataset; dat
           name
         )}
         <LinkCheckBadge resource={resource} />
+        <LinkCheckHistory resource={resource} />
       </TableCell>
       <TableCell>{translate(`${L}.types.${resource.type}`, { _: resource.type })}</TableCell>
       <TableCell>{resource.dataformat ?? '—'}</TableCell>
@@ -172,6 +180,7 @@ export function ResourcesPanel({ datasetId, editable }: { datasetId: number; edi
   });
   const main = data?.filter((link) => link.type === RESOURCE_ROLES.main) ?? [];
   const annexes = data?.filter((link) => link.type === RESOURCE_ROLES.annex) ?? [];
+  const linked = data?.some((link) => LINKED_TYPES.has(link.resource.type ?? '')) ?? false;
   return (
     <PanelCard id="dataset-resources" title={translate(`${L}.panel.title`)}>
       {error ? <Typography color="error">{translate(`${L}.panel.unavailable`)}</Typography> : null}
@@ -192,6 +201,8 @@ export function ResourcesPanel({ datasetId, editable }: { datasetId: number; edi
           {annexes.length > 0 && <ResourcesTable links={annexes} datasetId={datasetId} editable={editable} label={translate(`${L}.panel.annexes`)} />}
           {data && editable && <AddButton datasetId={datasetId} role="annex" />}
         </section>
+        {editable && linked && <CheckLinksButton datasetId={datasetId} />}
+        {data && <LayerLegends resources={data.map((link) => link.resource)} />}
       </Stack>
     </PanelCard>
   );

@@ -1,14 +1,16 @@
 /**
- * A style's look: one colour, size and opacity for every point, or a colour per value of a column.
- * Every change is shown at once on the map and in the legend.
+ * A style's look: one colour for all, a colour per value of a column (and one for the other
+ * values, which can be left undrawn), or graduated classes of a numeric column; the symbol's
+ * settings by geometry type, labels from a column (size, colour, halo) and the zooms the style is
+ * drawn between. Every change is shown at once on the map and in the legend.
  */
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { geometryFamily, MARK_SHAPES, type MarkShape, type Style } from '../../../schemas/styles.ts';
+import { geometryFamily, MARK_SHAPES, type MarkShape } from '../../../schemas/styles.ts';
 import { CATEGORY_PALETTES, CLASS_METHODS, MAX_CLASSES, MIN_CLASSES, numbersOf, PALETTES, type ClassMethod } from './classification.ts';
-import type { DashName, StyleConfig, SymbolSettings } from './resourcesApi.ts';
-import { classify, DASHES, DEFAULT_STYLE, graduate, legendOf } from './styleConfig.ts';
+import type { DashName, LabelSettings, StyleConfig, SymbolSettings, ZoomRange } from './resourcesApi.ts';
+import { classify, DASHES, DEFAULT_LABEL, DEFAULT_STYLE, graduate, OTHER_COLOUR } from './styleConfig.ts';
 
 const DEFAULT_CLASS_COUNT = 5;
 
@@ -31,13 +33,36 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
   const family = geometryFamily(geometryType);
   const [categoryPalette, setCategoryPalette] = useState('Set1');
   const symbol = config.symbol ?? {};
-  const keep = { symbol: config.symbol, label: config.label };
-  const change = (next: StyleConfig) => onChange({ ...next, ...(keep.symbol ? { symbol: keep.symbol } : {}), ...(keep.label ? { label: keep.label } : {}) });
-  const setSymbol = (changes: SymbolSettings) => onChange({ ...config, symbol: { ...symbol, ...changes } });
-  const setLabel = (column: string) => {
-    const { label: _dropped, ...rest } = config;
-    onChange(column === NO_LABEL ? rest : { ...rest, label: column });
+  // A new kind or classification keeps the symbol, labels, zooms, and the other values' colour (or their absence).
+  const change = (next: StyleConfig) => {
+    const merged: StyleConfig = { ...next };
+    if (config.symbol) merged.symbol = config.symbol;
+    if (config.label) merged.label = config.label;
+    if (config.zoom) merged.zoom = config.zoom;
+    if (next.kind === 'classified' && config.kind === 'classified') {
+      if (config.other) merged.other = config.other;
+      else delete merged.other;
+    }
+    onChange(merged);
   };
+  const setSymbol = (changes: SymbolSettings) => onChange({ ...config, symbol: { ...symbol, ...changes } });
+  const without = (key: 'label' | 'other' | 'zoom') => {
+    const rest = { ...config };
+    delete rest[key];
+    return rest;
+  };
+  const setLabel = (changes: Partial<LabelSettings>) => {
+    if (changes.column === NO_LABEL) onChange(without('label'));
+    else onChange({ ...config, label: { ...DEFAULT_LABEL, column: '', ...config.label, ...changes } });
+  };
+  const setZoom = (end: keyof ZoomRange, text: string) => {
+    const zoom: ZoomRange = { ...config.zoom };
+    if (text.trim() === '') delete zoom[end];
+    else zoom[end] = Math.max(0, Math.min(24, Number(text) || 0));
+    const rest = without('zoom');
+    onChange(Object.keys(zoom).length > 0 ? { ...rest, zoom } : rest);
+  };
+  const label = config.label;
   // Graduated classes need a column of numbers.
   const numericColumns = columns.filter((column) => numbersOf(valuesOf(column)).length > 0);
   const regraduate = (changes: Partial<{ column: string; method: ClassMethod; count: number; palette: string }>) => {
@@ -136,7 +161,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
         />
         <TextField
           type="number"
-          label={translate(`${L}.style.opacity`)}
+          label={translate(family === 'polygon' ? `${L}.style.fillOpacity` : `${L}.style.opacity`)}
           value={config.opacity}
           slotProps={{ htmlInput: { min: 0, max: 1, step: 0.1 } }}
           onChange={(event) => onChange({ ...config, opacity: Math.max(0, Math.min(1, Number(event.target.value))) })}
@@ -172,7 +197,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
             <TextField type="number" label={translate(`${L}.style.outlineWidth`)} value={symbol.outlineWidth ?? 1} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setSymbol({ outlineWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 140 }} />
           </>
         )}
-        <TextField select label={translate(`${L}.style.label`)} value={config.label ?? NO_LABEL} onChange={(event) => setLabel(event.target.value)} sx={{ minWidth: 180 }}>
+        <TextField select label={translate(`${L}.style.label`)} value={label?.column ?? NO_LABEL} onChange={(event) => setLabel({ column: event.target.value })} sx={{ minWidth: 180 }}>
           <MenuItem value={NO_LABEL}>{translate(`${L}.style.noLabel`)}</MenuItem>
           {columns.map((column) => (
             <MenuItem key={column} value={column}>
@@ -180,6 +205,18 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
             </MenuItem>
           ))}
         </TextField>
+        {label && (
+          <>
+            <TextField type="number" label={translate(`${L}.style.labelSize`)} value={label.size} slotProps={{ htmlInput: { min: 1, max: 100 } }} onChange={(event) => setLabel({ size: Math.max(1, Math.min(100, Number(event.target.value) || 1)) })} sx={{ width: 140 }} />
+            <TextField type="color" label={translate(`${L}.style.labelColor`)} value={label.color} onChange={(event) => setLabel({ color: event.target.value })} sx={{ width: 140 }} />
+            <TextField type="color" label={translate(`${L}.style.haloColor`)} value={label.haloColor} onChange={(event) => setLabel({ haloColor: event.target.value })} sx={{ width: 140 }} />
+            <TextField type="number" label={translate(`${L}.style.haloWidth`)} value={label.haloWidth} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setLabel({ haloWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 140 }} />
+          </>
+        )}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField type="number" label={translate(`${L}.style.minZoom`)} value={config.zoom?.min ?? ''} slotProps={{ htmlInput: { min: 0, max: 24 } }} onChange={(event) => setZoom('min', event.target.value)} sx={{ width: 180 }} />
+        <TextField type="number" label={translate(`${L}.style.maxZoom`)} value={config.zoom?.max ?? ''} slotProps={{ htmlInput: { min: 0, max: 24 } }} onChange={(event) => setZoom('max', event.target.value)} sx={{ width: 180 }} />
       </Stack>
       {config.kind === 'graduated' && (
         <Stack spacing={1}>
@@ -211,24 +248,17 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
               sx={{ width: 240 }}
             />
           ))}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <FormControlLabel
+              control={<Checkbox checked={!!config.other} onChange={(event) => onChange(event.target.checked ? { ...config, other: OTHER_COLOUR } : without('other'))} />}
+              label={translate(`${L}.style.otherValuesShown`)}
+            />
+            {config.other && (
+              <TextField type="color" label={translate(`${L}.style.otherColor`)} value={config.other} onChange={(event) => onChange({ ...config, other: event.target.value })} sx={{ width: 240 }} />
+            )}
+          </Stack>
         </Stack>
       )}
-    </Stack>
-  );
-}
-
-/** The legend of a style: what each colour means, as the map draws it (each rule's name and colour). */
-export function StyleLegend({ style }: { style: Style }) {
-  const translate = useTranslate();
-  const entries = legendOf(style).map((entry) => ({ label: entry.label ?? translate(`${L}.style.allFeatures`), color: entry.color }));
-  return (
-    <Stack component="ul" aria-label={translate(`${L}.style.legend`)} spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {entries.map((entry, index) => (
-        <Stack component="li" key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-color={entry.color}>
-          <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', background: entry.color }} />
-          <Typography variant="body2">{`${entry.label} (${entry.color})`}</Typography>
-        </Stack>
-      ))}
     </Stack>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * A layer style (a GeoStyler style, schemas/styles.ts) as MapLibre layers of the layer's vector
  * tiles: each rule's symbolizers in drawing order — Fill as a fill and its outline, Line as a line
- * (dashes kept), Mark as a circle — drawn only on the geometries they suit, filtered by the rule's
- * filter and shown between the zooms of its scale range. Text labels need glyphs the basemap has
- * not: the SLD and the map server draw them, the preview does not. Pure: the map applies what this
- * returns.
+ * (dashes kept), Mark as a circle, Text as a label of its column's value (glyphs drawn by the
+ * browser: the map has no glyph server) — drawn only on the geometries they suit, filtered by the
+ * rule's filter (an "other values" rule's negated union is the fallback of the listed values) and
+ * shown between the zooms of its scale range. Pure: the map applies what this returns.
  */
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import type { Filter, Rule, Style, Symbolizer } from '../../../schemas/styles.ts';
+import { labelColumn, zoomOfScale, type Filter, type Rule, type Style, type Symbolizer } from '../../../schemas/styles.ts';
+
+export { zoomOfScale };
 
 /** The vector source of the layer's tiles in the map's style. */
 export const FEATURE_SOURCE = 'layer';
@@ -19,10 +21,8 @@ const isType = (...types: string[]): ExpressionSpecification => ['in', ['geometr
 const POLYGONS = isType('Polygon', 'MultiPolygon');
 const LINES = isType('LineString', 'MultiLineString');
 const POINTS = isType('Point', 'MultiPoint');
+const POINTS_AND_POLYGONS = isType('Point', 'MultiPoint', 'Polygon', 'MultiPolygon');
 
-/** The scale denominator of zoom 0 in Web Mercator (256 px tiles, 0.28 mm pixels). */
-const ZOOM0_SCALE = 559_082_264;
-export const zoomOfScale = (scale: number) => Math.max(0, Math.min(24, Math.log2(ZOOM0_SCALE / scale)));
 
 /** A GeoStyler filter as a MapLibre expression (a value compared as text when the literal is text, else as a number). */
 export function filterExpression(filter: Filter): ExpressionSpecification {
@@ -37,7 +37,23 @@ export function filterExpression(filter: Filter): ExpressionSpecification {
   return [operator as '==', value, compared] as ExpressionSpecification;
 }
 
-type Drawn = { type: 'fill' | 'line' | 'circle'; on: ExpressionSpecification; paint: Record<string, unknown>; layout?: Record<string, unknown> };
+type Drawn = { type: 'fill' | 'line' | 'circle' | 'symbol'; on: ExpressionSpecification; paint: Record<string, unknown>; layout?: Record<string, unknown> };
+
+/** A label: the column's value (or the fixed text), its size, colour and halo; along lines on lines. */
+function labelDrawings(s: Record<string, unknown>): Drawn[] {
+  if (typeof s.label !== 'string' || s.label === '') return [];
+  const column = labelColumn(s.label);
+  const text: ExpressionSpecification | string = column ? ['to-string', ['coalesce', ['get', column], '']] : s.label;
+  const paint = {
+    'text-color': s.color ?? '#000000', 'text-opacity': (s.opacity as number | undefined) ?? 1,
+    'text-halo-color': s.haloColor ?? '#ffffff', 'text-halo-width': s.haloColor ? ((s.haloWidth as number | undefined) ?? 1) : 0,
+  };
+  const layout = { 'text-field': text, 'text-size': s.size ?? 12 };
+  return [
+    { type: 'symbol', on: POINTS_AND_POLYGONS, paint, layout },
+    { type: 'symbol', on: LINES, paint, layout: { ...layout, 'symbol-placement': 'line' } },
+  ];
+}
 
 /** The MapLibre drawings of one symbolizer. */
 export function drawingsOf(symbolizer: Symbolizer): Drawn[] {
@@ -63,6 +79,7 @@ export function drawingsOf(symbolizer: Symbolizer): Drawn[] {
       },
     }];
   }
+  if (symbolizer.kind === 'Text') return labelDrawings(s);
   return [];
 }
 
@@ -86,6 +103,7 @@ export function featureLayersOf(sourceLayer: string, style: Style): LayerSpecifi
           'source-layer': sourceLayer,
           filter: rule.filter ? ['all', drawn.on, filterExpression(rule.filter)] : drawn.on,
           paint: drawn.paint,
+          ...(drawn.layout ? { layout: drawn.layout } : {}),
           ...zoomRange(rule),
         }) as LayerSpecification,
     ),

@@ -17,6 +17,7 @@ import {
   type FtpChoice,
   type InspectedLayer,
   type Inspection,
+  type LinkCheck,
   type Processing,
   type Resource,
   type ResourceDataset,
@@ -90,8 +91,28 @@ export interface SymbolSettings {
 
 export type DashName = 'solid' | 'dash' | 'dot';
 
-/** What the style editor edits: one colour for all, one per value of a column, or graduated classes, with the symbol's settings and labels from a column (a GeoStyler style is made of it). */
-export type StyleConfig = (LegacyStyleConfig | GraduatedConfig) & { symbol?: SymbolSettings; label?: string };
+/** Labels from a column: text size (px), colour, and a halo of a colour and width (px). */
+export interface LabelSettings {
+  column: string;
+  size: number;
+  color: string;
+  haloColor: string;
+  haloWidth: number;
+}
+
+/** The zooms a style is drawn between (either end open). */
+export interface ZoomRange {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * What the style editor edits: one colour for all, one per value of a column (and `other`, the
+ * colour of the values no class lists; unset: they are not drawn), or graduated classes, with the
+ * symbol's settings, labels from a column and the zooms it is drawn between (a GeoStyler style is
+ * made of it).
+ */
+export type StyleConfig = (LegacyStyleConfig | GraduatedConfig) & { symbol?: SymbolSettings; label?: LabelSettings; other?: string; zoom?: ZoomRange };
 export type StyleFormat = 'sld' | 'qml';
 
 export interface LayerStyle {
@@ -147,6 +168,9 @@ export type DatastoreKind = 'datapusher' | 'geospatial';
 /** Features read for the style editor's columns and values (the map draws the tiles). */
 export const FEATURE_LIMIT = 200;
 
+/** The checks of a link its history shows. */
+export const LINK_CHECKS_SHOWN = 20;
+
 const id = (value: number | string) => encodeURIComponent(String(value));
 
 /** The datastore's database when none is known (the embedded datastore's name). */
@@ -186,6 +210,7 @@ export const PATHS = {
   mapServerLayerGroups: (workspace: string) => `geoserv/rest/workspaces/${id(workspace)}/layergroups.json`,
   mapServerMirror: (layerType: string) => `geoserv/mirror/${id(layerType)}`,
   task: (taskId: number) => `dashboard/task-queue-track/${id(taskId)}`,
+  linkChecks: (resourceId: number) => `resource/resources/${id(resourceId)}/link-checks`,
   layer: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}`,
   layerFeatures: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/features`,
   /** The layer's vector tiles, a template for the map (no trailing slash). */
@@ -259,6 +284,9 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     runSourceScenario: (type: ResourceType, sourceId: number, scenarioId: number, datasetId: number, database?: string) =>
       send<Task>('POST', PATHS.sourceRun(type, sourceId, scenarioId, database), datasetTarget(datasetId), { asynchrone: 'true' }),
     task: (taskId: number, signal?: AbortSignal) => get<Task>(PATHS.task(taskId), undefined, signal),
+    /** The latest checks of the resource's link, newest first. */
+    linkChecks: async (resourceId: number, signal?: AbortSignal) =>
+      (await get<Page<LinkCheck>>(PATHS.linkChecks(resourceId), { page_size: LINK_CHECKS_SHOWN }, signal)).results,
 
     crs: (signal?: AbortSignal) => get<Crs[]>(PATHS.crs, undefined, signal),
     /** The layers of the resource's geographic file (its pending upload, else its current file), read with this layer and CRS. */

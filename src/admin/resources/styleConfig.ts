@@ -1,10 +1,11 @@
 /**
- * What the style editor edits (one colour, or one colour per value of a column), its defaults, and
- * its way to and from the GeoStyler style the server keeps (schemas/styles.ts).
+ * What the style editor edits (one colour, one colour per value of a column with a colour for the
+ * other values, or graduated classes; symbol settings, labels, zooms), its defaults, and its way to
+ * and from the GeoStyler style the server keeps (schemas/styles.ts).
  */
-import { legacyToStyle, symbolizersFor, type Filter, type Style, type Symbolizer } from '../../../schemas/styles.ts';
+import { legacyToStyle, otherValuesFilter, otherValuesOf, scaleOfZoom, symbolizersFor, zoomOfScale, type Filter, type Rule, type Style, type Symbolizer } from '../../../schemas/styles.ts';
 import { CATEGORY_PALETTES, classBreaks, numbersOf, paletteColours, PALETTES, type ClassMethod } from './classification.ts';
-import type { DashName, StyleConfig, SymbolSettings } from './resourcesApi.ts';
+import type { DashName, LabelSettings, StyleConfig, SymbolSettings, ZoomRange } from './resourcesApi.ts';
 
 export const DEFAULT_STYLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
 
@@ -14,23 +15,8 @@ export const CLASS_COLOURS = ['#e41a1c', '#377eb8', '#4daf4a', '#984ea3', '#ff7f
 /** Shown for a value no class names. */
 export const OTHER_COLOUR = '#9e9e9e';
 
-export interface PointLook {
-  color: string;
-  radius: number;
-  opacity: number;
-}
-
-export function lookOf(config: StyleConfig, properties: Record<string, unknown>): PointLook {
-  if (config.kind === 'simple') return { color: config.color, radius: config.size, opacity: config.opacity };
-  const value = properties[config.column];
-  if (config.kind === 'graduated') {
-    const number = Number(value);
-    const match = config.classes.find((entry, index) => number >= entry.min && (number < entry.max || (index === config.classes.length - 1 && number === entry.max)));
-    return { color: match?.color ?? OTHER_COLOUR, radius: config.size, opacity: config.opacity };
-  }
-  const match = config.classes.find((entry) => entry.value === String(value ?? ''));
-  return { color: match?.color ?? OTHER_COLOUR, radius: config.size, opacity: config.opacity };
-}
+/** The name of the rule drawing the values no class lists (the legend shows it translated). */
+export const OTHER_RULE_NAME = 'Other values';
 
 /** Graduated classes of `column` by the method, coloured from the palette (no class when no value is a number). */
 export function graduate(column: string, values: unknown[], method: ClassMethod, count: number, palette: string, base: Pick<StyleConfig, 'size' | 'opacity'>): StyleConfig {
@@ -44,8 +30,8 @@ const formatBound = (value: number) => String(Math.round(value * 1000) / 1000);
 /** Dash patterns of lines (GeoStyler dasharray, in line widths). */
 export const DASHES: Record<DashName, number[] | undefined> = { solid: undefined, dash: [6, 3], dot: [1, 3] };
 
-/** A label's look: dark text with a white halo. */
-const LABEL = { size: 12, color: '#222222', haloColor: '#ffffff', haloWidth: 1 };
+/** A new label's look: dark text with a white halo. */
+export const DEFAULT_LABEL: Omit<LabelSettings, 'column'> = { size: 12, color: '#222222', haloColor: '#ffffff', haloWidth: 1 };
 
 /** The symbolizer with the symbol's settings. */
 function withSettings(symbolizer: Symbolizer, settings: SymbolSettings): Symbolizer {
@@ -64,15 +50,29 @@ function withSettings(symbolizer: Symbolizer, settings: SymbolSettings): Symboli
   return s as unknown as Symbolizer;
 }
 
+/** A rule's scale range of the zooms: from the scale of the lowest zoom (max) to the scale of the highest (min). */
+function scaleRangeOf(zoom: ZoomRange | undefined): Pick<Rule, 'scaleDenominator'> {
+  const range = { ...(zoom?.max === undefined ? {} : { min: scaleOfZoom(zoom.max) }), ...(zoom?.min === undefined ? {} : { max: scaleOfZoom(zoom.min) }) };
+  return Object.keys(range).length > 0 ? { scaleDenominator: range } : {};
+}
+
 /** The GeoStyler style of the editor's config for a layer of the geometry type. */
 export function styleOf(config: StyleConfig, geometryType: string | null, name: string): Style {
   const base = baseStyleOf(config, geometryType, name);
   const settings = config.symbol ?? {};
-  const label: Symbolizer[] = config.label ? [{ kind: 'Text', label: `{{${config.label}}}`, ...LABEL }] : [];
-  return { ...base, rules: base.rules.map((rule) => ({ ...rule, symbolizers: [...rule.symbolizers.map((symbolizer) => withSettings(symbolizer, settings)), ...label] })) };
+  const { column, ...look } = config.label ?? { column: '' };
+  const label: Symbolizer[] = config.label ? [{ kind: 'Text', label: `{{${column}}}`, ...look }] : [];
+  const scale = scaleRangeOf(config.zoom);
+  return { ...base, rules: base.rules.map((rule) => ({ ...rule, ...scale, symbolizers: [...rule.symbolizers.map((symbolizer) => withSettings(symbolizer, settings)), ...label] })) };
 }
 
 function baseStyleOf(config: StyleConfig, geometryType: string | null, name: string): Style {
+  if (config.kind === 'classified') {
+    const style = legacyToStyle(config, geometryType, name);
+    if (!config.other || config.classes.length === 0) return style;
+    const other: Rule = { name: OTHER_RULE_NAME, filter: otherValuesFilter(config.column, config.classes.map((entry) => entry.value)), symbolizers: symbolizersFor(geometryType, config.other, config.size, config.opacity) };
+    return { ...style, rules: [...style.rules, other] };
+  }
   if (config.kind !== 'graduated') return legacyToStyle(config, geometryType, name);
   return {
     name,
@@ -84,11 +84,11 @@ function baseStyleOf(config: StyleConfig, geometryType: string | null, name: str
   };
 }
 
-/** A classification by `column` with one class per distinct value seen (at most as many as colours). */
+/** A classification by `column` with one class per distinct value seen (at most as many as colours), the other values in grey. */
 export function classify(column: string, values: unknown[], base: Pick<StyleConfig, 'size' | 'opacity'>, palette = 'Set1'): StyleConfig {
   const colours = CATEGORY_PALETTES[palette] ?? CLASS_COLOURS;
   const distinct = [...new Set(values.map((value) => String(value ?? '')))].sort().slice(0, colours.length);
-  return { kind: 'classified', column, size: base.size, opacity: base.opacity, classes: distinct.map((value, index) => ({ value, color: colours[index] })) };
+  return { kind: 'classified', column, size: base.size, opacity: base.opacity, classes: distinct.map((value, index) => ({ value, color: colours[index] })), other: OTHER_COLOUR };
 }
 
 /** The colour, size and opacity a rule's first symbolizer draws with. */
@@ -116,19 +116,26 @@ export function editorConfigOf(style: Style, geometryType: string | null): Style
   return candidate && canonical(styleOf(candidate, geometryType, style.name).rules) === canonical(style.rules) ? candidate : null;
 }
 
-/** The symbol's settings and label column a style's first rule shows. */
-function settingsOf(style: Style): { symbol: SymbolSettings; label?: string } {
+/** The symbol's settings, label and zooms a style's first rule shows. */
+function settingsOf(style: Style): Pick<StyleConfig, 'symbol' | 'label' | 'zoom'> {
   const symbol: SymbolSettings = {};
-  let label: string | undefined;
-  for (const symbolizer of style.rules[0]?.symbolizers ?? []) {
+  let label: LabelSettings | undefined;
+  const first = style.rules[0];
+  for (const symbolizer of first?.symbolizers ?? []) {
     const s = symbolizer as unknown as Record<string, unknown>;
     if (s.kind === 'Mark') Object.assign(symbol, { shape: s.wellKnownName, strokeColor: s.strokeColor, strokeWidth: s.strokeWidth });
     if (s.kind === 'Line') symbol.dash = (Object.keys(DASHES) as DashName[]).find((name) => canonical(DASHES[name]) === canonical(s.dasharray)) ?? 'solid';
     if (s.kind === 'Fill') Object.assign(symbol, { outlineColor: s.outlineColor === s.color ? undefined : s.outlineColor, outlineWidth: s.outlineWidth });
-    if (s.kind === 'Text' && typeof s.label === 'string') label = /^\{\{(.+)\}\}$/.exec(s.label)?.[1];
+    const column = s.kind === 'Text' && typeof s.label === 'string' ? /^\{\{(.+)\}\}$/.exec(s.label)?.[1] : undefined;
+    if (column) label = { column, size: s.size as number, color: s.color as string, haloColor: s.haloColor as string, haloWidth: s.haloWidth as number };
   }
   for (const key of Object.keys(symbol) as Array<keyof SymbolSettings>) if (symbol[key] === undefined) delete symbol[key];
-  return { symbol, ...(label ? { label } : {}) };
+  const scale = first?.scaleDenominator;
+  const zoom: ZoomRange = {
+    ...(typeof scale?.max === 'number' ? { min: Math.round(zoomOfScale(scale.max) * 100) / 100 } : {}),
+    ...(typeof scale?.min === 'number' ? { max: Math.round(zoomOfScale(scale.min) * 100) / 100 } : {}),
+  };
+  return { symbol, ...(label ? { label } : {}), ...(Object.keys(zoom).length > 0 ? { zoom } : {}) };
 }
 
 function editorCandidate(style: Style): StyleConfig | null {
@@ -151,16 +158,28 @@ function kindCandidate(style: Style): StyleConfig | null {
     const classes = ranges.map((range, index) => ({ min: range!.min, max: range!.max, color: looks[index]!.color }));
     return { kind: 'graduated', column: ranges[0]!.column as string, method: 'quantile', palette: PALETTES[0].name, size: first.size, opacity: first.opacity, classes };
   }
-  const column = filters[0]?.[1];
-  const byValue = filters.every((filter) => filter?.[0] === '==' && filter[1] === column && typeof filter[2] === 'string');
+  // The last rule may draw the values no other lists.
+  const other = filters.length > 1 && otherValuesOf(filters[filters.length - 1]) ? looks[looks.length - 1]!.color : undefined;
+  const listed = other ? filters.slice(0, -1) : filters;
+  const column = listed[0]?.[1];
+  const byValue = listed.every((filter) => filter?.[0] === '==' && filter[1] === column && typeof filter[2] === 'string');
   if (!byValue || typeof column !== 'string') return null;
-  return { kind: 'classified', column, size: first.size, opacity: first.opacity, classes: filters.map((filter, index) => ({ value: filter![2] as string, color: looks[index]!.color })) };
+  const classes = listed.map((filter, index) => ({ value: filter![2] as string, color: looks[index]!.color }));
+  return { kind: 'classified', column, size: first.size, opacity: first.opacity, classes, ...(other ? { other } : {}) };
 }
 
-/** A legend's entries: each rule's name (all features for a rule without filter) and colour. */
-export function legendOf(style: Style): Array<{ label: string | null; color: string }> {
+export interface LegendEntry {
+  /** The rule's name; null for a rule drawing all features. */
+  label: string | null;
+  color: string;
+  /** The rule draws the values no other rule lists. */
+  other: boolean;
+}
+
+/** A legend's entries: each rule's name (all features for a rule without filter, "other values" for their rule) and colour. */
+export function legendOf(style: Style): LegendEntry[] {
   return style.rules.map((rule) => {
     const symbolizer = rule.symbolizers[0] as unknown as Record<string, unknown> | undefined;
-    return { label: rule.filter ? rule.name || '—' : null, color: typeof symbolizer?.color === 'string' ? symbolizer.color : OTHER_COLOUR };
+    return { label: rule.filter ? rule.name || '—' : null, color: typeof symbolizer?.color === 'string' ? symbolizer.color : OTHER_COLOUR, other: otherValuesOf(rule.filter) !== null };
   });
 }

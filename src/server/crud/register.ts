@@ -29,6 +29,8 @@ import {
   SqlParams,
   type FieldType as ListFieldType,
   type ListField,
+  type CountQuery,
+  type ListCount,
   type ListSource,
   type ListSpec,
   type Page,
@@ -80,8 +82,11 @@ export interface EntitySql {
   listConditions?: (params: SqlParams, request: FastifyRequest) => string[];
   /** Ordering names beyond the schema's orderable fields, e.g. { user__date_joined: 'u.date_joined' }. */
   orderings?: Record<string, string>;
-  /** How lists count, given `SELECT count(*) AS count …` and its values (ListSource.count); default: runs it. */
-  count?: (text: string, values: unknown[]) => Promise<number>;
+  /**
+   * How lists count (ListSource.count), given the list's FROM, WHERE and values, its request, and
+   * whether its caller narrowed it with conditions of its own (a record's children); default: `count(*)`.
+   */
+  count?: (query: CountQuery, request: FastifyRequest, narrowed: boolean) => Promise<ListCount>;
   /** How lists read a page's ids (ListSource.pageIds); default: LIMIT and OFFSET. */
   pageIds?: ListSource['pageIds'];
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
@@ -129,6 +134,8 @@ export interface EntityWrite {
   beforeWrite?: (context: WriteContext) => void | Promise<void>;
   /** After the INSERT / UPDATE, in the same transaction (`id` is set): write relations. */
   afterWrite?: (context: WriteContext & { id: number }) => void | Promise<void>;
+  /** Once the write has committed: tell other parts of the process (e.g. wake a worker). */
+  afterCommit?: (context: { request: FastifyRequest; id: number }) => void;
   /** Before the DELETE, in the same transaction: refuse (throw) or clean up. */
   beforeDestroy?: (context: DestroyContext) => void | Promise<void>;
 }
@@ -338,7 +345,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count, pageIds: sql.pageIds },
+      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count && ((query) => sql.count!(query, request, extraConditions !== undefined)), pageIds: sql.pageIds },
       listSpec,
       { url: request.url, query: request.query as QueryParams, locale: request.locale },
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },
@@ -374,7 +381,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     if (!write) throw new ApiError(405, 'methodNotAllowed');
     const values = await validateWrite(schema, request.body, { partial: operation === 'partial_update', locale: request.locale });
     try {
-      return await inTransaction(app.db, async (client) => {
+      const saved = await inTransaction(app.db, async (client) => {
         const context: WriteContext = {
           client,
           request,
@@ -408,6 +415,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
         await write.afterWrite?.({ ...context, id });
         return id;
       });
+      write.afterCommit?.({ request, id: saved });
+      return saved;
     } catch (error) {
       throw databaseWriteError(error, request.locale, columnFields, write.unique);
     }

@@ -6,13 +6,12 @@
  * pass the list's conditions, which stops early when they are common. When they are rare it
  * reads most of the index: a word no dataset holds, or an organisation with one dataset, reads
  * all 300,000 entries (2 s for a search, 30 ms for a filter). The planner cannot see it coming:
- * a prefix's or a small group's frequency is only estimated. The list's count, known first and
- * reused (datasets/counts.ts), tells: under SPARSE_ROWS, the rows are found first, by whatever
- * index their conditions allow, and sorted.
+ * a prefix's or a small group's frequency is only estimated. The list's count (datasets/counts.ts,
+ * made alongside) tells: under SPARSE_ROWS, the rows are found first, by whatever index their
+ * conditions allow, and sorted.
  */
 import type { Db } from '../db/pool.ts';
-import type { PageIdsQuery, SqlParams } from '../http/pagination.ts';
-import { cachedCount } from './counts.ts';
+import { cappedCount, type PageIdsQuery, type SqlParams } from '../http/pagination.ts';
 
 /** Below this many rows, a sort of the rows is cheaper than a walk along the order's index. */
 export const SPARSE_ROWS = 1000;
@@ -33,8 +32,8 @@ export function datasetSearchCondition(search: string, params: SqlParams): strin
 export function sparseListPageIds(db: Db, pageIds: (query: PageIdsQuery) => Promise<number[]>) {
   return async (query: PageIdsQuery): Promise<number[]> => {
     if (query.where === '') return pageIds(query);
-    // The list's own count, or the same text and values: answered from the cache, or counted once.
-    const rows = await (query.count ?? cachedCount(db, `SELECT count(*) AS count FROM ${query.from} ${query.where}`, query.values));
+    // The list's own count, or its rows counted up to the threshold.
+    const rows = await (query.count ?? cappedCount(db, query, SPARSE_ROWS).then((counted) => counted.count));
     if (rows >= SPARSE_ROWS) return pageIds(query);
     // Only what the page's order reads: the rows are sorted, not read whole.
     const columns = new Set(['d.id', ...query.orderTerms.flatMap((term) => term.column.match(/\bd\.\w+/g) ?? [])]);

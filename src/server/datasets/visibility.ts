@@ -33,16 +33,34 @@ export function permissionGroupsSql(user: AccessSubject, params: SqlParams): str
 }
 
 /**
+ * The reach condition in its two parts. `classes`: by the owner group and the default level only,
+ * so true for whole classes of datasets (the counts of migration 030 sum them); null for
+ * superusers, who reach every dataset. `special()`: by a special permission of one of the user's
+ * groups or spheres (its values added when it is asked for); null when nothing more is reached
+ * that way (superusers).
+ */
+export function datasetReachParts(
+  alias: string,
+  user: AccessSubject,
+  params: SqlParams,
+  minLevel: number = PERMISSION_LEVEL.search,
+): { classes: string | null; special: (() => string) | null } {
+  if (user.is_superuser) return { classes: null, special: null };
+  const level = params.add(minLevel);
+  return {
+    classes: `(${alias}.usergroup_id = ANY(${params.add(groupsOf(user).edited)}::integer[]) OR ${alias}.default_permission_level >= ${level})`,
+    special: () => `${alias}.id IN (SELECT p.dataset_id FROM dataset_permissions p
+      WHERE p.level >= ${level} AND p.usergroup_id IN (${permissionGroupsSql(user, params)}))`,
+  };
+}
+
+/**
  * Condition on `alias` (a datasets row) true when the user reaches at least `minLevel` (default
  * 'search', i.e. visible), or null when every dataset qualifies (superusers).
  */
 export function datasetReachCondition(alias: string, user: AccessSubject, params: SqlParams, minLevel: number = PERMISSION_LEVEL.search): string | null {
-  if (user.is_superuser) return null;
-  const level = params.add(minLevel);
-  return `(${alias}.usergroup_id = ANY(${params.add(groupsOf(user).edited)}::integer[])
-    OR ${alias}.default_permission_level >= ${level}
-    OR ${alias}.id IN (SELECT p.dataset_id FROM dataset_permissions p
-      WHERE p.level >= ${level} AND p.usergroup_id IN (${permissionGroupsSql(user, params)})))`;
+  const { classes, special } = datasetReachParts(alias, user, params, minLevel);
+  return classes === null || special === null ? null : `(${classes} OR ${special()})`;
 }
 
 /** Condition true when the user may change the dataset (canEditDataset), or null for superusers. */

@@ -54,6 +54,8 @@ export interface PageParams {
 
 export interface Page<T> {
   count: number;
+  /** Present (true) when the rows were counted up to `count` only and more exist (ListCount.capped). */
+  count_capped?: true;
   next: string | null;
   previous: string | null;
   results: T[];
@@ -204,8 +206,11 @@ export function buildSearch(search: string | undefined, spec: ListSpec, params: 
   return clauses.join(' AND ');
 }
 
-/** next/previous as absolute paths keeping the other query parameters; page 1 drops `page`, like DRF. */
-export function pageLinks(url: string, page: number, pageSize: number, count: number): { next: string | null; previous: string | null } {
+/**
+ * next/previous as absolute paths keeping the other query parameters; page 1 drops `page`, like DRF.
+ * A capped count (`more`: rows exist beyond it) gives a next page to every full page.
+ */
+export function pageLinks(url: string, page: number, pageSize: number, count: number, more = false): { next: string | null; previous: string | null } {
   const [path, search = ''] = url.split('?', 2);
   const link = (target: number) => {
     const params = new URLSearchParams(search);
@@ -215,8 +220,8 @@ export function pageLinks(url: string, page: number, pageSize: number, count: nu
     return query ? `${path}?${query}` : path;
   };
   return {
-    next: page * pageSize < count ? link(page + 1) : null,
-    previous: page > 1 ? link(Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
+    next: page * pageSize < count || more ? link(page + 1) : null,
+    previous: page > 1 ? link(more ? page - 1 : Math.min(page - 1, Math.max(1, Math.ceil(count / pageSize)))) : null,
   };
 }
 
@@ -233,10 +238,37 @@ export interface ListSource {
    * otherwise compute it for every row an OFFSET skips, and deep pages would slow down.
    */
   id?: string;
-  /** How the list counts, given `SELECT count(*) AS count …` and its values; default: runs it. */
-  count?: (text: string, values: unknown[]) => Promise<number>;
+  /** How the list counts its rows (FROM, WHERE and their values); default: `count(*)` of them. */
+  count?: (query: CountQuery) => Promise<ListCount>;
   /** How a list with an `id` reads its page's ids; default: LIMIT and OFFSET (offsetPageIds). */
   pageIds?: (query: PageIdsQuery) => Promise<number[]>;
+}
+
+/** What a list counts: its FROM, its WHERE ('' when nothing restricts it) and the WHERE's values. */
+export interface CountQuery {
+  from: string;
+  where: string;
+  values: unknown[];
+}
+
+/** A list's row count; `capped` when only the first `count` rows were counted and more exist. */
+export interface ListCount {
+  count: number;
+  capped?: boolean;
+}
+
+/**
+ * The count of a list, reading at most `cap` + 1 rows: exact up to `cap`, else `cap` and capped.
+ * Large lists cost the same as small ones, whatever their filters or search.
+ */
+export async function cappedCount(db: Db, query: CountQuery, cap: number): Promise<ListCount> {
+  const params = new SqlParams();
+  params.values.push(...query.values);
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::integer AS count FROM (SELECT 1 FROM ${query.from} ${query.where} LIMIT ${params.add(cap + 1)}) c`,
+    params.values,
+  );
+  return rows[0].count > cap ? { count: cap, capped: true } : { count: rows[0].count };
 }
 
 /** The ids of one page of a list: its id expression, FROM, WHERE, ordering and values, and the rows wanted. */
@@ -311,13 +343,12 @@ export async function paginatedList<T>(
   const idQuery = { from: source.from, where, orderTerms, values: countValues, offset: (page - 1) * pageSize, limit: pageSize };
   const limit = params.add(pageSize);
   const offset = params.add((page - 1) * pageSize);
-  const countPromise: Promise<number> = (
-    source.count
-      ? source.count(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues)
-      : db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues).then(({ rows }) => rows[0].count)
-  ).then(Number);
+  const listCount: Promise<ListCount> = source.count
+    ? source.count({ from: source.from, where, values: countValues })
+    : db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues).then(({ rows }) => ({ count: Number(rows[0].count) }));
+  const countPromise = listCount.then((result) => result.count);
   const [countResult, pageResult] = await Promise.all([
-    countPromise,
+    listCount,
     source.id
       ? (source.pageIds ?? ((query: PageIdsQuery) => offsetPageIds(db, query)))({ ...idQuery, id: source.id, count: countPromise })
           .then((ids) => {
@@ -327,7 +358,9 @@ export async function paginatedList<T>(
           })
       : db.query<T & object>(`SELECT ${source.select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
   ]);
-  const count = Number(countResult);
+  const { count, capped = false } = countResult;
   if (page > 1 && pageResult.rows.length === 0) throw invalidPage();
-  return { count, ...pageLinks(request.url, page, pageSize, count), results: pageResult.rows };
+  // Past a capped count, only a full page tells that rows may follow.
+  const more = capped && pageResult.rows.length === pageSize;
+  return { count, ...(capped ? { count_capped: true as const } : {}), ...pageLinks(request.url, page, pageSize, count, more), results: pageResult.rows };
 }

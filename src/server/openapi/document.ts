@@ -70,6 +70,7 @@ const page = (item: JsonSchema): JsonSchema => ({
   required: ['count', 'next', 'previous', 'results'],
   properties: {
     count: { type: 'integer' },
+    count_capped: { type: 'boolean', description: 'Present (true) when only the first `count` rows were counted and more exist (dataset searches and filters, at 1,000).' },
     next: { type: ['string', 'null'] },
     previous: { type: ['string', 'null'] },
     results: { type: 'array', items: item },
@@ -192,7 +193,7 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[], options:
       description:
         'The API of the open-data platform, as the Publish admin app and programs use it (Django REST Framework conventions). ' +
         'Every path sits under a locale prefix (`/fr`, `/en`, `/it`: messages follow it) and ends with a slash. ' +
-        'Lists answer `{count, next, previous, results}`; errors are `{"field": ["message"]}` with 400 and `{"detail": "…"}` with 401, 403, 404 and 429.',
+        'Lists answer `{count, next, previous, results}` (`count_capped: true` when the count stops at a threshold); errors are `{"field": ["message"]}` with 400 and `{"detail": "…"}` with 401, 403, 404 and 429.',
     },
     servers: [{ url: '/{locale}', description: 'This platform', variables: { locale: { enum: [...LOCALES], default: options.locale } } }],
     tags: [...new Set(routes.map((route) => route.url.split('/').filter(Boolean)[0] ?? 'platform'))].sort().map((name) => ({ name })),

@@ -18,24 +18,35 @@ export interface Assessment {
   checkedAt: Date;
 }
 
+/** What a dataset keeps of its quality, for the lists and the summaries. */
+export interface StoredQuality {
+  quality_score: number | null;
+  quality_rating: string | null;
+  quality_missing: string[];
+}
+
+export function storedQualityOf(evaluation: Evaluation): StoredQuality {
+  const missing = evaluation.indicators.filter(({ passed }) => !passed).map(({ indicator }) => indicator.code);
+  return { quality_score: evaluation.score, quality_rating: evaluation.rating, quality_missing: missing };
+}
+
+export const sameStoredQuality = (a: StoredQuality, b: StoredQuality) =>
+  a.quality_score === b.quality_score && a.quality_rating === b.quality_rating && a.quality_missing.join() === b.quality_missing.join();
+
 /** Evaluates the dataset and stores its score and rating; null when it does not exist. */
 export async function assessDataset(db: Db | PoolClient, datasetId: number): Promise<Assessment | null> {
   const read = await readDatasetFacts(db, datasetId);
   if (!read) return null;
   const evaluation = evaluate(read.facts);
-  // Written only when it changed: any write to datasets makes the lists count and page again (datasets/counts.ts).
-  const missing = evaluation.indicators.filter(({ passed }) => !passed).map(({ indicator }) => indicator.code);
-  const { rows } = await db.query<{ quality_score: number | null; quality_rating: string | null; quality_missing: string[] }>(
-    'SELECT quality_score, quality_rating, quality_missing FROM datasets WHERE id = $1',
-    [datasetId],
-  );
-  const stored = rows[0];
-  if (stored && (stored.quality_score !== evaluation.score || stored.quality_rating !== evaluation.rating || stored.quality_missing.join() !== missing.join())) {
+  // Written only when it changed: an unchanged score costs no new row version.
+  const computed = storedQualityOf(evaluation);
+  const { rows } = await db.query<StoredQuality>('SELECT quality_score, quality_rating, quality_missing FROM datasets WHERE id = $1', [datasetId]);
+  if (rows[0] && !sameStoredQuality(rows[0], computed)) {
     await db.query('UPDATE datasets SET quality_score = $2, quality_rating = $3, quality_missing = $4, quality_checked_at = now() WHERE id = $1', [
       datasetId,
-      evaluation.score,
-      evaluation.rating,
-      missing,
+      computed.quality_score,
+      computed.quality_rating,
+      computed.quality_missing,
     ]);
   }
   return { evaluation, shacl: read.shacl, checkedAt: new Date() };

@@ -3,7 +3,8 @@
  * link, a downloaded file's source, a harvested distribution) is asked for it — HEAD, else a GET of
  * its first byte — through the outbound guard (http/outbound.ts), at most once per
  * LINK_CHECK_INTERVAL_HOURS, at most LINK_CHECK_HOST_RATE requests a second to one host and
- * LINK_CHECK_RATE in all. A host that cannot be reached is left alone for a while (1 hour, then
+ * LINK_CHECK_RATE in all (counted as they start, by one limiter per process). The links of one
+ * dataset can also be checked now (scenario check-dataset-links), with the same rates. A host that cannot be reached is left alone for a while (1 hour, then
  * doubling up to a week), its other links put off. Each check is kept (link_checks, migration
  * 026); the resource keeps its latest verdict, and the datasets of a resource whose verdict
  * changed are scored again.
@@ -31,13 +32,26 @@ export interface LinkCheckResult {
 }
 
 /**
- * Spaces requests: each `acquire(host)` reserves the next start time allowed both for the host
- * (1/hostRate apart) and in all (1/totalRate apart), and resolves at that time. In any second, at
- * most hostRate requests start to one host and totalRate in all.
+ * How long a start counts against the rates: a second, and a margin for the time a request takes
+ * to reach the remote once it is let go (its address looked up, its connection opened, on a busy
+ * event loop). Without it, a request delayed on its way and the one let go a second after it
+ * would reach the remote in the same second.
+ */
+export const RATE_WINDOW_MS = 1000;
+export const RATE_MARGIN_MS = 100;
+
+/**
+ * Counts the requests actually let go: `acquire(host)` resolves when fewer than hostRate requests
+ * to the host and fewer than totalRate in all were let go in the last RATE_WINDOW_MS +
+ * RATE_MARGIN_MS, and counts this one at that moment. A late timer never lets requests bunch: the
+ * count is of real starts, not of planned ones. In any second, at most hostRate requests reach one
+ * host and totalRate in all.
  */
 export class RateLimiter {
-  private nextTotal = 0;
-  private readonly nextByHost = new Map<string, number>();
+  /** Start times within the window, oldest first: in all, and by host. */
+  private readonly starts: number[] = [];
+  private readonly startsByHost = new Map<string, number[]>();
+  private readonly windowMs = RATE_WINDOW_MS + RATE_MARGIN_MS;
 
   constructor(
     private readonly hostRate: number,
@@ -45,18 +59,50 @@ export class RateLimiter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** When a request to the host could start now, without reserving it. */
-  availableAt(host: string): number {
-    return Math.max(this.now(), this.nextTotal, this.nextByHost.get(host) ?? 0);
+  /** How long until a request to the host may start: 0 when it may now. */
+  waitFor(host: string): number {
+    const now = this.now();
+    const since = now - this.windowMs;
+    const own = this.startsByHost.get(host) ?? [];
+    for (const list of [this.starts, own]) {
+      let expired = 0;
+      while (expired < list.length && list[expired] <= since) expired += 1;
+      list.splice(0, expired);
+    }
+    if (own.length === 0) this.startsByHost.delete(host);
+    // Free again when the start that fills the rate leaves the window.
+    const freeAt = (list: number[], rate: number) => (list.length < rate ? now : list[list.length - rate] + this.windowMs);
+    return Math.max(freeAt(this.starts, this.totalRate), freeAt(own, this.hostRate)) - now;
   }
 
   async acquire(host: string, signal?: AbortSignal): Promise<void> {
-    const at = this.availableAt(host);
-    this.nextTotal = at + 1000 / this.totalRate;
-    this.nextByHost.set(host, at + 1000 / this.hostRate);
-    const wait = at - this.now();
-    if (wait > 0) await sleep(wait, signal);
+    for (;;) {
+      signal?.throwIfAborted();
+      const wait = this.waitFor(host);
+      if (wait <= 0) break;
+      await sleep(wait, signal);
+    }
+    const now = this.now();
+    this.starts.push(now);
+    const own = this.startsByHost.get(host);
+    if (own) own.push(now);
+    else this.startsByHost.set(host, [now]);
   }
+}
+
+/**
+ * One limiter per process and rates: the scheduled checks and those a user asks for share it, so
+ * runs at the same time keep to the rates together.
+ */
+const limiters = new Map<string, RateLimiter>();
+export function sharedLimiter({ hostRate, totalRate }: LinkCheckConfig): RateLimiter {
+  const key = `${hostRate}/${totalRate}`;
+  let limiter = limiters.get(key);
+  if (!limiter) {
+    limiter = new RateLimiter(hostRate, totalRate);
+    limiters.set(key, limiter);
+  }
+  return limiter;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -169,12 +215,14 @@ function interleaveByHost(links: DueLink[]): DueLink[] {
   return ordered;
 }
 
+type LinkCheckSettings = { outbound: OutboundConfig; linkCheck: LinkCheckConfig };
+
 /** Checks the links that are due; answers how many were checked, found broken, and put off. */
 export async function checkDueLinks(
   db: Db,
-  config: { outbound: OutboundConfig; linkCheck: LinkCheckConfig },
+  config: LinkCheckSettings,
   signal: AbortSignal,
-  limiter = new RateLimiter(config.linkCheck.hostRate, config.linkCheck.totalRate),
+  limiter = sharedLimiter(config.linkCheck),
 ): Promise<LinkCheckSummary> {
   const { rows } = await db.query<DueLink>(
     `SELECT r.id AS resource_id, s.href AS url, r.link_broken AS broken
@@ -185,6 +233,33 @@ export async function checkDueLinks(
       LIMIT $3`,
     [LINKED_SOURCE_KINDS, config.linkCheck.intervalHours, config.linkCheck.batch],
   );
+  return checkLinks(db, config, rows, signal, limiter);
+}
+
+/**
+ * Checks the links of one dataset's resources now, however recently they were checked (a user
+ * asked): with the same rates, guard and back-off as the scheduled checks.
+ */
+export async function checkDatasetLinks(
+  db: Db,
+  config: LinkCheckSettings,
+  datasetId: number,
+  signal: AbortSignal,
+  limiter = sharedLimiter(config.linkCheck),
+): Promise<LinkCheckSummary> {
+  const { rows } = await db.query<DueLink>(
+    `SELECT DISTINCT ON (r.id) r.id AS resource_id, s.href AS url, r.link_broken AS broken
+       FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id JOIN resource_sources s ON s.resource_id = r.id
+      WHERE rd.dataset_id = $1 AND s.kind = ANY($2::text[]) AND COALESCE(s.href, '') <> ''
+      ORDER BY r.id
+      LIMIT $3`,
+    [datasetId, LINKED_SOURCE_KINDS, config.linkCheck.batch],
+  );
+  return checkLinks(db, config, rows, signal, limiter);
+}
+
+/** Checks the links given, hosts interleaved, and scores again the datasets whose links changed verdict. */
+async function checkLinks(db: Db, config: LinkCheckSettings, rows: DueLink[], signal: AbortSignal, limiter: RateLimiter): Promise<LinkCheckSummary> {
   const hosts = [...new Set(rows.map((row) => hostOf(row.url)))];
   const { rows: resting } = await db.query<{ host: string }>('SELECT host FROM link_hosts WHERE host = ANY($1::text[]) AND retry_after > now()', [hosts]);
   // Hosts left alone for now, and those found out of reach during this run.

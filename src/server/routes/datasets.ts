@@ -14,8 +14,7 @@ import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
 import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
 import { datasetActions } from '../datasets/actions.ts';
-import { anchoredPageIds } from '../datasets/anchors.ts';
-import { cachedCount, cachedCountRow } from '../datasets/counts.ts';
+import { datasetCounts, datasetListCount } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
 import { datasetPagesBase } from '../config.ts';
@@ -26,10 +25,11 @@ import { datasetAccessAction, registerPermissionRoutes } from './dataset-permiss
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
-import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
+import { offsetPageIds, paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { datasetQualityAction } from '../quality/action.ts';
-import { assessDataset } from '../quality/assess.ts';
+import { oweAssessment } from '../quality/owed.ts';
+import { wakeTaskEngine } from '../tasks/store.ts';
 
 /** The label of a lookup entry in one language, French when it has none. */
 function labelSql(alias: string, locale: Locale): string {
@@ -74,9 +74,6 @@ const DATASET_COLUMNS: Record<string, string> = {
   editable: 'NULL::boolean',
   detail_url: 'NULL::text',
 };
-
-/** Ordering expressions of columns declared NOT NULL (migration 006): their deep pages start on an index bound. */
-const NOT_NULL_ORDERINGS = new Set(['d.id', 'd.display_name', 'd.codename', 'd.created_at', 'd.updated_at', DATASET_COLUMNS.publish]);
 
 /** Writable fields stored under another column name; tags, classifications and bbox are written by the hooks. */
 const WRITE_COLUMNS: Record<string, string> = {
@@ -251,11 +248,10 @@ export default async function datasetRoutes(app: FastifyInstance) {
         },
       },
       fixedConditions: visible,
-      // Counts reused while the data is unchanged (datasets/counts.ts): a page does not recount.
-      count: (text, values) => cachedCount(app.db, text, values),
-      // Deep pages start from rows earlier pages ended on, while the data is unchanged (datasets/anchors.ts).
+      // Counts kept per class, or capped (datasets/counts.ts): none reads every visible dataset.
+      count: (query, request, narrowed) => datasetListCount(app.db, query, request, narrowed),
       // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
-      pageIds: sparseListPageIds(app.db, anchoredPageIds(app.db, NOT_NULL_ORDERINGS)),
+      pageIds: sparseListPageIds(app.db, (query) => offsetPageIds(app.db, query)),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
       // dates as dates (as their text would), on their indexes (migrations 007 and 021).
       orderings: {
@@ -306,14 +302,16 @@ export default async function datasetRoutes(app: FastifyInstance) {
         for (const link of Object.keys(DATASET_LINKS) as DatasetLink[]) {
           if (Object.hasOwn(values, link)) await setLinks(client, link, id, (values[link] as number[] | null) ?? []);
         }
-        // Its quality, for the lists: scored on every save.
-        await assessDataset(client, id);
+        // Its quality, for the lists: owed by every save, scored after it.
+        await oweAssessment(client, id);
         const after = await entity.load(request, id, client);
         if (!after) return;
         const changes = changedFields(context.existing, after, TRACKED_FIELDS);
         if (context.existing && Object.keys(changes).length === 0) return;
         await recordActivity(client, { datasetId: id, userId: context.user.id, action: context.existing ? 'update' : 'create', changes });
       },
+      // The owed score is taken at once by this process's worker, not at its next poll.
+      afterCommit: ({ request }) => wakeTaskEngine(request.server.db),
     },
     access: {
       list: () => true,
@@ -331,20 +329,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
   });
 
   // The number of datasets on the platform, those the user may change and those they see.
-  app.get('/dataset/datasets-count/', { config }, async (request) => {
-    const user = request.user!;
-    const params = new SqlParams();
-    const editable = datasetEditCondition('d', user, params) ?? 'true';
-    const viewable = datasetReachCondition('d', user, params) ?? 'true';
-    return cachedCountRow<{ count: number; editable: number; viewable: number }>(
-      app.db,
-      `SELECT count(*)::integer AS count,
-              (count(*) FILTER (WHERE ${editable}))::integer AS editable,
-              (count(*) FILTER (WHERE ${viewable}))::integer AS viewable
-         FROM datasets d`,
-      params.values,
-    );
-  });
+  app.get('/dataset/datasets-count/', { config }, async (request) => datasetCounts(app.db, request.user!));
 
   // Keyword suggestions: the shared tags matching the search, by name.
   const tagList: ListSpec = {

@@ -8,7 +8,8 @@ import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { TaskConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
-import { createBoss, TASK_QUEUE, TICK_QUEUE } from './queue.ts';
+import { assessOwed } from '../quality/owed.ts';
+import { createBoss, createQueues, QUALITY_QUEUE, TASK_QUEUE, TICK_QUEUE } from './queue.ts';
 import { handBackTasks, recoverTasks } from './recovery.ts';
 import { runTask } from './runner.ts';
 import { queueDueRuns } from './schedules.ts';
@@ -39,8 +40,7 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
   boss.on('error', (error) => options.log?.error({ err: error }, 'task queue error'));
   await boss.start();
   if (options.migrate) {
-    await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, retryLimit: 0 } as PgBoss.Queue);
-    await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, retryLimit: 0 } as PgBoss.Queue);
+    await createQueues(boss);
     await boss.schedule(TICK_QUEUE, '* * * * *', {}, { retryLimit: 0, expireInSeconds: 300 });
   }
 
@@ -72,6 +72,12 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
       });
       workerIds.push(ownId);
     }
+    // Quality scores owed by saves, a batch at a time (a dataset saved twice is scored once).
+    workerIds.push(
+      await boss.work<{ datasetId: number }>(QUALITY_QUEUE, { batchSize: 25, pollingIntervalSeconds: pollingSeconds }, async (jobs) => {
+        await assessOwed(db, jobs.map((job) => job.data.datasetId));
+      }),
+    );
     // A task queued by this process starts at once instead of at the next poll.
     onTaskQueued(db, () => workerIds.forEach((id) => boss.notifyWorker(id)));
   }

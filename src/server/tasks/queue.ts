@@ -11,7 +11,17 @@ import type { Db } from '../db/pool.ts';
 /** The queue of task runs, and the queue of the cluster-wide minute tick (recovery, schedules). */
 export const TASK_QUEUE = 'scenario';
 export const TICK_QUEUE = 'scenario-tick';
+/** Datasets whose quality score a save has made owed (quality/owed.ts). */
+export const QUALITY_QUEUE = 'quality-assess';
 export const BOSS_SCHEMA = 'pgboss';
+
+/** Every queue pg-boss must know before a job is sent to it. */
+const QUEUES = [TASK_QUEUE, TICK_QUEUE, QUALITY_QUEUE];
+
+/** Creates the queues (the server at start; tests in their template). */
+export async function createQueues(boss: PgBoss): Promise<void> {
+  for (const name of QUEUES) await boss.createQueue(name, { name, retryLimit: 0 } as PgBoss.Queue);
+}
 
 type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
@@ -36,8 +46,7 @@ export function createBoss(db: Db, options: { migrate: boolean; pollingSeconds: 
 export async function installBossSchema(db: Db): Promise<void> {
   const boss = createBoss(db, { migrate: true, pollingSeconds: 2 });
   await boss.start();
-  await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, retryLimit: 0 } as PgBoss.Queue);
-  await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, retryLimit: 0 } as PgBoss.Queue);
+  await createQueues(boss);
   await boss.stop({ graceful: false, close: false });
 }
 
@@ -46,12 +55,18 @@ export function newJobIds(count: number): string[] {
   return Array.from({ length: count }, () => randomUUID());
 }
 
-/** Inserts the "run task N" jobs with the given ids (expiring after the task's time limit and a margin). */
-export async function sendTaskJobs(client: Queryable, jobs: Array<{ jobId: string; taskId: number; timeLimitSeconds: number }>): Promise<void> {
+/** Inserts jobs on `client`, so they commit with the caller's transaction. */
+export async function insertJobs(client: Queryable, jobs: PgBoss.JobInsert[]): Promise<void> {
   if (jobs.length === 0) return;
   // Without a started instance: insert() needs only the SQL and the adapter.
   const boss = new PgBoss({ db: bossDb(client), schema: BOSS_SCHEMA } as PgBoss.ConstructorOptions);
-  await boss.insert(
+  await boss.insert(jobs);
+}
+
+/** Inserts the "run task N" jobs with the given ids (expiring after the task's time limit and a margin). */
+export async function sendTaskJobs(client: Queryable, jobs: Array<{ jobId: string; taskId: number; timeLimitSeconds: number }>): Promise<void> {
+  await insertJobs(
+    client,
     jobs.map((job) => ({
       id: job.jobId,
       name: TASK_QUEUE,

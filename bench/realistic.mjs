@@ -1,0 +1,244 @@
+// Dataset lists on a catalogue that changes, measured from outside as its users meet them: on the
+// large catalogue (300,000 datasets, `npm run seed:large`), READERS connections each ask distinct
+// random lists one after the other (searches from the catalogue's own words, organisation and
+// topic filters, every ordering, pages 1–3 and deep pages of the full list; half as a superuser,
+// half as an editor of one organisation), while writes (PATCH of a dataset's description) arrive
+// at a fixed rate whatever the answers' speed: none, 1 and 10 a second, then 10 a second during a
+// harvest of BENCH_HARVEST_RECORDS CKAN records, whose speed is compared with a harvest alone.
+// Before that, lists asked for the first time right after a write, one at a time.
+//
+// The queries come from a fixed random seed, so two runs ask the same lists. Figures only:
+// nothing here passes or fails. BENCH_DATA_DIR reuses a directory seeded with `npm run seed:large`
+// (DEMO_PASSWORD=bench-demo-password); each run adds its harvests' datasets to it.
+import { ckanIndexer, startCkanRemote } from './ckan.mjs';
+import { createDataDir, percentile, seedLarge, signIn, startServer } from './server.mjs';
+
+const DATASETS = Number(process.env.BENCH_DATASETS ?? 300_000);
+const SECONDS = Number(process.env.BENCH_REALISTIC_SECONDS ?? 60);
+const READERS = Number(process.env.BENCH_READERS ?? 8);
+const FIRST_CALLS = Number(process.env.BENCH_FIRST_CALLS ?? 100);
+const HARVEST_RECORDS = Number(process.env.BENCH_HARVEST_RECORDS ?? 10_000);
+const EDITOR = process.env.BENCH_EDITOR ?? 'synthetic10';
+const SEED = 20_261_125;
+
+process.env.OUTBOUND_ALLOW_PRIVATE = '1'; // the loopback CKAN remote
+process.env.TASK_TIME_LIMIT_SECONDS = '3600';
+
+/** mulberry32: a small seeded generator, so runs draw the same queries. */
+function generator(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)] };
+}
+
+const ORDERINGS = ['', 'revision_date', 'display_name', 'usergroup', 'created_at', 'publish', 'updated_at'];
+const LIST = '/fr/dataset/datasets/';
+
+async function getJson(baseUrl, path, headers) {
+  const response = await fetch(baseUrl + path, { headers });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return response.json();
+}
+
+/** The catalogue's own words, organisations, topics and some dataset ids, read through the API. */
+async function vocabulary(baseUrl, headers, editorHeaders) {
+  const words = new Set();
+  const organisations = new Set();
+  const datasets = [];
+  for (const ordering of ['display_name', '-display_name', 'created_at', '-updated_at', 'usergroup', '-usergroup']) {
+    for (const page of [1, 2, 3]) {
+      const { results } = await getJson(baseUrl, `${LIST}?ordering=${ordering}&page=${page}&page_size=100`, headers);
+      for (const dataset of results) {
+        datasets.push(dataset.id);
+        const group = dataset.usergroup?.id ?? dataset.usergroup_id ?? dataset.usergroup;
+        if (typeof group === 'number') organisations.add(group);
+        for (const word of `${dataset.display_name} ${dataset.keywords ?? ''}`.toLowerCase().split(/[^\p{L}]+/u)) {
+          if (word.length >= 4) words.add(word);
+        }
+      }
+    }
+  }
+  const topics = await getJson(baseUrl, '/fr/dataset/topics/', headers);
+  // The editor sees fewer datasets than the superuser: deep pages stay within both lists.
+  const { count } = await getJson(baseUrl, `${LIST}?page_size=1`, editorHeaders);
+  return {
+    lastPage: Math.max(50, Math.floor(count / 25)),
+    words: [...words].sort(),
+    organisations: [...organisations].sort((a, b) => a - b),
+    topics: (Array.isArray(topics) ? topics : topics.results).map((topic) => topic.id).sort((a, b) => a - b),
+    datasets: [...new Set(datasets)].sort((a, b) => a - b),
+  };
+}
+
+/** The next list a reader asks for: never one already asked by that user in this run. */
+function listQueries(vocab, random) {
+  const asked = new Set();
+  const ordering = () => {
+    const field = random.pick(ORDERINGS);
+    return field ? `ordering=${random.next() < 0.5 ? '-' : ''}${field}` : '';
+  };
+  const draw = () => {
+    const parts = [];
+    const kind = random.next();
+    const firstPages = () => `page=${random.int(1, 3)}`;
+    if (kind < 0.3) {
+      parts.push(ordering(), firstPages());
+    } else if (kind < 0.4) {
+      parts.push(ordering(), `page=${random.int(50, vocab.lastPage)}`);
+    } else if (kind < 0.7) {
+      const words = random.next() < 0.6 ? [random.pick(vocab.words)] : [random.pick(vocab.words), random.pick(vocab.words)];
+      parts.push(`search=${encodeURIComponent(words.join(' '))}`, random.next() < 0.3 ? ordering() : '', random.next() < 0.3 ? 'page=2' : '');
+    } else if (kind < 0.85) {
+      parts.push(`usergroup_id=${random.pick(vocab.organisations)}`, ordering(), `page=${random.int(1, 2)}`);
+    } else {
+      parts.push(`topics__in=${random.pick(vocab.topics)}`, random.next() < 0.3 ? `search=${encodeURIComponent(random.pick(vocab.words))}` : '', ordering(), firstPages());
+    }
+    // 25 a page: the last page of the full list is known, and deep pages stay inside it.
+    parts.push('page_size=25');
+    return `${LIST}?${parts.filter(Boolean).join('&')}`;
+  };
+  return () => {
+    for (;;) {
+      const query = draw();
+      if (!asked.has(query)) {
+        asked.add(query);
+        return query;
+      }
+    }
+  };
+}
+
+function summary(latencies) {
+  if (!latencies.length) return 'none';
+  const f = (p) => percentile(latencies, p).toFixed(0);
+  return `p50 ${f(50)} / p95 ${f(95)} / p99 ${f(99)} ms`;
+}
+
+/** Changes one dataset's description (as the superuser): its latency, or throws on an error answer. */
+async function write(baseUrl, headers, random, ids, counter) {
+  const id = random.pick(ids);
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${LIST}${id}/`, {
+    method: 'PATCH',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ description: `Description révisée (${counter}) : données mises à jour par le service.` }),
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw Object.assign(new Error(`PATCH ${id}: ${response.status}`), { status: response.status });
+  return performance.now() - started;
+}
+
+/**
+ * Readers and writers for `seconds` (or until `until` settles): reads/s and the latencies of both.
+ * Writes are sent on a fixed schedule, not after the previous one answered, as editors do.
+ */
+async function phase({ baseUrl, readers, admin, vocab, random, writesPerSecond, seconds, until }) {
+  const reads = [];
+  const writes = [];
+  const errors = new Map(); // status → count
+  const failed = (status) => errors.set(status, (errors.get(status) ?? 0) + 1);
+  let stop = false;
+  const started = performance.now();
+  const deadline = until ?? new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const readerLoops = readers.map(async ({ headers, next }) => {
+    while (!stop) {
+      const query = next();
+      const t = performance.now();
+      const response = await fetch(baseUrl + query, { headers });
+      await response.arrayBuffer();
+      if (stop) break;
+      // A page past the end (a search with one page of results) is an answer too.
+      if (response.ok || response.status === 404) reads.push(performance.now() - t);
+      else failed(response.status);
+    }
+  });
+  const inFlight = [];
+  let timer;
+  if (writesPerSecond > 0) {
+    let counter = 0;
+    timer = setInterval(() => {
+      counter += 1;
+      inFlight.push(write(baseUrl, admin, random, vocab.datasets, counter).then((ms) => writes.push(ms), (error) => failed(error.status ?? 'write')));
+    }, 1000 / writesPerSecond);
+  }
+  await deadline;
+  stop = true;
+  clearInterval(timer);
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all([...readerLoops, ...inFlight]);
+  return { reads, writes, errors, elapsed };
+}
+
+function report(label, { reads, writes, errors, elapsed }) {
+  console.log(
+    `  ${label.padEnd(30)} ${String(Math.round(reads.length / elapsed)).padStart(4)} reads/s  reads ${summary(reads)}  writes ${writes.length ? summary(writes) : '–'}  (${errors.size ? `errors ${[...errors].map(([status, n]) => `${status}×${n}`).join(' ')}` : 'no errors'}, ${elapsed.toFixed(0)} s)`,
+  );
+}
+
+const reuse = process.env.BENCH_DATA_DIR;
+const dataDir = reuse ?? createDataDir();
+if (!reuse) {
+  console.log(`\nSeeding ${DATASETS} datasets over 500 organisations (with 50,000 users and 5,000 organisations)…`);
+  seedLarge(dataDir, { datasets: DATASETS });
+}
+const server = await startServer({ port: Number(process.env.BENCH_REALISTIC_PORT ?? 18287), dataDir, keep: Boolean(reuse) });
+try {
+  const baseUrl = server.baseUrl;
+  const admin = { authorization: `JWT ${await signIn(baseUrl, 'admin')}` };
+  const editor = { authorization: `JWT ${await signIn(baseUrl, EDITOR)}` };
+  const vocab = await vocabulary(baseUrl, admin, editor);
+  const { count } = await getJson(baseUrl, `${LIST}?page_size=1`, admin);
+  console.log(
+    `\nDataset lists on a changing catalogue: ${count} datasets, ${READERS} readers (half superuser, half ${EDITOR}) asking distinct lists ` +
+      `drawn from ${vocab.words.length} words, ${vocab.organisations.length} organisations and ${vocab.topics.length} topics:`,
+  );
+  const random = generator(SEED);
+  const readers = Array.from({ length: READERS }, (_, n) => ({ headers: n % 2 ? editor : admin, next: listQueries(vocab, generator(SEED + n + 1)) }));
+
+  // One at a time, each list asked for the first time right after a write: no kept answer can serve it.
+  const firstCalls = [];
+  const firstQueries = listQueries(vocab, generator(SEED - 1));
+  for (let n = 0; n < FIRST_CALLS; n++) {
+    await write(baseUrl, admin, random, vocab.datasets, `first-${n}`);
+    const t = performance.now();
+    const response = await fetch(baseUrl + firstQueries(), { headers: n % 2 ? editor : admin });
+    await response.arrayBuffer();
+    firstCalls.push(performance.now() - t);
+  }
+  console.log(`  ${`first calls, one at a time`.padEnd(30)} ${FIRST_CALLS} lists, each right after a write: ${summary(firstCalls)}`);
+
+  for (const writesPerSecond of [0, 1, 10]) {
+    const result = await phase({ baseUrl, readers, admin, vocab, random, writesPerSecond, seconds: SECONDS });
+    report(`${writesPerSecond} writes/s`, result);
+  }
+
+  // The same harvest alone, then with the readers and 10 writes a second.
+  const runId = Date.now().toString(36);
+  const alone = await startCkanRemote({ records: HARVEST_RECORDS, prefix: `alone-${runId}` });
+  const loaded = await startCkanRemote({ records: HARVEST_RECORDS, prefix: `loaded-${runId}` });
+  try {
+    const first = await (await ckanIndexer(baseUrl, admin.authorization.slice(4), alone.url, `Bench alone ${runId}`)).run();
+    const aloneRate = HARVEST_RECORDS / first.seconds;
+    console.log(`  ${'harvest alone'.padEnd(30)} ${HARVEST_RECORDS} records in ${first.seconds.toFixed(1)} s: ${aloneRate.toFixed(0)} records/s (${first.task.status})`);
+    const indexer = await ckanIndexer(baseUrl, admin.authorization.slice(4), loaded.url, `Bench loaded ${runId}`);
+    const harvest = indexer.run();
+    const result = await phase({ baseUrl, readers, admin, vocab, random, writesPerSecond: 10, until: harvest });
+    const { seconds, task } = await harvest;
+    report('10 writes/s and a harvest', result);
+    const rate = HARVEST_RECORDS / seconds;
+    console.log(
+      `  ${'harvest under that load'.padEnd(30)} ${HARVEST_RECORDS} records in ${seconds.toFixed(1)} s: ${rate.toFixed(0)} records/s, ${((rate / aloneRate) * 100).toFixed(0)} % of alone (${task.status})`,
+    );
+  } finally {
+    alone.close();
+    loaded.close();
+  }
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,105 @@
+/**
+ * A polygon layer styled as a cartographer would: graduated classes of a numeric column by
+ * quantiles, the legend following the number of classes, the map drawing the classes' colours,
+ * the style saved, exported as SLD and imported back into the same classes, and its legend on the
+ * dataset page.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import resourceLabels from '../i18n/resources/dataset-resources.ts';
+import datasetLabels from '../i18n/resources/datasets.ts';
+import layerLabels from '../i18n/resources/geographic-layers.ts';
+import taskLabels from '../i18n/resources/tasks.ts';
+import { signInFromHome } from './fixtures.ts';
+import { pixelsOf } from './mapPixels.ts';
+import { startWizard } from './resourceWizard.ts';
+
+const labels = resourceLabels.fr;
+const layer = layerLabels.fr;
+const DATASET = 'Arrêts de bus du réseau urbain';
+
+/** Ten squares of 0.02° in a row near Nice, peopled 100, 200 … 1000. */
+const SQUARES = JSON.stringify({
+  type: 'FeatureCollection',
+  features: Array.from({ length: 10 }, (_, index) => {
+    const [lon, lat] = [7.2 + index * 0.025, 43.7];
+    return {
+      type: 'Feature',
+      properties: { nom: `Quartier ${index + 1}`, population: (index + 1) * 100 },
+      geometry: { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.02, lat], [lon + 0.02, lat + 0.02], [lon, lat + 0.02], [lon, lat]]] },
+    };
+  }),
+});
+
+async function pickOption(page: Page, field: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
+}
+
+const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
+const legendItems = (page: Page) => page.getByRole('list', { name: layer.style.legend }).getByRole('listitem');
+
+test('an editor styles a polygon layer in graduated classes: the legend follows the class count, and the SLD exported imports back the same classes', async ({ page }) => {
+  test.setTimeout(240_000);
+  const folder = await mkdtemp(join(tmpdir(), 'publish-graduated-'));
+  const file = join(folder, 'quartiers.geojson');
+  await writeFile(file, SQUARES);
+  try {
+    await signInFromHome(page, 'editor');
+    await page.goto('/publish/fr/data/datasets/');
+    await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
+    await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
+    const datasetUrl = page.url();
+
+    // A GeoJSON of polygons loaded as an annex (its creation runs at once): it becomes a layer.
+    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], 'Quartiers peuplés');
+    await pickOption(page, labels.fields.dataformat, 'GeoJSON');
+    await page.getByLabel(labels.fields.file).setInputFiles(file);
+    await page.getByRole('button', { name: labels.actions.next }).click();
+    const geometry = page.getByRole('region', { name: labels.steps.geometry });
+    await expect(geometry.getByRole('table', { name: labels.geometry.layers })).toContainText('Polygon', { timeout: 30_000 });
+    await geometry.getByRole('button', { name: labels.actions.next }).click();
+    await expect(succeeded(page)).toBeVisible({ timeout: 90_000 });
+    await page.getByRole('link', { name: labels.actions.back }).click();
+    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Quartiers peuplés' }).getByRole('link', { name: labels.actions.layer }).click();
+    await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
+    const map = page.locator('.layer-map');
+    await expect(map).toHaveAttribute('aria-busy', 'false');
+
+    // Five quantile classes of the population: the legend gives each its range and colour, the map draws them.
+    await page.getByLabel(layer.style.name, { exact: false }).fill('Population');
+    await pickOption(page, layer.style.kind, layer.style.kinds.graduated);
+    await pickOption(page, layer.style.column, 'population');
+    await expect(page.getByRole('combobox', { name: layer.style.method })).toHaveText(layer.style.methods.quantile);
+    await expect(legendItems(page)).toHaveText(['100 – 300 (#ffffcc)', '300 – 500 (#fed976)', '500 – 700 (#fd8d3c)', '700 – 900 (#e31a1c)', '900 – 1000 (#800026)']);
+    await expect.poll(async () => (await pixelsOf(page, map, ['#e31a1c', '#800026'], 0.8)).map((count) => count > 50), { timeout: 20_000 }).toEqual([true, true]);
+
+    // Three classes: the legend changes with them.
+    await page.getByRole('spinbutton', { name: layer.style.classCount }).fill('3');
+    const threeClasses = ['100 – 500 (#ffffcc)', '500 – 800 (#fd8d3c)', '800 – 1000 (#800026)'];
+    await expect(legendItems(page)).toHaveText(threeClasses);
+
+    await page.getByRole('button', { name: layer.style.save }).click();
+    await expect(page.getByText(layer.messages.styleCreateLaunched)).toBeVisible();
+    await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
+
+    // The SLD exported, then imported back: the same three classes.
+    const exportLink = page.getByRole('link', { name: layer.style.exportSld });
+    const sld = await (await page.request.get(new URL((await exportLink.getAttribute('href'))!, page.url()).href)).text();
+    expect(sld).toContain('<ogc:PropertyName>population</ogc:PropertyName>');
+    await page.getByLabel(layer.style.importFile).setInputFiles({ name: 'population.sld', mimeType: 'application/vnd.ogc.sld+xml', buffer: Buffer.from(sld) });
+    await expect(legendItems(page)).toHaveText(threeClasses);
+    await expect(page.getByRole('combobox', { name: layer.style.kind })).toHaveText(layer.style.kinds.graduated);
+    await expect(page.getByText(layer.style.imported)).toHaveCount(0);
+
+    // The dataset page shows the same legend.
+    await page.goto(datasetUrl);
+    await page.getByRole('tab', { name: datasetLabels.fr.tabs.resources }).click();
+    const onDataset = page.getByRole('list', { name: /— Population »$/ }).getByRole('listitem');
+    await expect(onDataset).toHaveText(threeClasses);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
