@@ -85,30 +85,36 @@ function listQueries(vocab, random) {
   };
   const draw = () => {
     const parts = [];
-    const kind = random.next();
+    const draw = random.next();
     const firstPages = () => `page=${random.int(1, 3)}`;
-    if (kind < 0.3) {
+    let kind;
+    if (draw < 0.3) {
+      kind = 'list';
       parts.push(ordering(), firstPages());
-    } else if (kind < 0.4) {
+    } else if (draw < 0.4) {
+      kind = 'deep page';
       parts.push(ordering(), `page=${random.int(50, vocab.lastPage)}`);
-    } else if (kind < 0.7) {
+    } else if (draw < 0.7) {
       const words = random.next() < 0.6 ? [random.pick(vocab.words)] : [random.pick(vocab.words), random.pick(vocab.words)];
+      kind = words.length === 1 ? 'search' : 'search, 2 words';
       parts.push(`search=${encodeURIComponent(words.join(' '))}`, random.next() < 0.3 ? ordering() : '', random.next() < 0.3 ? 'page=2' : '');
-    } else if (kind < 0.85) {
+    } else if (draw < 0.85) {
+      kind = 'organisation';
       parts.push(`usergroup_id=${random.pick(vocab.organisations)}`, ordering(), `page=${random.int(1, 2)}`);
     } else {
+      kind = 'topic';
       parts.push(`topics__in=${random.pick(vocab.topics)}`, random.next() < 0.3 ? `search=${encodeURIComponent(random.pick(vocab.words))}` : '', ordering(), firstPages());
     }
     // 25 a page: the last page of the full list is known, and deep pages stay inside it.
     parts.push('page_size=25');
-    return `${LIST}?${parts.filter(Boolean).join('&')}`;
+    return { kind, query: `${LIST}?${parts.filter(Boolean).join('&')}` };
   };
   return () => {
     for (;;) {
-      const query = draw();
-      if (!asked.has(query)) {
-        asked.add(query);
-        return query;
+      const drawn = draw();
+      if (!asked.has(drawn.query)) {
+        asked.add(drawn.query);
+        return drawn;
       }
     }
   };
@@ -146,16 +152,21 @@ async function phase({ baseUrl, readers, admin, vocab, random, writesPerSecond, 
   let stop = false;
   const started = performance.now();
   const deadline = until ?? new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const readerLoops = readers.map(async ({ headers, next }) => {
+  const byKind = new Map(); // kind of list → latencies
+  const readerLoops = readers.map(async ({ headers, next, user }) => {
     while (!stop) {
-      const query = next();
+      const { query, kind } = next();
       const t = performance.now();
       const response = await fetch(baseUrl + query, { headers });
       await response.arrayBuffer();
       if (stop) break;
       // A page past the end (a search with one page of results) is an answer too.
-      if (response.ok || response.status === 404) reads.push(performance.now() - t);
-      else failed(response.status);
+      if (response.ok || response.status === 404) {
+        const ms = performance.now() - t;
+        reads.push(ms);
+        const key = `${kind} (${user})`;
+        byKind.set(key, [...(byKind.get(key) ?? []), ms]);
+      } else failed(response.status);
     }
   });
   const inFlight = [];
@@ -172,10 +183,13 @@ async function phase({ baseUrl, readers, admin, vocab, random, writesPerSecond, 
   clearInterval(timer);
   const elapsed = (performance.now() - started) / 1000;
   await Promise.all([...readerLoops, ...inFlight]);
-  return { reads, writes, errors, elapsed };
+  return { reads, writes, errors, elapsed, byKind };
 }
 
-function report(label, { reads, writes, errors, elapsed }) {
+function report(label, { reads, writes, errors, elapsed, byKind }) {
+  if (process.env.BENCH_BY_KIND) {
+    for (const [kind, latencies] of [...byKind].sort()) console.log(`      ${kind.padEnd(32)} ${String(latencies.length).padStart(5)} reads  ${summary(latencies)}`);
+  }
   console.log(
     `  ${label.padEnd(30)} ${String(Math.round(reads.length / elapsed)).padStart(4)} reads/s  reads ${summary(reads)}  writes ${writes.length ? summary(writes) : '–'}  (${errors.size ? `errors ${[...errors].map(([status, n]) => `${status}×${n}`).join(' ')}` : 'no errors'}, ${elapsed.toFixed(0)} s)`,
   );
@@ -199,7 +213,11 @@ try {
       `drawn from ${vocab.words.length} words, ${vocab.organisations.length} organisations and ${vocab.topics.length} topics:`,
   );
   const random = generator(SEED);
-  const readers = Array.from({ length: READERS }, (_, n) => ({ headers: n % 2 ? editor : admin, next: listQueries(vocab, generator(SEED + n + 1)) }));
+  const readers = Array.from({ length: READERS }, (_, n) => ({
+    headers: n % 2 ? editor : admin,
+    user: n % 2 ? 'editor' : 'superuser',
+    next: listQueries(vocab, generator(SEED + n + 1)),
+  }));
 
   // One at a time, each list asked for the first time right after a write: no kept answer can serve it.
   const firstCalls = [];
@@ -207,7 +225,7 @@ try {
   for (let n = 0; n < FIRST_CALLS; n++) {
     await write(baseUrl, admin, random, vocab.datasets, `first-${n}`);
     const t = performance.now();
-    const response = await fetch(baseUrl + firstQueries(), { headers: n % 2 ? editor : admin });
+    const response = await fetch(baseUrl + firstQueries().query, { headers: n % 2 ? editor : admin });
     await response.arrayBuffer();
     firstCalls.push(performance.now() - t);
   }
