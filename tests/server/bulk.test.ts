@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkOperation, BulkPreview } from '../../schemas/bulk.ts';
 import type { Task } from '../../schemas/scenarios.ts';
 import { groupIds } from './accounts-helpers.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+import { createTestApp, scoresSettled, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -64,8 +64,9 @@ async function dataset(owner = 'metropole-cote-azurine', values: { level?: numbe
   return rows[0].id;
 }
 
-/** Everything a bulk change may touch on a dataset, as stored. */
+/** Everything a bulk change may touch on a dataset, as stored (once the scores saves owed are in). */
 async function stored(id: number) {
+  await scoresSettled(t.db);
   const one = async (text: string) => (await t.db.query(text, [id])).rows;
   return {
     row: (await one('SELECT to_jsonb(d) - \'search_vector\' AS row FROM datasets d WHERE id = $1'))[0]?.row ?? null,

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { startTaskEngine, type TaskEngine } from '../../src/server/tasks/engine.ts';
+import { QUALITY_QUEUE } from '../../src/server/tasks/queue.ts';
 import { TEST_DEMO_PASSWORD } from './constants.ts';
 
 export { TEST_DEMO_PASSWORD };
@@ -154,4 +155,11 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
       if (fixture) await rm(fixture, { recursive: true, force: true });
     },
   };
+}
+
+/** Until the task engine has scored every dataset a save owed a score (quality/owed.ts). */
+export async function scoresSettled(db: Pick<Db, 'query'>): Promise<void> {
+  const owed = async () =>
+    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [QUALITY_QUEUE])).rows[0].n;
+  await expect.poll(owed, { timeout: 10_000 }).toBe(0);
 }

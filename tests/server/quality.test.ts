@@ -11,9 +11,8 @@ import { INDICATORS, MAX_SCORE, RATING_THRESHOLDS } from '../../src/server/quali
 import { assessAllDatasets } from '../../src/server/quality/nightly.ts';
 import { QUALITY_SCENARIOS } from '../../src/server/quality/scenarios.ts';
 import type { ScenarioContext } from '../../src/server/tasks/context.ts';
-import { QUALITY_QUEUE } from '../../src/server/tasks/queue.ts';
 import { groupIds } from './accounts-helpers.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+import { createTestApp, scoresSettled, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -54,13 +53,6 @@ async function quality(id: number, locale = 'fr', who: SignedIn = admin) {
     shacl: unknown[];
     checked_at: string;
   }>();
-}
-
-/** Until no save owes a score any more (the scores below are set by hand). */
-async function scoresSettled() {
-  await expect
-    .poll(async () => (await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [QUALITY_QUEUE])).rows[0].n, { timeout: 10_000 })
-    .toBe(0);
 }
 
 async function createBare(name: string): Promise<number> {
@@ -145,7 +137,7 @@ describe('the quality of a dataset', () => {
 describe('the datasets list', () => {
   it('orders by quality_score both ways and filters on quality_rating__in', async () => {
     const ids = [await createBare('Qualité A'), await createBare('Qualité B')];
-    await scoresSettled();
+    await scoresSettled(t.db);
     await t.db.query('UPDATE datasets SET quality_score = NULL, quality_rating = NULL');
     await t.db.query(`UPDATE datasets SET quality_score = 380, quality_rating = 'excellent' WHERE id = $1`, [ids[0]]);
     await t.db.query(`UPDATE datasets SET quality_score = 150, quality_rating = 'sufficient' WHERE id = $1`, [ids[1]]);
@@ -166,7 +158,7 @@ describe('the datasets list', () => {
   });
 
   it('is scored again for every dataset by the nightly scenario', async () => {
-    await scoresSettled();
+    await scoresSettled(t.db);
     await t.db.query('UPDATE datasets SET quality_score = NULL, quality_rating = NULL');
     const steps: unknown[] = [];
     const context = {
