@@ -40,3 +40,11 @@ export function navEntry(page: Page, name: string, locale: keyof typeof catalogu
   const nav = page.getByRole('navigation', { name: catalogues[locale].publish.nav.label });
   return nav.getByRole('button', { name, exact: true }).or(nav.getByRole('link', { name, exact: true }));
 }
+
+/** Opens a dataset's page from the Data list (a link, or the row on a phone), and answers its URL. */
+export async function openDatasetPage(page: Page, name: string): Promise<string> {
+  await page.goto('/publish/fr/data/datasets/');
+  await page.getByRole('link', { name }).or(page.getByRole('row').filter({ hasText: name })).first().click();
+  await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
+  return page.url();
+}

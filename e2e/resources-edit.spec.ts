@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { signInFromHome } from './fixtures.ts';
+import { openDatasetPage, signInFromHome } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
 import { startWizard } from './resourceWizard.ts';
 
@@ -20,19 +20,12 @@ async function pickOption(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
 }
 
-async function openDataset(page: Page): Promise<string> {
-  await page.goto('/publish/fr/data/datasets/');
-  await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
-  await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
-  return page.url();
-}
-
 const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
 
 test('an editor adds a main resource from the sFTP folder, then renames and describes it through the update scenario', async ({ page }) => {
   test.setTimeout(180_000);
   await signInFromHome(page, 'editor');
-  const datasetUrl = await openDataset(page);
+  const datasetUrl = await openDatasetPage(page, DATASET);
 
   // The demo metropolis dropped CSV files in its sFTP folder: pick one.
   await startWizard(page, datasetUrl, 'main', labels.types.ftp, 'Arrêts (sFTP)');
@@ -74,7 +67,7 @@ test('an editor gives a layer a style classified by a column: legend and map cha
   await writeFile(csvPath, STOPS);
   try {
     await signInFromHome(page, 'editor');
-    const datasetUrl = await openDataset(page);
+    const datasetUrl = await openDatasetPage(page, DATASET);
 
     // An uploaded annex placed with its lon/lat columns: it becomes a layer.
     await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], 'Arrêts par mode');

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { catalogues, submitSignIn } from './fixtures.ts';
+import { catalogues, openDatasetPage, submitSignIn } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
 import { startWizard } from './resourceWizard.ts';
 
@@ -26,10 +26,7 @@ test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before
   await page.getByRole('main').getByRole('link', { name: catalogues.fr.publish.home.signIn }).click();
   await submitSignIn(page, EDITOR);
   await expect(page).toHaveURL(/\/publish\/fr\/home\/$/);
-  await page.goto('/publish/fr/data/datasets/');
-  await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
-  await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
-  const datasetUrl = page.url();
+  const datasetUrl = await openDatasetPage(page, DATASET);
 
   await startWizard(page, datasetUrl, 'main', labels.types['file-upload'], 'Arrondissements');
   await pickOption(page, labels.fields.dataformat, 'Shapefile (SHP)');

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { signInFromHome } from './fixtures.ts';
+import { openDatasetPage, signInFromHome } from './fixtures.ts';
 import { startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
@@ -48,10 +48,7 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
   const site = await startSite();
   try {
     await signInFromHome(page, 'editor');
-    await page.goto('/publish/fr/data/datasets/');
-    await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
-    await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
-    const datasetUrl = page.url();
+    const datasetUrl = await openDatasetPage(page, DATASET);
 
     // The main resource: an uploaded CSV, placed with its lon/lat columns in WGS 84.
     await startWizard(page, datasetUrl, 'main', labels.types['file-upload'], 'Compteurs');

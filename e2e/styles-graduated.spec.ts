@@ -12,7 +12,7 @@ import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { signInFromHome } from './fixtures.ts';
+import { openDatasetPage, signInFromHome } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
 import { startWizard } from './resourceWizard.ts';
 
@@ -48,10 +48,7 @@ test('an editor styles a polygon layer in graduated classes: the legend follows 
   await writeFile(file, SQUARES);
   try {
     await signInFromHome(page, 'editor');
-    await page.goto('/publish/fr/data/datasets/');
-    await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
-    await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
-    const datasetUrl = page.url();
+    const datasetUrl = await openDatasetPage(page, DATASET);
 
     // A GeoJSON of polygons loaded as an annex (its creation runs at once): it becomes a layer.
     await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], 'Quartiers peuplés');

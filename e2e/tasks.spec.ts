@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import frenchMessages from 'ra-language-french';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { signInFromHome } from './fixtures.ts';
+import { openDatasetPage, signInFromHome } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
 const tasks = taskLabels.fr;
@@ -20,10 +20,7 @@ test('an editor unpublishes a dataset, watches its task succeed on the tasks pag
   expect(await publicCatalogue(anonymous)).toContain(DATASET);
 
   await signInFromHome(page, 'editor');
-  await page.goto('/publish/fr/data/datasets/');
-  await page.getByRole('link', { name: DATASET }).or(page.getByRole('row').filter({ hasText: DATASET })).first().click();
-  await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
-  const datasetId = /\/data\/datasets\/(\d+)\/$/.exec(page.url())![1];
+  const datasetId = /\/data\/datasets\/(\d+)\/$/.exec(await openDatasetPage(page, DATASET))![1];
 
   // A second tab keeps the dataset's tasks open; it is never reloaded.
   const tasksPage = await page.context().newPage();
