@@ -190,7 +190,17 @@ describe('a platform on object storage', () => {
     expect(outside.json()).toEqual({ detail: 'The range asked lies outside the file.' });
     // Others do not learn the resource exists.
     const stranger = await t.signIn('marie.lefebvre');
-    expect((await t.app.inject({ url: `/fr/resource/file-upload/${source.id}/file/`, headers: stranger.sessionHeaders })).statusCode).toBe(404);
+    const download = async () => (await t.app.inject({ url: `/fr/resource/file-upload/${source.id}/file/`, headers: stranger.sessionHeaders })).statusCode;
+    expect(await download()).toBe(404);
+    // In a dataset open to everyone at 'search' or 'consultation', they see the resource but may not
+    // take its data; at 'download', they may.
+    const dataset = (await t.db.query<{ id: number }>('SELECT id FROM datasets WHERE usergroup_id = $1 ORDER BY id LIMIT 1', [group])).rows[0].id;
+    const linked = await t.app.inject({ method: 'POST', url: '/fr/resource/resource-dataset/', headers, payload: { resource_id: resource.id, dataset_id: dataset, type: 2 } });
+    expect(linked.statusCode, linked.body).toBe(201);
+    for (const [level, status] of [[1, 403], [2, 403], [3, 200]]) {
+      await t.db.query('UPDATE datasets SET default_permission_level = $2 WHERE id = $1', [dataset, level]);
+      expect(await download(), `level ${level}`).toBe(status);
+    }
 
     // The file is in the store, under the prefix; nothing under DATA_DIR/files, no local copy left.
     const { rows } = await t.db.query('SELECT storage_key FROM resource_sources WHERE id = $1', [source.id]);

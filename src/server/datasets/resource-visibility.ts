@@ -4,7 +4,7 @@
  * superusers; it is changed by editors of its usergroup and superusers.
  */
 import type { AccessSubject } from '../../../schemas/access.ts';
-import { ROLE } from '../../../schemas/constants.ts';
+import { PERMISSION_LEVEL, ROLE } from '../../../schemas/constants.ts';
 import type { SqlParams } from '../http/pagination.ts';
 import { datasetReachCondition } from './visibility.ts';
 
@@ -18,10 +18,13 @@ export function resourceEditCondition(alias: string, user: AccessSubject, params
   return `${alias}.usergroup_id = ANY(${params.add(editedGroups(user))}::integer[])`;
 }
 
-/** Condition on `alias` true when the user reads the resource; null for superusers. */
-export function resourceReachCondition(alias: string, user: AccessSubject, params: SqlParams): string | null {
+/**
+ * Condition on `alias` true when the user reads the resource (or, with `minLevel` download, may
+ * download its data: a dataset it is in opens it to them at that level); null for superusers.
+ */
+export function resourceReachCondition(alias: string, user: AccessSubject, params: SqlParams, minLevel: number = PERMISSION_LEVEL.search): string | null {
   if (user.is_superuser) return null;
   return `(${resourceEditCondition(alias, user, params)}
     OR EXISTS (SELECT 1 FROM resource_datasets rdv JOIN datasets dv ON dv.id = rdv.dataset_id
-      WHERE rdv.resource_id = ${alias}.id AND ${datasetReachCondition('dv', user, params)}))`;
+      WHERE rdv.resource_id = ${alias}.id AND ${datasetReachCondition('dv', user, params, minLevel)}))`;
 }

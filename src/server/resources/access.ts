@@ -1,5 +1,6 @@
 /** What a user may do with one resource or one dataset: 'none' (404), 'see', or 'edit'. */
 import type { AccessSubject } from '../../../schemas/access.ts';
+import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import { resourceEditCondition, resourceReachCondition } from '../datasets/resource-visibility.ts';
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import type { Db } from '../db/pool.ts';
@@ -24,4 +25,13 @@ export function resourceReach(db: Db, user: AccessSubject, id: number): Promise<
 export function datasetReach(db: Db, user: AccessSubject, id: number): Promise<Reach> {
   const params = new SqlParams();
   return reach(db, 'datasets', 'd', id, datasetReachCondition('d', user, params), datasetEditCondition('d', user, params), params);
+}
+
+/** Whether the user may download the resource's data: its editors, or a dataset it is in open to them at 'download'. */
+export async function canDownloadResource(db: Db, user: AccessSubject, id: number): Promise<boolean> {
+  const params = new SqlParams();
+  const condition = resourceReachCondition('r', user, params, PERMISSION_LEVEL.download);
+  if (condition === null) return true;
+  const { rows } = await db.query<{ allowed: boolean }>(`SELECT ${condition} AS allowed FROM resources r WHERE r.id = ${params.add(id)}`, params.values);
+  return rows[0]?.allowed === true;
 }

@@ -1,14 +1,15 @@
 /**
  * The stored file of a resource's source (uploaded, downloaded from its URL or copied from the
  * FTP folder): GET /{locale}/resource/{file-upload|file-download|ftp}/{id}/file/, streamed from
- * storage, with byte ranges (`Range: bytes=a-b`, 206; outside the file, 416). Whoever sees the
- * resource may download it; a source without a current file answers 404.
+ * storage, with byte ranges (`Range: bytes=a-b`, 206; outside the file, 416). Its editors and
+ * whoever a dataset holding it opens to at the 'download' level may download it; others who see
+ * the resource get 403, the rest 404, as does a source without a current file.
  */
 import type { FastifyInstance } from 'fastify';
 import { parseId } from '../crud/index.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, notFound, permissionDenied } from '../http/errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
-import { resourceReach } from '../resources/access.ts';
+import { canDownloadResource, resourceReach } from '../resources/access.ts';
 import { storageOf } from '../storage/index.ts';
 
 const FILE_KINDS = ['file-upload', 'file-download', 'ftp'] as const;
@@ -39,6 +40,8 @@ export default async function resourceFileRoutes(app: FastifyInstance) {
       );
       const source = rows[0];
       if (!source || (await resourceReach(app.db, request.user!, source.resource_id)) === 'none' || !source.storage_key) throw notFound();
+      // Seen through a dataset open at 'search' or 'consultation' only: its data is not theirs to take.
+      if (!(await canDownloadResource(app.db, request.user!, source.resource_id))) throw permissionDenied();
       const storage = storageOf(app.config);
       const size = await storage.size(source.storage_key);
       if (size === null) throw notFound();
