@@ -8,7 +8,7 @@
 // (DEMO_PASSWORD=bench-demo-password); otherwise a fresh one is seeded and removed afterwards.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { createDataDir, measure, seedLarge, signIn, startServer } from './server.mjs';
+import { largeCatalogue, measure, signIn, startServer } from './server.mjs';
 
 const DATASETS = Number(process.env.BENCH_DATASETS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_DATASET_SECONDS ?? 5);
@@ -107,13 +107,7 @@ async function benchExport(baseUrl, pid, headers, label, query) {
   return true;
 }
 
-const reuse = process.env.BENCH_DATA_DIR;
-const dataDir = reuse ?? createDataDir();
-if (!reuse) {
-  console.log(`\nSeeding ${DATASETS} datasets over 500 organisations (with 50,000 users and 5,000 organisations)…`);
-  seedLarge(dataDir, { datasets: DATASETS });
-}
-const server = await startServer({ port: Number(process.env.BENCH_DATASETS_PORT ?? 18284), dataDir, keep: Boolean(reuse) });
+const server = await startServer({ port: Number(process.env.BENCH_DATASETS_PORT ?? 18284), ...largeCatalogue(DATASETS) });
 try {
   console.log(`\nDatasets at ${DATASETS} datasets:`);
   const organisation = (await editedOrganisation(server.baseUrl, EDITOR)) ?? 1;

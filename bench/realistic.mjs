@@ -11,7 +11,7 @@
 // nothing here passes or fails. BENCH_DATA_DIR reuses a directory seeded with `npm run seed:large`
 // (DEMO_PASSWORD=bench-demo-password); each run adds its harvests' datasets to it.
 import { ckanIndexer, startCkanRemote } from './ckan.mjs';
-import { createDataDir, percentile, seedLarge, signIn, startServer } from './server.mjs';
+import { largeCatalogue, percentile, signIn, startServer } from './server.mjs';
 
 const DATASETS = Number(process.env.BENCH_DATASETS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_REALISTIC_SECONDS ?? 60);
@@ -165,7 +165,8 @@ async function phase({ baseUrl, readers, admin, vocab, random, writesPerSecond, 
         const ms = performance.now() - t;
         reads.push(ms);
         const key = `${kind} (${user})`;
-        byKind.set(key, [...(byKind.get(key) ?? []), ms]);
+        if (!byKind.has(key)) byKind.set(key, []);
+        byKind.get(key).push(ms);
       } else failed(response.status);
     }
   });
@@ -195,13 +196,7 @@ function report(label, { reads, writes, errors, elapsed, byKind }) {
   );
 }
 
-const reuse = process.env.BENCH_DATA_DIR;
-const dataDir = reuse ?? createDataDir();
-if (!reuse) {
-  console.log(`\nSeeding ${DATASETS} datasets over 500 organisations (with 50,000 users and 5,000 organisations)…`);
-  seedLarge(dataDir, { datasets: DATASETS });
-}
-const server = await startServer({ port: Number(process.env.BENCH_REALISTIC_PORT ?? 18287), dataDir, keep: Boolean(reuse) });
+const server = await startServer({ port: Number(process.env.BENCH_REALISTIC_PORT ?? 18287), ...largeCatalogue(DATASETS) });
 try {
   const baseUrl = server.baseUrl;
   const admin = { authorization: `JWT ${await signIn(baseUrl, 'admin')}` };

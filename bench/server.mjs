@@ -34,6 +34,19 @@ export function seedLarge(dataDir, { users = 50_000, organisations = 5_000, data
   if (seeded.status !== 0) throw new Error('seed:large failed');
 }
 
+/**
+ * The large catalogue's data directory: BENCH_DATA_DIR, kept afterwards, or a fresh one seeded now
+ * with `datasets` datasets, removed with the server.
+ */
+export function largeCatalogue(datasets) {
+  const reuse = process.env.BENCH_DATA_DIR;
+  if (reuse) return { dataDir: reuse, keep: true };
+  const dataDir = createDataDir();
+  console.log(`\nSeeding ${datasets} datasets over 500 organisations (with 50,000 users and 5,000 organisations)…`);
+  seedLarge(dataDir, { datasets });
+  return { dataDir, keep: false };
+}
+
 /** Starts the server (its process is `pid`); `stop` removes the data directory unless `keep`. */
 export async function startServer({ port = 18282, dataDir = createDataDir(), keep = false } = {}) {
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
