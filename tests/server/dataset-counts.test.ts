@@ -3,7 +3,7 @@
  * wait for one another; large searched or filtered lists are counted up to a threshold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP } from '../../src/server/datasets/counts.ts';
+import { COUNT_CAP } from '../../src/server/datasets/pages.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -62,6 +62,21 @@ describe('dataset counts', () => {
     );
     await t.db.query('INSERT INTO usergroup_links (parent_id, child_id) VALUES ($1, $2)', [spheres[0].id, organisations[0].id]);
     expect(await counts()).toEqual({ ...before, count: before.count + 1, list: before.list + 1, viewable: before.viewable + 1 });
+
+    // Its grant follows the dataset's own changes: public, it is counted once; unpublished, the
+    // list of unpublished datasets counts it; private again, it is seen through the grant only.
+    const unpublished = async () => (await t.app.inject({ url: '/fr/dataset/datasets/?publish=false&page_size=1', headers: editor.jwtHeaders })).json().count as number;
+    const unpublishedBefore = await unpublished();
+    await t.db.query('UPDATE datasets SET default_permission_level = 2 WHERE id = $1', [id]);
+    expect(await counts()).toEqual({ ...before, count: before.count + 1, list: before.list + 1, viewable: before.viewable + 1 });
+    await t.db.query('UPDATE datasets SET default_permission_level = 0, publish = false WHERE id = $1', [id]);
+    expect(await counts()).toEqual({ ...before, count: before.count + 1, list: before.list + 1, viewable: before.viewable + 1 });
+    expect(await unpublished()).toBe(unpublishedBefore + 1);
+    await t.db.query('UPDATE datasets SET publish = true WHERE id = $1', [id]);
+    expect(await unpublished()).toBe(unpublishedBefore);
+    // Owned by the editor's organisation, it is theirs to change, still counted once.
+    await t.db.query('UPDATE datasets SET usergroup_id = $2 WHERE id = $1', [id, editedOrganisation]);
+    expect(await counts()).toEqual({ ...before, count: before.count + 1, list: before.list + 1, viewable: before.viewable + 1, editable: before.editable + 1 });
 
     await t.db.query('DELETE FROM datasets WHERE id = $1', [id]);
     expect(await counts()).toEqual(before);

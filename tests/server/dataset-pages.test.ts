@@ -1,11 +1,12 @@
 /**
  * Every page of a dataset list is the page LIMIT/OFFSET gives, however it is read (along the
- * order's index, or sorted from few rows): random orderings (both directions, ties and nulls
+ * order's index, sorted from its first rows, or sorted whole): random orderings (both directions, ties and nulls
  * included), filters, searches, users and page sizes, deep pages read in any order, again after
  * writes that move, add, remove or hide rows; and while writes go on, no page fails or repeats a row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetSearchCondition, sparseListPageIds, SPARSE_ROWS } from '../../src/server/datasets/sparse.ts';
+import type { FastifyRequest } from 'fastify';
+import { COUNT_CAP, datasetPage, datasetSearchCondition, WALK_ROWS, type PageBounds } from '../../src/server/datasets/pages.ts';
 import { offsetPageIds, SqlParams, type OrderTerm, type PageIdsQuery } from '../../src/server/http/pagination.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
@@ -151,39 +152,39 @@ describe('deep dataset pages', () => {
     }
   });
 
-  it('of lists with few rows are sorted from those rows, and equal the walk along the index', async () => {
+  it('of filtered lists equal LIMIT and OFFSET, whether sorted from their first rows, found along their order or sorted whole', async () => {
     const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
-    const seen: PageIdsQuery[] = [];
-    const pageIds = sparseListPageIds(t.db, async (query) => {
-      seen.push(query);
-      return offsetPageIds(t.db, query);
-    });
     const conditions: ((params: SqlParams) => string | null)[] = [
       ...['arbres', 'zones hum', 'bâtiment', 'aucunmotpareil'].map((search) => (params: SqlParams) => datasetSearchCondition(search, params)),
       (params) => `d.usergroup_id = ${params.add(organisations[1])}`,
       (params) => `COALESCE(d.publish, true) = ${params.add(false)} AND d.revision_date IS NOT NULL`,
       (params) => `d.topic_ids && ${params.add([1, 2])}::integer[]`,
     ];
+    // The platform's bounds, then small ones that send these lists down each way: a count capped,
+    // a walk that finds the page, one too short for it, one shorter than the page.
+    const bounds: PageBounds[] = [{ cap: COUNT_CAP, walk: WALK_ROWS }, { cap: 5, walk: 100_000 }, { cap: 5, walk: 40 }, { cap: 5, walk: 3 }];
+    let capped = 0;
     for (const condition of conditions) {
-      for (const ordering of [[{ column: 'd.updated_at', descending: true, nullsFirst: false }], [{ column: 'd.display_name', descending: false, nullsFirst: false }]]) {
+      for (const ordering of [[{ column: 'd.updated_at', descending: true, nullsFirst: false }], [{ column: 'COALESCE(d.publish, true)', descending: false, nullsFirst: true }, { column: 'd.display_name', descending: false, nullsFirst: false }]]) {
         const params = new SqlParams();
         const where = `WHERE d.default_permission_level >= ${params.add(1)} AND ${condition(params)}`;
         const { rows } = await t.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM ${from} ${where}`, params.values);
-        expect(rows[0].count).toBeLessThan(SPARSE_ROWS);
+        const count = rows[0].count;
         const orderTerms: OrderTerm[] = [...ordering, { column: 'd.id', descending: false, nullsFirst: false }];
-        for (const [offset, limit] of [[0, 20], [3, 7], [rows[0].count - 2, 5]]) {
+        for (const [offset, limit] of [[0, 20], [3, 7], [count - 2, 5]]) {
           const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset: Math.max(0, offset), limit };
-          seen.length = 0;
-          const ids = await pageIds(query);
-          expect(seen.map((read) => [read.from, read.where])).toEqual([[`(SELECT d.id, ${ordering[0].column} FROM ${from} ${where} OFFSET 0) d`, '']]);
-          expect({ where, offset, ids }).toEqual({ where, offset, ids: await offsetPageIds(t.db, query) });
+          const expected = await offsetPageIds(t.db, query);
+          for (const bound of bounds) {
+            // Narrowed: counted capped whatever the request's filters.
+            const page = await datasetPage(t.db, query, {} as FastifyRequest, true, bound);
+            expect({ where, offset, bound, ids: page.ids }).toEqual({ where, offset, bound, ids: expected });
+            expect(page.count).toEqual(count > bound.cap ? { count: bound.cap, capped: true } : { count });
+            if (page.count.capped) capped++;
+          }
         }
       }
     }
-    // A list without conditions is read as it was.
-    seen.length = 0;
-    await pageIds({ id: 'd.id', from, where: '', orderTerms: [{ column: 'd.id', descending: false, nullsFirst: false }], values: [], offset: 0, limit: 5 });
-    expect(seen.map((read) => read.from)).toEqual([from]);
+    expect(capped).toBeGreaterThan(20);
   });
 
   it('never repeat a row within a page, nor fail, while writes go on; and equal OFFSET once they stop', async () => {

@@ -29,11 +29,10 @@ import {
   SqlParams,
   type FieldType as ListFieldType,
   type ListField,
-  type CountQuery,
-  type ListCount,
-  type ListSource,
+  type ListPage,
   type ListSpec,
   type Page,
+  type PageIdsQuery,
   type QueryParams,
 } from '../http/pagination.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -83,12 +82,11 @@ export interface EntitySql {
   /** Ordering names beyond the schema's orderable fields, e.g. { user__date_joined: 'u.date_joined' }. */
   orderings?: Record<string, string>;
   /**
-   * How lists count (ListSource.count), given the list's FROM, WHERE and values, its request, and
-   * whether its caller narrowed it with conditions of its own (a record's children); default: `count(*)`.
+   * How lists read a page and its count (ListSource.page), given the list's query, its request, and
+   * whether its caller narrowed it with conditions of its own (a record's children); default:
+   * `count(*)`, and LIMIT and OFFSET.
    */
-  count?: (query: CountQuery, request: FastifyRequest, narrowed: boolean) => Promise<ListCount>;
-  /** How lists read a page's ids (ListSource.pageIds); default: LIMIT and OFFSET. */
-  pageIds?: ListSource['pageIds'];
+  page?: (query: PageIdsQuery, request: FastifyRequest, narrowed: boolean) => Promise<ListPage>;
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
   present?: (row: Row, request: FastifyRequest) => Row;
   /** What the records of a page or a single read need one more query for, as the caller sees them (counts of what they may read). */
@@ -345,7 +343,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      { from: sql.from, select, id: idColumn, where: listWhere(request), count: sql.count && ((query) => sql.count!(query, request, extraConditions !== undefined)), pageIds: sql.pageIds },
+      { from: sql.from, select, id: idColumn, where: listWhere(request), page: sql.page && ((query) => sql.page!(query, request, extraConditions !== undefined)) },
       listSpec,
       { url: request.url, query: request.query as QueryParams, locale: request.locale },
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },

@@ -3,24 +3,19 @@
  *
  * What a user reaches by their groups' roles and the default level is a sum of the counts kept per
  * class (owner group × default level × published: migration 030, kept by the writing transaction),
- * plus the few datasets they reach through special permissions only, read on their index
- * (visibility.ts datasetReachParts). Lists filtered by those columns alone (organisation, publish,
+ * plus the few datasets they reach through special permissions only, read on the grants' index
+ * (visibility.ts grantedDatasetsSql). Lists filtered by those columns alone (organisation, publish,
  * default level, editable) and `datasets-count/` are counted so, exactly.
  *
- * A search or another filter is counted up to COUNT_CAP rows (http/pagination.ts cappedCount): an
- * exact count below it, else COUNT_CAP flagged as capped ("more than 1,000"). Counting 10,000
- * matches of a common word reads about 8,000 table pages (70–90 ms at 300,000 datasets), 1,000
- * about 1,000 (10 ms).
+ * A search or another filter is counted up to COUNT_CAP rows (pages.ts): an exact count below it,
+ * else COUNT_CAP flagged as capped ("more than 1,000"). Counting 10,000 matches of a common word
+ * reads about 8,000 table pages (70–90 ms at 300,000 datasets), 1,000 about 1,000 (10 ms).
  */
-import type { FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { datasets } from '../../../schemas/datasets.ts';
 import type { Db } from '../db/pool.ts';
-import { cappedCount, SqlParams, type CountQuery, type ListCount, type QueryParams } from '../http/pagination.ts';
-import { datasetEditCondition, datasetReachParts } from './visibility.ts';
-
-/** Lists with a search or other filters are counted up to this many rows. */
-export const COUNT_CAP = 1_000;
+import { SqlParams, type QueryParams } from '../http/pagination.ts';
+import { datasetEditCondition, datasetReachParts, grantedDatasetsSql } from './visibility.ts';
 
 /** The filters a class count answers: on the owner, publish and default level columns only. */
 export interface ClassFilter {
@@ -77,9 +72,10 @@ function visibleCountSql(user: AccessSubject, filter: ClassFilter, params: SqlPa
   const fromClasses = `(SELECT COALESCE(sum(c.datasets), 0) FROM dataset_class_counts c ${where([classes, ...filterConditions('c', user, filter, params)])})`;
   // What the user may change is theirs by class.
   if (classes === null || filter.editable) return fromClasses;
-  // Reached through a special permission only: outside the classes already counted.
+  // Reached through a special permission only: outside the classes already counted, read from the
+  // grants' index with their datasets' columns (migration 042).
   const d = datasetReachParts('d', user, params);
-  return `${fromClasses} + (SELECT count(*) FROM datasets d ${where([d.special!(), `NOT ${d.classes}`, ...filterConditions('d', user, filter, params)])})`;
+  return `${fromClasses} + (SELECT count(DISTINCT d.id) FROM (${grantedDatasetsSql(user, params)}) d ${where([`NOT ${d.classes}`, ...filterConditions('d', user, filter, params)])})`;
 }
 
 /** The number of datasets the user reaches matching `filter`, exact, without reading them. */
@@ -99,14 +95,4 @@ export async function datasetCounts(db: Db, user: AccessSubject): Promise<{ coun
     params.values,
   );
   return { count: Number(rows[0].count), editable: Number(rows[0].editable), viewable: Number(rows[0].viewable) };
-}
-
-/**
- * ListSource.count of the dataset lists: from the class counts when the filters allow, else
- * capped. A list `narrowed` by its caller's conditions (a dataset's children) is counted capped.
- */
-export async function datasetListCount(db: Db, query: CountQuery, request: FastifyRequest, narrowed: boolean): Promise<ListCount> {
-  const filter = narrowed ? null : classFilterOf(request.query as QueryParams);
-  if (filter) return { count: await visibleDatasetCount(db, request.user!, filter) };
-  return cappedCount(db, query, COUNT_CAP);
 }

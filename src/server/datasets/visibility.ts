@@ -55,6 +55,18 @@ export function datasetReachParts(
 }
 
 /**
+ * SQL subquery of the datasets a special permission of the user's groups or spheres opens at
+ * `minLevel` at least, one row per grant (a dataset may come more than once), with the columns the
+ * classes and class filters read, as a datasets row names them: id, usergroup_id,
+ * default_permission_level, publish (the grant's copies, migration 042).
+ */
+export function grantedDatasetsSql(user: AccessSubject, params: SqlParams, minLevel: number = PERMISSION_LEVEL.search): string {
+  return `SELECT p.dataset_id AS id, p.dataset_owner_id AS usergroup_id, p.dataset_default_level AS default_permission_level, p.dataset_publish AS publish
+      FROM dataset_permissions p
+     WHERE p.level >= ${params.add(minLevel)} AND p.usergroup_id IN (${permissionGroupsSql(user, params)})`;
+}
+
+/**
  * Condition on `alias` (a datasets row) true when the user reaches at least `minLevel` (default
  * 'search', i.e. visible), or null when every dataset qualifies (superusers).
  */

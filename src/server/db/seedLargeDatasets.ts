@@ -242,15 +242,17 @@ export async function seedLargeCatalogue(db: Db, { datasets, organisations = 500
       await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_sync_insert`);
     }
     // One dataset in six has special permissions: one to three grants, to an organisation (half),
-    // a user group or a sphere, at search, consultation or download.
+    // a user group or a sphere, at search, consultation or download; each with its dataset's
+    // columns, which a trigger would copy (migration 042).
     await client.query(
-      `INSERT INTO dataset_permissions (dataset_id, usergroup_id, level)
+      `INSERT INTO dataset_permissions (dataset_id, usergroup_id, level, dataset_owner_id, dataset_default_level, dataset_publish)
        SELECT d.id,
               CASE WHEN kind < 0.5 THEN s.organisations[1 + floor(pg_temp.seed_rand(d.n, 60 + k) * array_length(s.organisations, 1))::int]
                    WHEN kind < 0.8 THEN s.user_groups[1 + floor(pg_temp.seed_rand(d.n, 60 + k) * array_length(s.user_groups, 1))::int]
                    ELSE s.spheres[1 + floor(pg_temp.seed_rand(d.n, 60 + k) * array_length(s.spheres, 1))::int] END,
-              1 + floor(pg_temp.seed_rand(d.n, 70 + k) * 3)::int
-       FROM seed_groups s, seed_datasets d, generate_series(1, 3) AS k, LATERAL (SELECT pg_temp.seed_rand(d.n, 50 + k) AS kind) AS draw
+              1 + floor(pg_temp.seed_rand(d.n, 70 + k) * 3)::int,
+              ds.usergroup_id, ds.default_permission_level, ds.publish
+       FROM seed_groups s, seed_datasets d JOIN datasets ds ON ds.id = d.id, generate_series(1, 3) AS k, LATERAL (SELECT pg_temp.seed_rand(d.n, 50 + k) AS kind) AS draw
        WHERE pg_temp.seed_rand(d.n, 49) < 1.0 / 6 AND (k = 1 OR pg_temp.seed_rand(d.n, 80 + k) < 0.5)
        ON CONFLICT DO NOTHING`,
     );

@@ -238,17 +238,8 @@ export interface ListSource {
    * otherwise compute it for every row an OFFSET skips, and deep pages would slow down.
    */
   id?: string;
-  /** How the list counts its rows (FROM, WHERE and their values); default: `count(*)` of them. */
-  count?: (query: CountQuery) => Promise<ListCount>;
-  /** How a list with an `id` reads its page's ids; default: LIMIT and OFFSET (offsetPageIds). */
-  pageIds?: (query: PageIdsQuery) => Promise<number[]>;
-}
-
-/** What a list counts: its FROM, its WHERE ('' when nothing restricts it) and the WHERE's values. */
-export interface CountQuery {
-  from: string;
-  where: string;
-  values: unknown[];
+  /** How a list with an `id` reads one page and its count; default: `count(*)` of its rows, and LIMIT and OFFSET. */
+  page?: (query: PageIdsQuery) => Promise<ListPage>;
 }
 
 /** A list's row count; `capped` when only the first `count` rows were counted and more exist. */
@@ -257,18 +248,22 @@ export interface ListCount {
   capped?: boolean;
 }
 
-/**
- * The count of a list, reading at most `cap` + 1 rows: exact up to `cap`, else `cap` and capped.
- * Large lists cost the same as small ones, whatever their filters or search.
- */
-export async function cappedCount(db: Db, query: CountQuery, cap: number): Promise<ListCount> {
-  const params = new SqlParams();
-  params.values.push(...query.values);
-  const { rows } = await db.query<{ count: number }>(
-    `SELECT count(*)::integer AS count FROM (SELECT 1 FROM ${query.from} ${query.where} LIMIT ${params.add(cap + 1)}) c`,
-    params.values,
-  );
-  return rows[0].count > cap ? { count: cap, capped: true } : { count: rows[0].count };
+/** One page of a list: its count and its rows' ids, in order. */
+export interface ListPage {
+  count: ListCount;
+  ids: number[];
+}
+
+/** The exact count of a list's rows. */
+async function countRows(db: Db, query: PageIdsQuery): Promise<ListCount> {
+  const { rows } = await db.query<{ count: string }>(`SELECT count(*) AS count FROM ${query.from} ${query.where}`, query.values);
+  return { count: Number(rows[0].count) };
+}
+
+/** A page read by LIMIT and OFFSET, counted exactly alongside. */
+async function defaultPage(db: Db, query: PageIdsQuery): Promise<ListPage> {
+  const [count, ids] = await Promise.all([countRows(db, query), offsetPageIds(db, query)]);
+  return { count, ids };
 }
 
 /** The ids of one page of a list: its id expression, FROM, WHERE, ordering and values, and the rows wanted. */
@@ -281,8 +276,6 @@ export interface PageIdsQuery {
   values: unknown[];
   offset: number;
   limit: number;
-  /** The list's row count, being made alongside (paginatedList): a reader may wait for it to choose how to read. */
-  count?: Promise<number>;
 }
 
 /** A page's ids by LIMIT and OFFSET: the reference every other way of paging must equal. */
@@ -339,25 +332,24 @@ export async function paginatedList<T>(
 ): Promise<Page<T>> {
   const { page, pageSize } = parsePageParams(request.query, options.defaultPageSize);
   const { where, orderBy, orderTerms, params } = listClauses(source, spec, request, options.extraConditions);
-  const countValues = [...params.values];
-  const idQuery = { from: source.from, where, orderTerms, values: countValues, offset: (page - 1) * pageSize, limit: pageSize };
+  const idQuery = { id: source.id ?? '', from: source.from, where, orderTerms, values: [...params.values], offset: (page - 1) * pageSize, limit: pageSize };
   const limit = params.add(pageSize);
   const offset = params.add((page - 1) * pageSize);
-  const listCount: Promise<ListCount> = source.count
-    ? source.count({ from: source.from, where, values: countValues })
-    : db.query<{ count: string }>(`SELECT count(*) AS count FROM ${source.from} ${where}`, countValues).then(({ rows }) => ({ count: Number(rows[0].count) }));
-  const countPromise = listCount.then((result) => result.count);
-  const [countResult, pageResult] = await Promise.all([
-    listCount,
-    source.id
-      ? (source.pageIds ?? ((query: PageIdsQuery) => offsetPageIds(db, query)))({ ...idQuery, id: source.id, count: countPromise })
-          .then((ids) => {
-            // The same text for every page of the list: prepared once per connection, not planned each time.
-            const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
-            return db.query<T & object>({ name: `page-rows-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values: [ids] });
-          })
-      : db.query<T & object>(`SELECT ${source.select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
-  ]);
+  let countResult: ListCount;
+  let pageResult: { rows: (T & object)[] };
+  if (source.id) {
+    const read = source.page ?? ((query: PageIdsQuery) => defaultPage(db, query));
+    const { count, ids } = await read(idQuery);
+    countResult = count;
+    // The same text for every page of the list: prepared once per connection, not planned each time.
+    const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
+    pageResult = await db.query<T & object>({ name: `page-rows-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values: [ids] });
+  } else {
+    [countResult, pageResult] = await Promise.all([
+      countRows(db, idQuery),
+      db.query<T & object>(`SELECT ${source.select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
+    ]);
+  }
   const { count, capped = false } = countResult;
   if (page > 1 && pageResult.rows.length === 0) throw invalidPage();
   // Past a capped count, only a full page tells that rows may follow.

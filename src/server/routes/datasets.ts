@@ -14,9 +14,9 @@ import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
 import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
 import { datasetActions } from '../datasets/actions.ts';
-import { datasetCounts, datasetListCount } from '../datasets/counts.ts';
+import { datasetCounts } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
-import { datasetSearchCondition, sparseListPageIds } from '../datasets/sparse.ts';
+import { datasetPage, datasetSearchCondition } from '../datasets/pages.ts';
 import { datasetPagesBase } from '../config.ts';
 import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
@@ -25,7 +25,7 @@ import { datasetAccessAction, registerPermissionRoutes } from './dataset-permiss
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
-import { offsetPageIds, paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
+import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { datasetQualityAction } from '../quality/action.ts';
 import { oweAssessment } from '../quality/owed.ts';
@@ -225,7 +225,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
       columns: DATASET_COLUMNS,
       // A harvested dataset's origin (harvest/origin.ts).
       extras: { harvest: HARVEST_ORIGIN_SQL },
-      // Full text (datasets/sparse.ts).
+      // Full text (datasets/pages.ts).
       searchCondition: datasetSearchCondition,
       extraFilters: {
         categories: linkFilter('categories'),
@@ -248,10 +248,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
         },
       },
       fixedConditions: visible,
-      // Counts kept per class, or capped (datasets/counts.ts): none reads every visible dataset.
-      count: (query, request, narrowed) => datasetListCount(app.db, query, request, narrowed),
-      // A list with few rows sorts them rather than walking an index (datasets/sparse.ts).
-      pageIds: sparseListPageIds(app.db, (query) => offsetPageIds(app.db, query)),
+      // Counts kept per class, or capped; pages read in a bounded way (datasets/pages.ts).
+      page: (query, request, narrowed) => datasetPage(app.db, query, request, narrowed),
       // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
       // dates as dates (as their text would), on their indexes (migrations 007 and 021).
       orderings: {

@@ -1,0 +1,104 @@
+/**
+ * How a page of the dataset lists is read, with its count, at a cost bounded whatever the
+ * catalogue's size, its writes and the list's conditions; and the datasets' full-text search.
+ *
+ * - Lists filtered by the owner, publish and default level columns alone (most lists) are counted
+ *   from the class counts (counts.ts) and read along their order's index.
+ * - Any other list (a search, a topic, a rating, a dataset's children) reads its first
+ *   COUNT_CAP + 1 rows by whatever index its conditions allow, with the columns its order needs,
+ *   in one statement: when that is all of them, they are its exact count and its page is sorted
+ *   from them. Otherwise its count is "more than COUNT_CAP", and its page is the matching rows
+ *   among the first WALK_ROWS of its order (a walk along the order's index, which stops early when
+ *   the rows are common), or, when the matches lie further, all its rows sorted.
+ *
+ * A walk without that bound reads most of the index when the matches sit at the end of the order
+ * (a word that only one late-sorting organisation uses: seconds at 300,000 datasets), and a sort
+ * of every match costs as many table reads as there are matches: each is kept for the lists it
+ * serves well. Every way gives the page LIMIT and OFFSET give (tests/server/dataset-pages.test.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/pool.ts';
+import { offsetPageIds, orderByClause, SqlParams, type ListPage, type PageIdsQuery, type QueryParams } from '../http/pagination.ts';
+import { classFilterOf, visibleDatasetCount } from './counts.ts';
+
+/** Lists with a search or other filters are counted up to this many rows ("more than 1,000"). */
+export const COUNT_CAP = 1_000;
+/** How far along its order's index a page of a large filtered list is looked for. */
+export const WALK_ROWS = 20_000;
+
+/** The WHERE condition of a search, or null when it holds no word. */
+export function datasetSearchCondition(search: string, params: SqlParams): string | null {
+  const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
+  if (words.length === 0) return null;
+  const query = words.map((word) => `${word}:*`).join(' & ');
+  return `d.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent(${params.add(query)}))`;
+}
+
+/** The query's values followed by more, as placeholders. */
+function paramsOf(query: PageIdsQuery): SqlParams {
+  const params = new SqlParams();
+  params.values.push(...query.values);
+  return params;
+}
+
+/** The `d` columns a page's order reads, with the id. */
+const orderColumns = (query: PageIdsQuery) => [...new Set(['d.id', ...query.orderTerms.flatMap((term) => term.column.match(/\bd\.\w+/g) ?? [])])].join(', ');
+
+const pageOf = (query: PageIdsQuery, params: SqlParams) =>
+  `${orderByClause(query.orderTerms)} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`;
+
+/** The first `cap` + 1 matching rows, counted, and the page sorted from them (right when they are all). */
+async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ rows: number; ids: number[] }> {
+  const params = paramsOf(query);
+  const { rows } = await db.query<{ rows: number; ids: number[] }>(
+    `WITH d AS MATERIALIZED (SELECT ${orderColumns(query)} FROM ${query.from} ${query.where} LIMIT ${params.add(cap + 1)})
+     SELECT (SELECT count(*) FROM d)::integer AS rows, ARRAY(SELECT d.id FROM d ${pageOf(query, params)}) AS ids`,
+    params.values,
+  );
+  return { rows: rows[0].rows, ids: rows[0].ids.map(Number) };
+}
+
+/**
+ * The page among the first `walk` rows of the order (datasets only, joined as the list joins
+ * them): null when fewer rows there match than the page needs, as it may then lie further.
+ */
+async function walkedPage(db: Db, query: PageIdsQuery, walk: number): Promise<number[] | null> {
+  const params = paramsOf(query);
+  const prefix = `(SELECT d.* FROM datasets d ${orderByClause(query.orderTerms)} LIMIT ${params.add(walk)}) d`;
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT d.id FROM ${query.from.replace(/^datasets d\b/, prefix)} ${query.where} ${pageOf(query, params)}`,
+    params.values,
+  );
+  return rows.length === query.limit ? rows.map((row) => row.id) : null;
+}
+
+/** Every matching row found by its conditions' own indexes, sorted: kept apart by OFFSET 0 so the planner does not walk the order instead. */
+function sortedPage(db: Db, query: PageIdsQuery): Promise<number[]> {
+  return offsetPageIds(db, { ...query, from: `(SELECT ${orderColumns(query)} FROM ${query.from} ${query.where} OFFSET 0) d`, where: '' });
+}
+
+export interface PageBounds {
+  cap: number;
+  walk: number;
+}
+
+/** One page of a dataset list and its count (ListSource.page); `narrowed` when its caller added conditions (a dataset's children). */
+export async function datasetPage(
+  db: Db,
+  query: PageIdsQuery,
+  request: FastifyRequest,
+  narrowed: boolean,
+  { cap, walk }: PageBounds = { cap: COUNT_CAP, walk: WALK_ROWS },
+): Promise<ListPage> {
+  const filter = narrowed ? null : classFilterOf(request.query as QueryParams);
+  if (filter) {
+    const [count, ids] = await Promise.all([visibleDatasetCount(db, request.user!, filter), offsetPageIds(db, query)]);
+    return { count: { count }, ids };
+  }
+  const bounded = await boundedPage(db, query, cap);
+  if (bounded.rows <= cap) return { count: { count: bounded.rows }, ids: bounded.ids };
+  const count = { count: cap, capped: true };
+  // A page past the walk's end is not looked for there.
+  const ids = query.offset + query.limit <= walk ? await walkedPage(db, query, walk) : null;
+  return { count, ids: ids ?? (await sortedPage(db, query)) };
+}
