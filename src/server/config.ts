@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { ServiceConfig } from '../../schemas/access.ts';
 import type { ServiceKey } from '../../schemas/api.ts';
@@ -19,6 +20,12 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** PG_PORT: port of the embedded PostgreSQL; unset = 54329 or the port remembered in DATA_DIR. */
   pgPort: number | null;
+  /**
+   * LIST_READS: how many list reads one process runs in the database at once (default: its CPU
+   * count). The others wait their turn in the process, so that saves and sign-ins, which do not
+   * wait, find the database's processors free rather than shared with every reader.
+   */
+  listReads: number;
   /** DEMO_PASSWORD: password of the demo accounts; unset = a random one, printed once at seeding. */
   demoPassword: string | null;
   /** SECRET_KEY: signs the API tokens; unset = random key stored once in DATA_DIR/secret-key (0600). */
@@ -313,6 +320,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir,
     databaseUrl: optional(env, 'DATABASE_URL'),
     pgPort: env.PG_PORT ? integer(env, 'PG_PORT', 54329) : null,
+    listReads: positive(env, 'LIST_READS', Math.max(2, os.availableParallelism())),
     demoPassword: optional(env, 'DEMO_PASSWORD'),
     secretKey: loadSecretKey(env, dataDir),
     logLevel: text(env, 'LOG_LEVEL', 'info'),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { listMigrations, migrate, schemaState } from '../../src/server/db/migrate.ts';
-import { createPool, type Db } from '../../src/server/db/pool.ts';
+import { createPool, listReadSlot, type Db } from '../../src/server/db/pool.ts';
 import { DEMO_USERS, seedDemoData } from '../../src/server/db/seed.ts';
 import { createTestDatabase } from './helpers.ts';
 
@@ -123,5 +123,40 @@ describe('demo data', () => {
       "SELECT display_name FROM usergroups WHERE immutable_unaccent(lower(display_name)) LIKE immutable_unaccent(lower('%MÉTROPOLE%'))",
     );
     expect(rows).toEqual([{ display_name: 'Métropole Côte-Azurine' }]);
+  });
+});
+
+describe('list read slots', () => {
+  it('run as many list reads at once as the pool allows; the others wait, and other queries do not', async () => {
+    const pool = createPool(url, () => {}, { listReads: 2 });
+    try {
+      // Each read holds its slot until released; the database sees how many run at once.
+      let running = 0;
+      let most = 0;
+      const releases: (() => void)[] = [];
+      const reads = Array.from({ length: 5 }, (_, n) =>
+        listReadSlot(pool)(async () => {
+          running++;
+          most = Math.max(most, running);
+          await pool.query('SELECT 1');
+          await new Promise<void>((resolve) => releases.push(resolve));
+          running--;
+          return n;
+        }),
+      );
+      await expect.poll(() => releases.length).toBe(2);
+      // A query outside the slots is answered while both are taken.
+      expect((await pool.query<{ answer: number }>('SELECT 42 AS answer')).rows[0].answer).toBe(42);
+      let settled = false;
+      const all = Promise.all(reads).finally(() => (settled = true));
+      while (!settled) {
+        releases.shift()?.();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await all).toEqual([0, 1, 2, 3, 4]);
+      expect(most).toBe(2);
+    } finally {
+      await pool.end();
+    }
   });
 });

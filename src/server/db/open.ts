@@ -28,7 +28,7 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
     });
     databaseUrl = embedded.url;
   }
-  const db = createPool(databaseUrl, (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  const db = createPool(databaseUrl, (error) => logger.warn({ err: error }, 'idle database connection failed'), { listReads: config.listReads });
   const close = async () => {
     await db.end();
     await embedded?.stop();

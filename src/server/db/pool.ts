@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import pg from 'pg';
 
 export type Db = pg.Pool;
@@ -5,11 +6,27 @@ export type Db = pg.Pool;
 // int8 (bigint ids, count(*)) as numbers: every value this application stores is far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-/** A connection pool; errors on idle clients (e.g. the server restarting) are logged, not fatal. */
-export function createPool(connectionString: string, onError: (error: Error) => void = () => {}): Db {
+type Slot = <T>(work: () => Promise<T>) => Promise<T>;
+const listReadSlots = new WeakMap<Db, Slot>();
+
+/**
+ * A connection pool; errors on idle clients (e.g. the server restarting) are logged, not fatal.
+ * `listReads`: how many list reads run at once on it (listReadSlot).
+ */
+export function createPool(connectionString: string, onError: (error: Error) => void = () => {}, { listReads = 4 }: { listReads?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000, application_name: 'publish' });
   pool.on('error', onError);
+  listReadSlots.set(pool, pLimit(listReads));
   return pool;
+}
+
+/**
+ * Runs a list read (its statements, one after the other) when one of the pool's list slots is
+ * free. Reads beyond them wait here, not in the database: the processors stay shared by a few
+ * reads, and writes, which take no slot, are not queued behind every reader.
+ */
+export function listReadSlot(db: Db): Slot {
+  return listReadSlots.get(db) ?? ((work) => work());
 }
 
 /** Runs `work` inside one transaction on one client: all its writes commit together or not at all. */

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PAGE_SIZE } from '../../../schemas/constants.ts';
-import type { Db } from '../db/pool.ts';
+import { listReadSlot, type Db } from '../db/pool.ts';
 import { t } from '../i18n.ts';
 import { invalidPage, ValidationError, type FieldErrors } from './errors.ts';
 
@@ -339,11 +339,12 @@ export async function paginatedList<T>(
   let pageResult: { rows: (T & object)[] };
   if (source.id) {
     const read = source.page ?? ((query: PageIdsQuery) => defaultPage(db, query));
-    const { count, ids } = await read(idQuery);
-    countResult = count;
-    // The same text for every page of the list: prepared once per connection, not planned each time.
     const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
-    pageResult = await db.query<T & object>({ name: `page-rows-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values: [ids] });
+    [countResult, pageResult] = await listReadSlot(db)(async () => {
+      const { count, ids } = await read(idQuery);
+      // The same text for every page of the list: prepared once per connection, not planned each time.
+      return [count, await db.query<T & object>({ name: `page-rows-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values: [ids] })] as const;
+    });
   } else {
     [countResult, pageResult] = await Promise.all([
       countRows(db, idQuery),
