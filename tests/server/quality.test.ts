@@ -220,6 +220,12 @@ describe('the nightly assessment', () => {
     // Without keywords, its score lost their points.
     const after = (await t.db.query<{ quality_score: number }>('SELECT quality_score FROM datasets WHERE id = $1', [tagged[0].id])).rows[0];
     expect(after.quality_score).toBe(before.quality_score - INDICATORS.find((indicator) => indicator.code === 'keywords')!.points);
+
+    // Reworded texts change no score: their dataset is skipped. An emptied description is seen.
+    await t.db.query(`UPDATE datasets SET description = description || ' (reformulé)', display_name = display_name || ' bis', updated_at = now() WHERE id = $1`, [linked[0].id]);
+    expect(await assessAllDatasets(t.db, signal(), 2)).toEqual({ count: 0, unchanged: datasets });
+    await t.db.query(`UPDATE datasets SET description = '' WHERE id = $1`, [linked[0].id]);
+    expect(await assessAllDatasets(t.db, signal(), 2)).toEqual({ count: 1, unchanged: datasets - 1 });
   });
 
   it('stops between datasets when its task is aborted', async () => {

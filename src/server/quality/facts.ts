@@ -103,8 +103,26 @@ const RULES_DIGEST = createHash('sha256')
   .update(JSON.stringify({ indicators: INDICATORS.map((indicator) => ({ ...indicator, passed: indicator.passed.toString() })), ratings: RATING_THRESHOLDS }))
   .digest('hex');
 
+/**
+ * The record's texts and times as the score sees them: whether they are there. The indicators
+ * count keywords and look at the presence of texts, and the DCAT-AP shapes at the kinds of values
+ * (their classes, datatypes and numbers), never at a text's words, so rewording a description
+ * changes no score.
+ */
+function scoredRecord(record: FeedDataset) {
+  const present = (text: string | null) => text !== null && text.trim() !== '';
+  return {
+    ...record,
+    display_name: present(record.display_name),
+    description: present(record.description),
+    updated_at: true,
+    tags: record.tags.length,
+    contact_name: present(record.contact_name),
+  };
+}
+
 export function inputsDigest({ record, context, fields, resources }: FactInputs): string {
-  return createHash('sha256').update(RULES_DIGEST).update(JSON.stringify({ record, context, fields, resources })).digest('hex');
+  return createHash('sha256').update(RULES_DIGEST).update(JSON.stringify({ record: scoredRecord(record), context, fields, resources })).digest('hex');
 }
 
 /** The facts of a dataset from its inputs, its record validated against the DCAT-AP shapes. */

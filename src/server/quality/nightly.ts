@@ -2,7 +2,8 @@
  * The nightly assessment (scenario check-quality): every dataset, in id order, a batch at a time
  * (keyset over ids: memory bounded by the batch, whatever the number of datasets). A dataset
  * whose inputs have the digest it was last assessed with (dataset_quality_inputs, migration 041)
- * is skipped: its record, resources and link verdicts have not changed, nor the indicators. The
+ * is skipped: its record (as the score sees it), resources and link verdicts have not changed, nor
+ * the indicators. The
  * others are evaluated outside any transaction, then each batch's scores (only those that
  * changed) and digests are written in one short transaction.
  */
@@ -29,35 +30,53 @@ export async function assessAllDatasets(db: Db, signal: AbortSignal, batch = NIG
   let last = 0;
   for (;;) {
     signal.throwIfAborted();
-    const { rows } = await db.query<StoredQuality & { id: number; digest: string | null }>(
-      `SELECT d.id, q.digest, d.quality_score, d.quality_rating, d.quality_missing
-         FROM datasets d LEFT JOIN dataset_quality_inputs q ON q.dataset_id = d.id
-        WHERE d.id > $1 ORDER BY d.id LIMIT $2`,
-      [last, batch],
-    );
+    const { rows } = await db.query<{ id: number }>('SELECT d.id FROM datasets d WHERE d.id > $1 ORDER BY d.id LIMIT $2', [last, batch]);
     if (rows.length === 0) break;
     last = rows[rows.length - 1].id;
-    const inputs = await readFactInputs(db, rows.map((row) => row.id), context);
-    const digests: { id: number; digest: string }[] = [];
-    const scores: (StoredQuality & { id: number })[] = [];
-    for (const row of rows) {
-      const input = inputs.get(row.id);
-      // Deleted since the batch was listed.
-      if (!input) continue;
-      const digest = inputsDigest(input);
-      if (digest === row.digest && row.quality_score !== null) {
-        summary.unchanged += 1;
-        continue;
-      }
-      signal.throwIfAborted();
-      const computed = storedQualityOf(evaluate((await factsOf(input)).facts));
-      if (!sameStoredQuality(row, computed)) scores.push({ id: row.id, ...computed });
-      digests.push({ id: row.id, digest });
-      summary.count += 1;
-    }
-    if (digests.length > 0) await writeBatch(db, scores, digests);
+    const assessed = await assessDatasets(db, rows.map((row) => row.id), { context, signal });
+    summary.count += assessed.count;
+    summary.unchanged += assessed.unchanged;
     if (rows.length < batch) break;
   }
+  return summary;
+}
+
+/**
+ * Scores these datasets (a batch: the nightly's, or the saves' owed scores), skipping those whose
+ * inputs have the digest of their last assessment; the changed scores and the digests are written
+ * together. Unknown ids are left out.
+ */
+export async function assessDatasets(
+  db: Db,
+  ids: number[],
+  { context, signal }: { context?: Awaited<ReturnType<typeof readFeedContext>>; signal?: AbortSignal } = {},
+): Promise<NightlySummary> {
+  const summary: NightlySummary = { count: 0, unchanged: 0 };
+  const { rows } = await db.query<StoredQuality & { id: number; digest: string | null }>(
+    `SELECT d.id, q.digest, d.quality_score, d.quality_rating, d.quality_missing
+       FROM datasets d LEFT JOIN dataset_quality_inputs q ON q.dataset_id = d.id
+      WHERE d.id = ANY($1::integer[]) ORDER BY d.id`,
+    [ids],
+  );
+  const inputs = await readFactInputs(db, rows.map((row) => row.id), context);
+  const digests: { id: number; digest: string }[] = [];
+  const scores: (StoredQuality & { id: number })[] = [];
+  for (const row of rows) {
+    const input = inputs.get(row.id);
+    // Deleted since the batch was listed.
+    if (!input) continue;
+    const digest = inputsDigest(input);
+    if (digest === row.digest && row.quality_score !== null) {
+      summary.unchanged += 1;
+      continue;
+    }
+    signal?.throwIfAborted();
+    const computed = storedQualityOf(evaluate((await factsOf(input)).facts));
+    if (!sameStoredQuality(row, computed)) scores.push({ id: row.id, ...computed });
+    digests.push({ id: row.id, digest });
+    summary.count += 1;
+  }
+  if (digests.length > 0) await writeBatch(db, scores, digests);
   return summary;
 }
 

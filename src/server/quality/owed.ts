@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
 import { insertJobs, QUALITY_QUEUE } from '../tasks/queue.ts';
-import { assessDataset } from './assess.ts';
+import { assessDatasets } from './nightly.ts';
 
 /** Owes the dataset a new score, on the save's client (committed with it). */
 export async function oweAssessment(client: pg.PoolClient, datasetId: number): Promise<void> {
@@ -16,7 +16,10 @@ export async function oweAssessment(client: pg.PoolClient, datasetId: number): P
   await insertJobs(client, [{ name: QUALITY_QUEUE, data: { datasetId }, retryLimit: 3, retryDelay: 10 }]);
 }
 
-/** Scores each dataset once, whatever the number of saves that owed it. */
+/**
+ * Scores each dataset once, whatever the number of saves that owed it, together: a save that
+ * changed nothing the score looks at (a description reworded) costs no validation.
+ */
 export async function assessOwed(db: Db, datasetIds: number[]): Promise<void> {
-  for (const id of new Set(datasetIds)) await assessDataset(db, id);
+  await assessDatasets(db, [...new Set(datasetIds)]);
 }
