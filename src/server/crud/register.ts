@@ -130,8 +130,12 @@ export interface EntityWrite {
   unique?: Record<string, string>;
   /** Before the INSERT / UPDATE, in the transaction: adjust `row`, check, throw ValidationError. */
   beforeWrite?: (context: WriteContext) => void | Promise<void>;
-  /** After the INSERT / UPDATE, in the same transaction (`id` is set): write relations. */
-  afterWrite?: (context: WriteContext & { id: number }) => void | Promise<void>;
+  /**
+   * After the INSERT / UPDATE, in the same transaction (`id` is set): write relations. It may give
+   * back the record as the user now sees it (read in the transaction, after its last write), which
+   * the answer then is, rather than read again.
+   */
+  afterWrite?: (context: WriteContext & { id: number }) => void | Row | null | Promise<void | Row | null>;
   /** Once the write has committed: tell other parts of the process (e.g. wake a worker). */
   afterCommit?: (context: { request: FastifyRequest; id: number }) => void;
   /** Before the DELETE, in the same transaction: refuse (throw) or clean up. */
@@ -375,7 +379,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return row;
   }
 
-  async function save(request: FastifyRequest, operation: WriteContext['operation'], existing: Row | null): Promise<number> {
+  async function save(request: FastifyRequest, operation: WriteContext['operation'], existing: Row | null): Promise<{ id: number; record: Row | null }> {
     if (!write) throw new ApiError(405, 'methodNotAllowed');
     const values = await validateWrite(schema, request.body, { partial: operation === 'partial_update', locale: request.locale });
     try {
@@ -410,10 +414,10 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
             [...params, id],
           );
         }
-        await write.afterWrite?.({ ...context, id });
-        return id;
+        const record = await write.afterWrite?.({ ...context, id });
+        return { id, record: record ?? null };
       });
-      write.afterCommit?.({ request, id: saved });
+      write.afterCommit?.({ request, id: saved.id });
       return saved;
     } catch (error) {
       throw databaseWriteError(error, request.locale, columnFields, write.unique);
@@ -436,8 +440,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
 
   app.post(path, documented('create'), async (request, reply) => {
     await allow(write ? access.create : undefined, request, { body: request.body });
-    const id = await save(request, 'create', null);
-    return reply.code(201).send(await load(request, id));
+    const { id, record } = await save(request, 'create', null);
+    return reply.code(201).send(record ?? (await load(request, id)));
   });
 
   app.get<{ Params: { id: string } }>(`${path}:id/`, documented('retrieve'), async (request) => guarded(request, access.retrieve));
@@ -450,8 +454,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       handler: async (request) => {
         if (!write) throw new ApiError(405, 'methodNotAllowed');
         const existing = await guarded(request, access.update);
-        const id = await save(request, method === 'PUT' ? 'update' : 'partial_update', existing);
-        return load(request, id);
+        const { id, record } = await save(request, method === 'PUT' ? 'update' : 'partial_update', existing);
+        return record ?? load(request, id);
       },
     });
   }

@@ -302,11 +302,14 @@ export default async function datasetRoutes(app: FastifyInstance) {
         }
         // Its quality, for the lists: owed by every save, scored after it.
         await oweAssessment(client, id);
+        // The record as it now is: for its history, and the answer.
         const after = await entity.load(request, id, client);
-        if (!after) return;
+        if (!after) return null;
         const changes = changedFields(context.existing, after, TRACKED_FIELDS);
-        if (context.existing && Object.keys(changes).length === 0) return;
-        await recordActivity(client, { datasetId: id, userId: context.user.id, action: context.existing ? 'update' : 'create', changes });
+        if (!context.existing || Object.keys(changes).length > 0) {
+          await recordActivity(client, { datasetId: id, userId: context.user.id, action: context.existing ? 'update' : 'create', changes });
+        }
+        return after;
       },
       // The owed score is taken at once by this process's worker, not at its next poll.
       afterCommit: ({ request }) => wakeTaskEngine(request.server.db),
