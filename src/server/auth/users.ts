@@ -1,5 +1,4 @@
 /** The signed-in user as the API and the access rules (schemas/access.ts) see it. */
-import type { UsergroupRole } from '../../../schemas/access.ts';
 import type { CurrentUser } from '../../../schemas/api.ts';
 import { STATUS } from '../../../schemas/constants.ts';
 import type { Db } from '../db/pool.ts';
@@ -28,23 +27,25 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 }
 
 /** Roles come only from active memberships (status 2). */
-export async function loadUsergroupRoles(db: Db, userId: number): Promise<UsergroupRole[]> {
-  const { rows } = await db.query<UsergroupRole>(
-    `SELECT g.id AS usergroup_id, g.display_name AS usergroup_name, g.usergroup_type, m.role
+const ROLES_SQL = `SELECT g.id AS usergroup_id, g.display_name AS usergroup_name, g.usergroup_type, m.role
        FROM usergroup_members m JOIN usergroups g ON g.id = m.usergroup_id
       WHERE m.user_id = $1 AND m.status = $2
-      ORDER BY g.display_name, g.id`,
-    [userId, STATUS.active],
-  );
-  return rows;
-}
+      ORDER BY g.display_name, g.id`;
+
+/**
+ * The user of a session or token, with their roles, in one statement (every request reads it),
+ * prepared once per connection.
+ */
+const AUTH_USER = {
+  name: 'auth-user',
+  text: `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.is_superuser, u.status, u.terms_version, u.terms_accepted_at,
+                u.token_generation, (SELECT COALESCE(json_agg(r), '[]') FROM (${ROLES_SQL}) r) AS usergroup_roles
+           FROM users u WHERE u.id = $1`,
+};
 
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
-  const row = rows[0];
-  if (!row) return null;
-  const { password: _password, ...user } = row;
-  return { ...user, usergroup_roles: await loadUsergroupRoles(db, userId) };
+  const { rows } = await db.query<AuthUser>({ ...AUTH_USER, values: [userId, STATUS.active] });
+  return rows[0] ?? null;
 }
 
 /** Only active accounts may sign in or use a session. */

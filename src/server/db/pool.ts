@@ -14,7 +14,9 @@ const listReadSlots = new WeakMap<Db, Slot>();
  * `listReads`: how many list reads run at once on it (listReadSlot).
  */
 export function createPool(connectionString: string, onError: (error: Error) => void = () => {}, { listReads = 4 }: { listReads?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000, application_name: 'publish' });
+  // Connections are kept for ten idle minutes: a new PostgreSQL process maps the shared buffers page
+  // by page as it first touches them, which makes its first lists of a large catalogue slower.
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 600_000, application_name: 'publish' });
   pool.on('error', onError);
   listReadSlots.set(pool, pLimit(listReads));
   return pool;
