@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pLimit from 'p-limit';
 import pg from 'pg';
 
@@ -29,6 +30,14 @@ export function createPool(connectionString: string, onError: (error: Error) => 
  */
 export function listReadSlot(db: Db): Slot {
   return listReadSlots.get(db) ?? ((work) => work());
+}
+
+/**
+ * A statement prepared once per connection, named after its text: what every request asks with
+ * the same text (and other values) is not planned again each time.
+ */
+export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  return { name: `q-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values };
 }
 
 /** Runs `work` inside one transaction on one client: all its writes commit together or not at all. */

@@ -4,10 +4,9 @@
  * its public fields and their SQL columns; only those can be ordered or filtered, and every value
  * reaches SQL as a parameter.
  */
-import { createHash } from 'node:crypto';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PAGE_SIZE } from '../../../schemas/constants.ts';
-import { listReadSlot, type Db } from '../db/pool.ts';
+import { listReadSlot, prepared, type Db } from '../db/pool.ts';
 import { t } from '../i18n.ts';
 import { invalidPage, ValidationError, type FieldErrors } from './errors.ts';
 
@@ -342,8 +341,8 @@ export async function paginatedList<T>(
     const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
     [countResult, pageResult] = await listReadSlot(db)(async () => {
       const { count, ids } = await read(idQuery);
-      // The same text for every page of the list: prepared once per connection, not planned each time.
-      return [count, await db.query<T & object>({ name: `page-rows-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values: [ids] })] as const;
+      // The same text for every page of the list.
+      return [count, await db.query<T & object>(prepared(text, [ids]))] as const;
     });
   } else {
     [countResult, pageResult] = await Promise.all([

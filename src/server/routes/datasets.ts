@@ -18,6 +18,7 @@ import { datasetCounts } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetPage, datasetSearchCondition } from '../datasets/pages.ts';
 import { datasetPagesBase } from '../config.ts';
+import { prepared } from '../db/pool.ts';
 import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { registerBulkRoutes } from './bulk.ts';
@@ -272,10 +273,13 @@ export default async function datasetRoutes(app: FastifyInstance) {
         const params = new SqlParams();
         const ids = params.add(records.map((record) => record.id));
         const visible = datasetReachCondition('c', request.user!, params);
+        // The same text for every list of a kind of user.
         const { rows } = await db.query<{ parent_id: number; count: number }>(
-          `SELECT c.parent_id, count(*)::integer AS count FROM datasets c
-            WHERE c.parent_id = ANY(${ids}::integer[])${visible ? ` AND ${visible}` : ''} GROUP BY c.parent_id`,
-          params.values,
+          prepared(
+            `SELECT c.parent_id, count(*)::integer AS count FROM datasets c
+              WHERE c.parent_id = ANY(${ids}::integer[])${visible ? ` AND ${visible}` : ''} GROUP BY c.parent_id`,
+            params.values,
+          ),
         );
         const counts = new Map(rows.map((row) => [row.parent_id, row.count]));
         for (const record of records) record.children_count = counts.get(record.id as number) ?? 0;
