@@ -125,18 +125,19 @@ test("the dataset page in tabs: an unfilled field opens its tab with the focus i
   // An unsaved change: leaving asks first; staying keeps the value, leaving goes.
   await year.fill('2031');
   await expect(page.getByRole('button', { name: frenchMessages.ra.action.save })).toBeInViewport();
-  page.once('dialog', (dialog) => void dialog.dismiss());
+  // The question comes a moment after the click: each answer waits for its own question.
+  const stayed = page.waitForEvent('dialog').then((dialog) => dialog.dismiss());
   await navEntry(page, catalogues.fr.publish.nav.data).click();
+  await stayed;
   await expect(page).toHaveURL(/\/data\/datasets\/new\/\?tab=dates$/);
   await expect(year).toHaveValue('2031');
-  let asked = '';
-  page.once('dialog', (dialog) => {
-    asked = dialog.message();
-    void dialog.accept();
+  const asked = page.waitForEvent('dialog').then(async (dialog) => {
+    await dialog.accept();
+    return dialog.message();
   });
   await navEntry(page, catalogues.fr.publish.nav.data).click();
+  expect(await asked).toBe(frenchMessages.ra.message.unsaved_changes);
   await expect(page).toHaveURL(/\/publish\/fr\/data\/$/);
-  expect(asked).toBe(frenchMessages.ra.message.unsaved_changes);
 });
 
 test('the permissions table says what a group can actually do: private by its own permission, it searches the dataset through its sphere', async ({ page }) => {
