@@ -3,9 +3,9 @@
  * (keyset over ids: memory bounded by the batch, whatever the number of datasets). A dataset
  * whose inputs have the digest it was last assessed with (dataset_quality_inputs, migration 041)
  * is skipped: its record (as the score sees it), resources and link verdicts have not changed, nor
- * the indicators. The
- * others are evaluated outside any transaction, then each batch's scores (only those that
- * changed) and digests are written in one short transaction.
+ * the indicators. The others are evaluated outside any transaction, then each batch's scores (only
+ * those that changed) and digests are written in one short transaction. Scores owed by saves are
+ * assessed the same way (assessDatasets).
  */
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/pool.ts';
