@@ -1,7 +1,7 @@
 /** The signed-in user as the API and the access rules (schemas/access.ts) see it. */
 import type { CurrentUser } from '../../../schemas/api.ts';
 import { STATUS } from '../../../schemas/constants.ts';
-import type { Db } from '../db/pool.ts';
+import { prepared, type Db } from '../db/pool.ts';
 
 /** The API's current user (schemas/api.ts) plus what the server alone needs. */
 export interface AuthUser extends Omit<CurrentUser, 'terms_accepted'> {
@@ -36,15 +36,12 @@ const ROLES_SQL = `SELECT g.id AS usergroup_id, g.display_name AS usergroup_name
  * The user of a session or token, with their roles, in one statement (every request reads it),
  * prepared once per connection.
  */
-const AUTH_USER = {
-  name: 'auth-user',
-  text: `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.is_superuser, u.status, u.terms_version, u.terms_accepted_at,
+const AUTH_USER = `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.is_superuser, u.status, u.terms_version, u.terms_accepted_at,
                 u.token_generation, (SELECT COALESCE(json_agg(r), '[]') FROM (${ROLES_SQL}) r) AS usergroup_roles
-           FROM users u WHERE u.id = $1`,
-};
+           FROM users u WHERE u.id = $1`;
 
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const { rows } = await db.query<AuthUser>({ ...AUTH_USER, values: [userId, STATUS.active] });
+  const { rows } = await db.query<AuthUser>(prepared(AUTH_USER, [userId, STATUS.active]));
   return rows[0] ?? null;
 }
 

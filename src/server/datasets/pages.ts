@@ -34,13 +34,6 @@ export function datasetSearchCondition(search: string, params: SqlParams): strin
   return `d.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent(${params.add(query)}))`;
 }
 
-/** The query's values followed by more, as placeholders. */
-function paramsOf(query: PageIdsQuery): SqlParams {
-  const params = new SqlParams();
-  params.values.push(...query.values);
-  return params;
-}
-
 /** The `d` columns a page's order reads, with the id. */
 const orderColumns = (query: PageIdsQuery) => [...new Set(['d.id', ...query.orderTerms.flatMap((term) => term.column.match(/\bd\.\w+/g) ?? [])])].join(', ');
 
@@ -49,7 +42,7 @@ const pageOf = (query: PageIdsQuery, params: SqlParams) =>
 
 /** The first `cap` + 1 matching rows, counted, and the page sorted from them (right when they are all). */
 async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ rows: number; ids: number[] }> {
-  const params = paramsOf(query);
+  const params = new SqlParams(query.values);
   const { rows } = await db.query<{ rows: number; ids: number[] }>(
     `WITH d AS MATERIALIZED (SELECT ${orderColumns(query)} FROM ${query.from} ${query.where} LIMIT ${params.add(cap + 1)})
      SELECT (SELECT count(*) FROM d)::integer AS rows, ARRAY(SELECT d.id FROM d ${pageOf(query, params)}) AS ids`,
@@ -63,7 +56,7 @@ async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ 
  * them): null when fewer rows there match than the page needs, as it may then lie further.
  */
 async function walkedPage(db: Db, query: PageIdsQuery, walk: number): Promise<number[] | null> {
-  const params = paramsOf(query);
+  const params = new SqlParams(query.values);
   const prefix = `(SELECT d.* FROM datasets d ${orderByClause(query.orderTerms)} LIMIT ${params.add(walk)}) d`;
   const { rows } = await db.query<{ id: number }>(
     `SELECT d.id FROM ${query.from.replace(/^datasets d\b/, prefix)} ${query.where} ${pageOf(query, params)}`,

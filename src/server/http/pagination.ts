@@ -39,7 +39,11 @@ export type QueryParams = Record<string, string | string[] | undefined>;
 
 /** Collects parameter values and hands out their $n placeholders. */
 export class SqlParams {
-  readonly values: unknown[] = [];
+  readonly values: unknown[];
+  /** `values`: those of a statement already written, whose placeholders the new ones follow. */
+  constructor(values: readonly unknown[] = []) {
+    this.values = [...values];
+  }
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
@@ -279,8 +283,7 @@ export interface PageIdsQuery {
 
 /** A page's ids by LIMIT and OFFSET: the reference every other way of paging must equal. */
 export async function offsetPageIds(db: Db, query: PageIdsQuery): Promise<number[]> {
-  const params = new SqlParams();
-  params.values.push(...query.values);
+  const params = new SqlParams(query.values);
   const { rows } = await db.query<{ id: number }>(
     `SELECT ${query.id} AS id FROM ${query.from} ${query.where} ${orderByClause(query.orderTerms)} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`,
     params.values,
