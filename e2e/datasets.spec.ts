@@ -125,6 +125,9 @@ test("the dataset page in tabs: an unfilled field opens its tab with the focus i
   // An unsaved change: leaving asks first; staying keeps the value, leaving goes.
   await year.fill('2031');
   await expect(page.getByRole('button', { name: frenchMessages.ra.action.save })).toBeInViewport();
+  // On a slow computer too: the second try comes before the page has redrawn after "stay", and is asked again.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   // The question comes a moment after the click: each answer waits for its own question.
   const stayed = page.waitForEvent('dialog').then((dialog) => dialog.dismiss());
   await navEntry(page, catalogues.fr.publish.nav.data).click();

@@ -10,5 +10,8 @@ export function App() {
     const services = createAppServices(localeOfBrowserPath(window.location.pathname));
     return createBrowserRouter([{ path: '*', element: <LocaleGate services={services} /> }], { basename: APP_BASE });
   });
-  return <RouterProvider router={router} />;
+  // Router updates render at once rather than as interruptible transitions: a navigation blocked
+  // again right after "stay" must still reach the unsaved-changes question (react-admin asks when
+  // the blocker's state changes, and two transitions would merge into no change at all).
+  return <RouterProvider router={router} useTransitions={false} />;
 }
