@@ -34,8 +34,13 @@ const SQUARES = JSON.stringify({
 });
 
 async function pickOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
+  const combobox = page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) });
+  await combobox.click();
+  const choice = page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined });
+  // A kind of style is offered once the layer's features (and so its columns) have arrived.
+  await expect(choice).toBeEnabled({ timeout: 30_000 });
+  await choice.click();
+  if (typeof option === 'string') await expect(combobox).toHaveText(option);
 }
 
 const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
@@ -45,13 +50,15 @@ test('an editor styles a polygon layer in graduated classes: the legend follows 
   test.setTimeout(240_000);
   const folder = await mkdtemp(join(tmpdir(), 'publish-graduated-'));
   const file = join(folder, 'quartiers.geojson');
+  // A name of its own, so that a second try finds only its own annex and legend.
+  const annex = `Quartiers peuplés ${Date.now()}`;
   await writeFile(file, SQUARES);
   try {
     await signInFromHome(page, 'editor');
     const datasetUrl = await openDatasetPage(page, DATASET);
 
     // A GeoJSON of polygons loaded as an annex (its creation runs at once): it becomes a layer.
-    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], 'Quartiers peuplés');
+    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], annex);
     await pickOption(page, labels.fields.dataformat, 'GeoJSON');
     await page.getByLabel(labels.fields.file).setInputFiles(file);
     await page.getByRole('button', { name: labels.actions.next }).click();
@@ -60,7 +67,7 @@ test('an editor styles a polygon layer in graduated classes: the legend follows 
     await geometry.getByRole('button', { name: labels.actions.next }).click();
     await expect(succeeded(page)).toBeVisible({ timeout: 90_000 });
     await page.getByRole('link', { name: labels.actions.back }).click();
-    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Quartiers peuplés' }).getByRole('link', { name: labels.actions.layer }).click();
+    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: annex }).getByRole('link', { name: labels.actions.layer }).click();
     await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
     const map = page.locator('.layer-map');
     await expect(map).toHaveAttribute('aria-busy', 'false');
@@ -94,7 +101,7 @@ test('an editor styles a polygon layer in graduated classes: the legend follows 
     // The dataset page shows the same legend.
     await page.goto(datasetUrl);
     await page.getByRole('tab', { name: datasetLabels.fr.tabs.resources }).click();
-    const onDataset = page.getByRole('list', { name: /— Population »$/ }).getByRole('listitem');
+    const onDataset = page.getByRole('list', { name: new RegExp(`${annex} — Population »$`) }).getByRole('listitem');
     await expect(onDataset).toHaveText(threeClasses);
   } finally {
     await rm(folder, { recursive: true, force: true });
