@@ -48,3 +48,51 @@ export async function openDatasetPage(page: Page, name: string): Promise<string>
   await expect(page).toHaveURL(/\/data\/datasets\/\d+\/$/);
   return page.url();
 }
+
+/** The CSRF header of the signed-in page's API writes. */
+export async function csrfHeader(page: Page): Promise<Record<string, string>> {
+  return { 'x-csrftoken': (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')!.value };
+}
+
+/** The first entry of a list of the API. */
+async function firstId(page: Page, path: string): Promise<number> {
+  const response = await page.request.get(`/fr/dataset/${path}/?page_size=1`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { results: { id: number }[] }).results[0].id;
+}
+
+/**
+ * Creates, through the API as the signed-in user, a dataset with what the form asks for (no keyword
+ * nor licence) in the group of a dataset they may change (the one named `groupOf`, when given), and
+ * answers its id. A test that adds to a dataset of its own can be tried again: the second try does
+ * not meet the first one's rows.
+ */
+export async function createDataset(page: Page, name: string, groupOf?: string): Promise<number> {
+  const list = await page.request.get(`/fr/dataset/datasets/?page_size=100${groupOf ? `&search=${encodeURIComponent(groupOf)}` : ''}`);
+  expect(list.status()).toBe(200);
+  const results = (await list.json()) as { results: { editable: boolean; usergroup: number; display_name: string }[] };
+  const editable = results.results.find((entry) => entry.editable && (!groupOf || entry.display_name === groupOf))!;
+  const created = await page.request.post('/fr/dataset/datasets/', {
+    data: {
+      display_name: name,
+      description: 'Un jeu de données créé pour un essai.',
+      usergroup: editable.usergroup,
+      topics: [await firstId(page, 'topics')],
+      kinds: [await firstId(page, 'kinds')],
+      record_type: await firstId(page, 'record-types'),
+      update_frequency: await firstId(page, 'update-frequencies'),
+      publication_date: '2026-01-15',
+      last_update_date: '2026-11-01',
+    },
+    headers: await csrfHeader(page),
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Creates a dataset (createDataset), opens its page and answers its URL. */
+export async function openNewDatasetPage(page: Page, name: string, groupOf?: string): Promise<string> {
+  await page.goto(`/publish/fr/data/datasets/${await createDataset(page, name, groupOf)}/`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  return page.url();
+}

@@ -6,16 +6,11 @@ import apiFr from '../i18n/api/fr.ts';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { signInFromHome } from './fixtures.ts';
+import { createDataset, csrfHeader, signInFromHome } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
 const quality = labels.quality;
 const resources = resourceLabels.fr;
-
-/** The CSRF header of the signed-in page's API writes. */
-async function csrfHeader(page: Page): Promise<Record<string, string>> {
-  return { 'x-csrftoken': (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')!.value };
-}
 
 /** The points the panel shows, as a number. */
 async function scoreOf(page: Page): Promise<number> {
@@ -23,42 +18,9 @@ async function scoreOf(page: Page): Promise<number> {
   return Number(/^(\d+)/.exec(text ?? '')![1]);
 }
 
-/** The first entry of a list of the API. */
-async function firstId(page: Page, path: string): Promise<number> {
-  const response = await page.request.get(`/fr/dataset/${path}/?page_size=1`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { results: { id: number }[] }).results[0].id;
-}
-
-/**
- * Creates, through the API, a dataset with what the form asks for but keywords, and no licence, in
- * the group of a dataset the editor may change.
- */
-async function datasetWithoutLicenceNorKeyword(page: Page, name: string): Promise<number> {
-  const list = await page.request.get('/fr/dataset/datasets/?page_size=100');
-  expect(list.status()).toBe(200);
-  const editable = ((await list.json()) as { results: { editable: boolean; usergroup: number }[] }).results.find((entry) => entry.editable)!;
-  const created = await page.request.post('/fr/dataset/datasets/', {
-    data: {
-      display_name: name,
-      description: 'Points de recharge pour véhicules électriques.',
-      usergroup: editable.usergroup,
-      topics: [await firstId(page, 'topics')],
-      kinds: [await firstId(page, 'kinds')],
-      record_type: await firstId(page, 'record-types'),
-      update_frequency: await firstId(page, 'update-frequencies'),
-      publication_date: '2026-01-15',
-      last_update_date: '2026-11-01',
-    },
-    headers: await csrfHeader(page),
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
 test('a dataset without licence nor keyword shows its rating and both hints; filling them through the hints raises its score', async ({ page }) => {
   await signInFromHome(page, 'editor');
-  const id = await datasetWithoutLicenceNorKeyword(page, `Bornes de recharge ${Date.now()}`);
+  const id = await createDataset(page, `Bornes de recharge ${Date.now()}`);
   await page.goto(`/publish/fr/data/datasets/${id}/`);
 
   const panel = page.getByRole('region', { name: quality.title });
@@ -116,7 +78,7 @@ test("a link whose server answers 404 shows broken once its dataset's links are 
   try {
     await signInFromHome(page, 'editor');
     const name = `Horaires des navettes ${Date.now()}`;
-    const id = await datasetWithoutLicenceNorKeyword(page, name);
+    const id = await createDataset(page, name);
     const headers = await csrfHeader(page);
     const { usergroup } = (await (await page.request.get(`/fr/dataset/datasets/${id}/`)).json()) as { usergroup: number };
     const shell = await page.request.post('/fr/resource/resources/', {

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { openDatasetPage, signInFromHome } from './fixtures.ts';
+import { openDatasetPage, openNewDatasetPage, signInFromHome } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
 import { startWizard } from './resourceWizard.ts';
 
@@ -23,12 +23,16 @@ async function pickOption(page: Page, field: string, option: string | RegExp) {
 const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
 
 test('an editor adds a main resource from the sFTP folder, then renames and describes it through the update scenario', async ({ page }) => {
+  // Names of its own: a second try finds only its own rows.
+  const stamp = Date.now();
+  const resourceName = `Arrêts (sFTP) ${stamp}`;
+  const renamed = `Arrêts du réseau (sFTP) ${stamp}`;
   test.setTimeout(180_000);
   await signInFromHome(page, 'editor');
-  const datasetUrl = await openDatasetPage(page, DATASET);
+  const datasetUrl = await openNewDatasetPage(page, `Arrêts ${stamp}`, DATASET);
 
   // The demo metropolis dropped CSV files in its sFTP folder: pick one.
-  await startWizard(page, datasetUrl, 'main', labels.types.ftp, 'Arrêts (sFTP)');
+  await startWizard(page, datasetUrl, 'main', labels.types.ftp, resourceName);
   await pickOption(page, labels.fields.dataformat, 'CSV');
   await pickOption(page, labels.fields.ftp, /^arrets-bus\.csv \(/);
   await page.getByRole('button', { name: labels.actions.next }).click();
@@ -38,14 +42,14 @@ test('an editor adds a main resource from the sFTP folder, then renames and desc
   await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('link', { name: labels.actions.back }).click();
   const mainTable = page.getByRole('table', { name: labels.panel.main });
-  await expect(mainTable.getByRole('row').filter({ hasText: 'Arrêts (sFTP)' })).toContainText(labels.types.ftp);
+  await expect(mainTable.getByRole('row').filter({ hasText: resourceName })).toContainText(labels.types.ftp);
 
   // Changed: a new name and a description, then the update scenario runs to its end.
-  await mainTable.getByRole('link', { name: labels.actions.edit.replace('%{name}', 'Arrêts (sFTP)') }).click();
-  await expect(page.getByRole('heading', { name: labels.wizard.edit.replace('%{name}', 'Arrêts (sFTP)') })).toBeVisible();
+  await mainTable.getByRole('link', { name: labels.actions.edit.replace('%{name}', resourceName) }).click();
+  await expect(page.getByRole('heading', { name: labels.wizard.edit.replace('%{name}', resourceName) })).toBeVisible();
   const name = page.getByLabel(labels.fields.display_name, { exact: false }).first();
-  await expect(name).toHaveValue('Arrêts (sFTP)');
-  await name.fill('Arrêts du réseau (sFTP)');
+  await expect(name).toHaveValue(resourceName);
+  await name.fill(renamed);
   await page.getByRole('textbox', { name: labels.fields.description }).fill('Copie quotidienne du dépôt de la métropole.');
   await page.getByRole('button', { name: labels.actions.next }).click();
   const update = page.getByRole('region', { name: labels.steps.scenario });
@@ -54,13 +58,14 @@ test('an editor adds a main resource from the sFTP folder, then renames and desc
   await expect(page.getByText(labels.messages.updateLaunched)).toBeVisible();
   await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('link', { name: labels.actions.back }).click();
-  await expect(mainTable.getByRole('row').filter({ hasText: 'Arrêts du réseau (sFTP)' })).toContainText(labels.types.ftp);
-  await expect(mainTable.getByRole('row').filter({ hasText: 'Arrêts (sFTP)' })).toHaveCount(0);
-  await mainTable.getByRole('link', { name: labels.actions.edit.replace('%{name}', 'Arrêts du réseau (sFTP)') }).click();
+  await expect(mainTable.getByRole('row').filter({ hasText: renamed })).toContainText(labels.types.ftp);
+  await expect(mainTable.getByRole('row').filter({ hasText: resourceName })).toHaveCount(0);
+  await mainTable.getByRole('link', { name: labels.actions.edit.replace('%{name}', renamed) }).click();
   await expect(page.getByRole('textbox', { name: labels.fields.description })).toHaveValue('Copie quotidienne du dépôt de la métropole.');
 });
 
 test('an editor gives a layer a style classified by a column: legend and map change, and the saved style keeps its classes', async ({ page }) => {
+  const annex = `Arrêts par mode ${Date.now()}`; // a name of its own: a second try finds only its own row
   test.setTimeout(180_000);
   const folder = await mkdtemp(join(tmpdir(), 'publish-styles-'));
   const csvPath = join(folder, 'arrets.csv');
@@ -70,7 +75,7 @@ test('an editor gives a layer a style classified by a column: legend and map cha
     const datasetUrl = await openDatasetPage(page, DATASET);
 
     // An uploaded annex placed with its lon/lat columns: it becomes a layer.
-    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], 'Arrêts par mode');
+    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], annex);
     await pickOption(page, labels.fields.dataformat, 'CSV');
     await page.getByLabel(labels.fields.file).setInputFiles(csvPath);
     await page.getByRole('button', { name: labels.actions.next }).click();
@@ -81,7 +86,7 @@ test('an editor gives a layer a style classified by a column: legend and map cha
     await columns.getByRole('button', { name: labels.actions.next }).click();
     await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
     await page.getByRole('link', { name: labels.actions.back }).click();
-    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Arrêts par mode' }).getByRole('link', { name: labels.actions.layer }).click();
+    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: annex }).getByRole('link', { name: labels.actions.layer }).click();
     await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
     // The four points drawn from the layer's vector tiles in the default colour.
     const map = page.locator('.layer-map');

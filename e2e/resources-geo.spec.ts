@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { catalogues, openDatasetPage, submitSignIn } from './fixtures.ts';
+import { catalogues, openNewDatasetPage, submitSignIn } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
 import { startWizard } from './resourceWizard.ts';
 
@@ -21,14 +21,17 @@ async function pickOption(page: Page, field: string, option: string | RegExp) {
 }
 
 test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before the load, and its layer drawn from vector tiles', async ({ page }) => {
+  // Names of its own: a second try finds only its own rows.
+  const stamp = Date.now();
+  const resourceName = `Arrondissements ${stamp}`;
   test.setTimeout(180_000);
   await page.goto('/publish/');
   await page.getByRole('main').getByRole('link', { name: catalogues.fr.publish.home.signIn }).click();
   await submitSignIn(page, EDITOR);
   await expect(page).toHaveURL(/\/publish\/fr\/home\/$/);
-  const datasetUrl = await openDatasetPage(page, DATASET);
+  const datasetUrl = await openNewDatasetPage(page, `${DATASET} ${stamp}`, DATASET);
 
-  await startWizard(page, datasetUrl, 'main', labels.types['file-upload'], 'Arrondissements');
+  await startWizard(page, datasetUrl, 'main', labels.types['file-upload'], resourceName);
   await pickOption(page, labels.fields.dataformat, 'Shapefile (SHP)');
   await page.getByLabel(labels.fields.file).setInputFiles(SHAPEFILE);
   await page.getByRole('button', { name: labels.actions.next }).click();
@@ -53,7 +56,7 @@ test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before
 
   // The layer page: its geometry and extent, and the features drawn from its vector tiles.
   await page.getByRole('link', { name: labels.actions.back }).click();
-  const mainRow = page.getByRole('table', { name: labels.panel.main }).getByRole('row').filter({ hasText: 'Arrondissements' });
+  const mainRow = page.getByRole('table', { name: labels.panel.main }).getByRole('row').filter({ hasText: resourceName });
   const tiles: Array<{ status: number; size: number }> = [];
   page.on('response', (response) => {
     if (/\/geographiclayer\/\d+\/tiles\/\d+\/\d+\/\d+\.pbf/.test(response.url())) {

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { openDatasetPage, signInFromHome } from './fixtures.ts';
+import { openNewDatasetPage, signInFromHome } from './fixtures.ts';
 import { startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
@@ -41,6 +41,9 @@ async function pickOption(page: Page, field: string, option: string | RegExp) {
 }
 
 test('an editor adds a CSV main resource with its map and style, a link annex, and sees a broken download fail until acknowledged', async ({ page }) => {
+  // Names of its own: a second try finds only its own rows.
+  const stamp = Date.now();
+  const [resourceName, link, broken] = [`Compteurs ${stamp}`, `Notice ${stamp}`, `Relevés cassés ${stamp}`];
   test.setTimeout(180_000);
   const folder = await mkdtemp(join(tmpdir(), 'publish-resources-'));
   const csvPath = join(folder, 'compteurs.csv');
@@ -48,10 +51,10 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
   const site = await startSite();
   try {
     await signInFromHome(page, 'editor');
-    const datasetUrl = await openDatasetPage(page, DATASET);
+    const datasetUrl = await openNewDatasetPage(page, `${DATASET} ${stamp}`, DATASET);
 
     // The main resource: an uploaded CSV, placed with its lon/lat columns in WGS 84.
-    await startWizard(page, datasetUrl, 'main', labels.types['file-upload'], 'Compteurs');
+    await startWizard(page, datasetUrl, 'main', labels.types['file-upload'], resourceName);
     await pickOption(page, labels.fields.dataformat, 'CSV');
     await page.getByLabel(labels.fields.file).setInputFiles(csvPath);
     await expect(page.getByText('compteurs.csv')).toBeVisible();
@@ -75,7 +78,7 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
     // Back on the dataset page: the main resource with its format and size.
     await page.getByRole('link', { name: labels.actions.back }).click();
     const mainTable = page.getByRole('table', { name: labels.panel.main });
-    const mainRow = mainTable.getByRole('row').filter({ hasText: 'Compteurs' });
+    const mainRow = mainTable.getByRole('row').filter({ hasText: resourceName });
     await expect(mainRow).toContainText('CSV');
     await expect(mainRow).toContainText(`${Buffer.byteLength(CSV)}\u00a0octets`);
 
@@ -95,28 +98,28 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
     await expect(page.getByLabel(layer.style.color, { exact: true })).toHaveValue('#e31a1c');
 
     // A link annex: the link answers, so its check succeeds.
-    await startWizard(page, datasetUrl, 'annex', labels.types.href, 'Notice');
+    await startWizard(page, datasetUrl, 'annex', labels.types.href, link);
     await pickOption(page, labels.fields.dataformat, 'PDF');
     await page.getByLabel(labels.fields.href, { exact: false }).fill(`${site.url}/notice.pdf`);
     await page.getByRole('button', { name: labels.actions.next }).click();
     await expect(page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true })).toBeVisible({ timeout: 60_000 });
     await page.getByRole('link', { name: labels.actions.back }).click();
-    await expect(page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Notice' })).toContainText(labels.types.href);
+    await expect(page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: link })).toContainText(labels.types.href);
 
     // A downloaded CSV that is not UTF-8: the failure shows on the resource until acknowledged.
-    await startWizard(page, datasetUrl, 'annex', labels.types['file-download'], 'Relevés cassés');
+    await startWizard(page, datasetUrl, 'annex', labels.types['file-download'], broken);
     await pickOption(page, labels.fields.dataformat, 'CSV');
     await page.getByLabel(labels.fields.href, { exact: false }).fill(`${site.url}/broken.csv`);
     await page.getByRole('button', { name: labels.actions.next }).click();
     await expect(page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.FAILURE, { exact: true })).toBeVisible({ timeout: 60_000 });
     await page.getByRole('link', { name: labels.actions.back }).click();
-    const brokenRow = page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Relevés cassés' });
+    const brokenRow = page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: broken });
     const failure = brokenRow.getByRole('alert');
     await expect(failure).toContainText('UTF-8');
     await failure.getByRole('button', { name: taskLabels.fr.actions.acknowledge }).click();
     await expect(brokenRow.getByRole('alert')).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Relevés cassés' }).getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: broken }).getByRole('alert')).toHaveCount(0);
   } finally {
     site.server.close();
     await rm(folder, { recursive: true, force: true });
