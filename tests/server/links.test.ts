@@ -182,6 +182,22 @@ describe('the link checker', () => {
     expect(elapsed).toBeGreaterThanOrEqual(2 * RATE_WINDOW_MS);
   });
 
+  it("checks many links at once on one task's signal without Node warning of a listener leak", async () => {
+    const urls = Array.from({ length: 40 }, (_, n) => `http://127.0.0.1:${port}/ok/many-${n}.csv`);
+    const { resources } = await datasetWithLinks('Nombreux liens', urls);
+    await onlyThese(resources);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      expect(await checkDueLinks(t.db, config({ hostRate: 100, totalRate: 100 }), signal())).toEqual({ checked: 40, broken: 0, deferred: 0 });
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('keeps to its rates where the requests arrive, however late its timers fire', async () => {
     const urls = Array.from({ length: 40 }, (_, n) => `http://127.0.0.1:${port}/ok/busy-${n}.csv`);
     const { resources } = await datasetWithLinks('Boucle chargée', urls);

@@ -9,6 +9,7 @@
  * 026); the resource keeps its latest verdict, and the datasets of a resource whose verdict
  * changed are scored again.
  */
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { LinkCheckConfig, OutboundConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { fetchOutbound, OutboundError, type OutboundResponse } from '../http/outbound.ts';
@@ -283,6 +284,9 @@ async function checkLinks(db: Db, config: LinkCheckSettings, rows: DueLink[], si
       if (host !== '') await recordHost(db, host, result, failing);
     }
   };
+  // Each check in flight listens to the task's signal (its request, or its wait for the rates):
+  // that many listeners are expected, not a leak for Node to warn of.
+  setMaxListeners(Math.max(getMaxListeners(signal), 2 * MAX_IN_FLIGHT), signal);
   await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, queue.length) }, worker));
   // The datasets whose links changed verdict are scored again.
   if (changed.size > 0) {
