@@ -96,6 +96,8 @@ test('a delegated administrator edits their organisation’s information but not
   await page.goto('/publish/fr/accounts/organisations/');
   await page.getByRole('row').filter({ hasText: 'Région Sud-Méditerranée' }).click();
   await expect(page).toHaveURL(/\/accounts\/organisations\/\d+\/$/);
+  // The list (which has a status column and filter too) has given way to the organisation's page.
+  await expect(page.getByRole('heading', { level: 1, name: /Région Sud-Méditerranée/ })).toBeVisible();
   // The status is shown, not offered for change; the information is editable.
   await expect(page.getByRole('combobox', { name: org.fields.status })).toHaveCount(0);
   await expect(page.getByText(org.fields.status, { exact: true })).toBeVisible();

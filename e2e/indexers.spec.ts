@@ -10,7 +10,9 @@ import { signInFromHome } from './fixtures.ts';
 
 const labels = indexerLabels.fr;
 const CKAN = readFileSync(path.join(import.meta.dirname, '..', 'tests', 'fixtures', 'harvest', 'ckan-package_search-fr.json'), 'utf8');
-const HARVESTED = 'Antennes régionales de la Région Hauts-de-France (au 01/10/2019)';
+const FIXTURE_TITLE = 'Antennes régionales de la Région Hauts-de-France (au 01/10/2019)';
+/** What the remote answers: the fixture, its dataset's title made the test's own. */
+let served = CKAN;
 
 let remote: http.Server;
 let remoteUrl: string;
@@ -18,7 +20,7 @@ let remoteUrl: string;
 // A CKAN catalogue on this machine, answering package_search with the fixture.
 test.beforeAll(async () => {
   remote = http.createServer((request, response) => {
-    if (request.url?.startsWith('/api/3/action/package_search')) response.writeHead(200, { 'content-type': 'application/json' }).end(CKAN);
+    if (request.url?.startsWith('/api/3/action/package_search')) response.writeHead(200, { 'content-type': 'application/json' }).end(served);
     else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
@@ -27,6 +29,11 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => remote.close(() => resolve())));
 
 test('a delegated administrator creates a CKAN harvester for their organisation, tests it, runs it and finds the harvested datasets with their origin', async ({ page }) => {
+  // Names of its own: a second try finds only its own harvester and dataset.
+  const stamp = Date.now();
+  const harvested = `${FIXTURE_TITLE} ${stamp}`;
+  const indexer = `Hauts-de-France CKAN ${stamp}`;
+  served = CKAN.replace(FIXTURE_TITLE, harvested);
   await signInFromHome(page, 'referent');
   await page.goto('/publish/fr/accounts/organisations/');
   await page.getByText('Région Sud-Méditerranée').first().click();
@@ -36,7 +43,7 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
 
   await page.getByRole('combobox', { name: new RegExp(labels.fields.implementation_type) }).click();
   await page.getByRole('option', { name: 'CKAN' }).click();
-  await page.getByRole('textbox', { name: new RegExp(`^${labels.fields.name}`) }).fill('Hauts-de-France CKAN');
+  await page.getByRole('textbox', { name: new RegExp(`^${labels.fields.name}`) }).fill(indexer);
   await page.getByRole('textbox', { name: new RegExp(labels.fields.url) }).fill(remoteUrl);
   await page.getByRole('textbox', { name: new RegExp(labels.fields.url_pattern) }).fill('https://opendata.hautsdefrance.fr/dataset/{identifier}');
   await page.getByRole('combobox', { name: new RegExp(labels.fields.scheduler) }).click();
@@ -46,7 +53,7 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await page.getByRole('button', { name: labels.page.trial, exact: true }).click();
   const preview = page.getByRole('region', { name: labels.page.trialTitle });
   await expect(preview).toContainText('2 à créer');
-  await expect(preview).toContainText(HARVESTED);
+  await expect(preview).toContainText(harvested);
 
   await page.getByRole('button', { name: labels.page.save }).click();
   await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/\d+\/$/);
@@ -58,10 +65,10 @@ test('a delegated administrator creates a CKAN harvester for their organisation,
   await expect(page.getByText(/Moissonnage terminé : 2 créés/)).toBeVisible({ timeout: 25_000 });
 
   await page.goto('/publish/fr/data/datasets/');
-  const row = page.getByRole('row').filter({ hasText: HARVESTED });
-  await expect(row).toContainText('Moissonné depuis « Hauts-de-France CKAN »');
-  await row.getByText(HARVESTED).click();
-  await expect(page.getByRole('note')).toContainText('Moissonné depuis « Hauts-de-France CKAN »');
+  const row = page.getByRole('row').filter({ hasText: harvested });
+  await expect(row).toContainText(`Moissonné depuis « ${indexer} »`);
+  await row.getByText(harvested).click();
+  await expect(page.getByRole('note')).toContainText(`Moissonné depuis « ${indexer} »`);
   await expect(page.getByRole('link', { name: labels.page.originLink })).toHaveAttribute('href', 'https://opendata.hautsdefrance.fr/dataset/antennes-regionales-de-la-region-hauts-de-france-au-01102019-0');
   // Its remote distributions are link resources of the dataset, with their format.
   await page.getByRole('tab', { name: datasetLabels.fr.tabs.resources }).click();
