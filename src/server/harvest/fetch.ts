@@ -2,6 +2,7 @@
  * Fetches one page of a remote catalogue through the guarded outbound client (http/outbound.ts),
  * trying again with a growing pause when the remote fails in a way that may pass (no answer, 5xx, 429).
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { fetchOutboundText } from '../http/outbound.ts';
 import { harvestErrorOf, isTransient } from './errors.ts';
 import type { FetchedPage } from './types.ts';
@@ -22,17 +23,8 @@ export interface FetchSettings {
 
 const ACCEPT = 'application/json, application/ld+json;q=0.9, text/turtle;q=0.9, application/rdf+xml;q=0.9, application/xml;q=0.8, */*;q=0.1';
 
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
+/** Waits before the next attempt; a stopped task ends the wait at once. */
+const pause = (ms: number, signal?: AbortSignal): Promise<void> => wait(ms, undefined, { signal }).catch(() => undefined);
 
 export async function fetchPage(url: string, settings: FetchSettings): Promise<FetchedPage> {
   for (let attempt = 1; ; attempt += 1) {
