@@ -7,18 +7,13 @@ import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { openDatasetPage, openNewDatasetPage, signInFromHome } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
-import { startWizard } from './resourceWizard.ts';
+import { pickOption, startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
 const DATASET = 'Arrêts de bus du réseau urbain';
 const STOPS = ['nom,mode,lon,lat', 'Gare,bus,7.2610,43.7040', 'Port,tram,7.2850,43.6960', 'Masséna,tram,7.2700,43.6976', 'Cimiez,bus,7.2793,43.7198', ''].join('\n');
 
-async function pickOption(page: Page, field: string, option: string | RegExp) {
-  // A required field's label ends with its asterisk.
-  await page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
-}
 
 const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
 

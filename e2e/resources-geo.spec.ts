@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { catalogues, openNewDatasetPage, submitSignIn } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
-import { startWizard } from './resourceWizard.ts';
+import { pickOption, startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
@@ -15,10 +15,6 @@ const EDITOR = 'marie.lefebvre';
 /** Three districts of Lyon in Lambert-93 (two polygons and a two-part multipolygon), zipped with their .prj. */
 const SHAPEFILE = fileURLToPath(new URL('../tests/fixtures/geo/districts-l93.zip', import.meta.url));
 
-async function pickOption(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
-}
 
 test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before the load, and its layer drawn from vector tiles', async ({ page }) => {
   // Names of its own: a second try finds only its own rows.

@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { openNewDatasetPage, signInFromHome } from './fixtures.ts';
-import { startWizard } from './resourceWizard.ts';
+import { pickOption, startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
@@ -34,11 +34,6 @@ async function startSite(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function pickOption(page: Page, field: string, option: string | RegExp) {
-  // A required field's label ends with its asterisk.
-  await page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined }).click();
-}
 
 test('an editor adds a CSV main resource with its map and style, a link annex, and sees a broken download fail until acknowledged', async ({ page }) => {
   // Names of its own: a second try finds only its own rows.

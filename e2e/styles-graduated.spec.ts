@@ -14,7 +14,7 @@ import layerLabels from '../i18n/resources/geographic-layers.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
 import { openDatasetPage, signInFromHome } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
-import { startWizard } from './resourceWizard.ts';
+import { pickOption, startWizard } from './resourceWizard.ts';
 
 const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
@@ -33,15 +33,6 @@ const SQUARES = JSON.stringify({
   }),
 });
 
-async function pickOption(page: Page, field: string, option: string | RegExp) {
-  const combobox = page.getByRole('combobox', { name: new RegExp(`^${field.replace(/[()]/g, '\\$&')}( \\*)?$`) });
-  await combobox.click();
-  const choice = page.getByRole('option', { name: option, exact: typeof option === 'string' ? true : undefined });
-  // A kind of style is offered once the layer's features (and so its columns) have arrived.
-  await expect(choice).toBeEnabled({ timeout: 30_000 });
-  await choice.click();
-  if (typeof option === 'string') await expect(combobox).toHaveText(option);
-}
 
 const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
 const legendItems = (page: Page) => page.getByRole('list', { name: layer.style.legend }).getByRole('listitem');
