@@ -10,6 +10,7 @@
 // The queries come from a fixed random seed, so two runs ask the same lists. Figures only:
 // nothing here passes or fails. BENCH_DATA_DIR reuses a directory seeded with `npm run seed:large`
 // (DEMO_PASSWORD=bench-demo-password); each run adds its harvests' datasets to it.
+import { readFileSync } from 'node:fs';
 import { ckanIndexer, startCkanRemote } from './ckan.mjs';
 import { largeCatalogue, percentile, signIn, startServer } from './server.mjs';
 
@@ -120,6 +121,12 @@ function listQueries(vocab, random) {
   };
 }
 
+/** Whether the machine's huge pages are taken (by the server's PostgreSQL: nothing else here asks for them). */
+function hugePagesInUse() {
+  const field = (name) => Number(readFileSync('/proc/meminfo', 'utf8').match(new RegExp(`^${name}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
+  return field('HugePages_Total') - field('HugePages_Free') + field('HugePages_Rsvd') > 0;
+}
+
 function summary(latencies) {
   if (!latencies.length) return 'none';
   const f = (p) => percentile(latencies, p).toFixed(0);
@@ -204,7 +211,7 @@ try {
   const vocab = await vocabulary(baseUrl, admin, editor);
   const { count } = await getJson(baseUrl, `${LIST}?page_size=1`, admin);
   console.log(
-    `\nDataset lists on a changing catalogue: ${count} datasets, ${READERS} readers (half superuser, half ${EDITOR}) asking distinct lists ` +
+    `\nDataset lists on a changing catalogue (PostgreSQL's buffers ${hugePagesInUse() ? 'in huge pages' : 'in ordinary pages'}): ${count} datasets, ${READERS} readers (half superuser, half ${EDITOR}) asking distinct lists ` +
       `drawn from ${vocab.words.length} words, ${vocab.organisations.length} organisations and ${vocab.topics.length} topics:`,
   );
   const random = generator(SEED);
