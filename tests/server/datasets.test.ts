@@ -293,6 +293,28 @@ describe('datasets', () => {
     expect(await search('l\'eau & | !')).toEqual(expect.any(Array));
   });
 
+  it('find a word by any of its beginnings, including words an edit has just brought, and nothing for stop words alone', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const search = async (text: string) =>
+      (await get(`datasets/?search=${encodeURIComponent(text)}`)).json().results.map((r: { display_name: string }) => r.display_name).sort();
+    const id = (await send('POST', 'datasets/', { display_name: 'Hydrogéologie des karsts', usergroup: owner })).json().id;
+    expect(await search('hydrog')).toEqual(['Hydrogéologie des karsts']);
+    expect(await search('kars')).toEqual(['Hydrogéologie des karsts']);
+    expect(await search('zythol')).toEqual([]);
+    // A word no dataset held before this edit.
+    expect((await send('PATCH', `datasets/${id}/`, { description: 'Relevés zythologiques du plateau' })).statusCode).toBe(200);
+    expect(await search('zythol')).toEqual(['Hydrogéologie des karsts']);
+    expect(await search('ZYTHOLOGIQUES karst')).toEqual(['Hydrogéologie des karsts']);
+    // Once the text is gone, so is the match (the words a prefix stands for are only a way to find the rows).
+    expect((await send('PATCH', `datasets/${id}/`, { description: 'Relevés du plateau' })).statusCode).toBe(200);
+    expect(await search('zythol')).toEqual([]);
+    expect(await search('le la de du et')).toEqual([]);
+    // A prefix that stands for more words than a query spells out is still a prefix.
+    await t.db.query("INSERT INTO search_lexemes (lexeme) SELECT 'qwv' || n FROM generate_series(1, 100) AS n ON CONFLICT DO NOTHING");
+    await send('POST', 'datasets/', { display_name: 'Qwvzèle', usergroup: owner });
+    expect(await search('qwv')).toEqual(['Qwvzèle']);
+  });
+
   it('filter and order the list', async () => {
     const owner = (await t.db.query("INSERT INTO usergroups (usergroup_type, display_name, slug) VALUES ('organisation', 'Syndicat', 'syndicat') RETURNING id")).rows[0].id;
     const envi = await lookupId('categories', 'ENVI');

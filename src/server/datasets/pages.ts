@@ -26,12 +26,15 @@ export const COUNT_CAP = 1_000;
 /** How far along its order's index a page of a large filtered list is looked for. */
 export const WALK_ROWS = 20_000;
 
-/** The WHERE condition of a search, or null when it holds no word. */
+/**
+ * The WHERE condition of a search, or null when it holds no word: every word a prefix, all
+ * required. The query is made once per statement (a subquery), its prefixes turned into the exact
+ * lexemes the datasets hold (migration 044).
+ */
 export function datasetSearchCondition(search: string, params: SqlParams): string | null {
   const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 10) ?? [];
   if (words.length === 0) return null;
-  const query = words.map((word) => `${word}:*`).join(' & ');
-  return `d.search_vector @@ to_tsquery('french'::regconfig, immutable_unaccent(${params.add(query)}))`;
+  return `d.search_vector @@ (SELECT dataset_search_query(${params.add(words)}::text[]))`;
 }
 
 /** The `d` columns a page's order reads, with the id. */
