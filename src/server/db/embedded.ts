@@ -228,7 +228,7 @@ async function reportHugePages(adminUrl: string, log: NonNullable<EmbeddedOption
     );
     const { status, pages, buffers } = rows[0];
     if (status === 'on') log.info(`PostgreSQL's ${buffers} of buffers are in huge pages`);
-    else if (Number(pages) > 0) log.info(`PostgreSQL's ${buffers} of buffers are in ordinary pages: lists of a large catalogue cost less with huge pages (sysctl vm.nr_hugepages=${pages}, see docs/platform.md)`);
+    else if (Number(pages) > 0) log.info(`PostgreSQL's ${buffers} of buffers are in ordinary pages: lists of a large catalogue cost less with huge pages (sysctl vm.nr_hugepages=${pages}, see docs/deploying.md)`);
   } catch (error) {
     log.debug(`huge pages not reported: ${String(error)}`);
   } finally {
