@@ -9,9 +9,14 @@
 -- wrong answer. A prefix that stands for more than 64 lexemes stays a prefix.
 CREATE TABLE search_lexemes (lexeme text COLLATE "C" PRIMARY KEY);
 
-INSERT INTO search_lexemes (lexeme)
-SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM datasets
-ON CONFLICT DO NOTHING;
+-- Fills the table from every dataset: here, and after a bulk load with the triggers off
+-- (seed:large), as dataset_class_counts_rebuild() does for the counts.
+CREATE FUNCTION search_lexemes_rebuild() RETURNS void LANGUAGE sql AS $$
+  INSERT INTO search_lexemes (lexeme)
+  SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM datasets
+  ON CONFLICT DO NOTHING;
+$$;
+SELECT search_lexemes_rebuild();
 
 -- Only the lexemes a statement brings: an edit that keeps the texts adds nothing.
 CREATE FUNCTION search_lexemes_add() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -33,13 +38,6 @@ CREATE TRIGGER datasets_search_lexemes_insert AFTER INSERT ON datasets
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_lexemes_add();
 CREATE TRIGGER datasets_search_lexemes_update AFTER UPDATE ON datasets
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_lexemes_add();
-
--- After a bulk load with the triggers off (seed:large), as dataset_class_counts_rebuild().
-CREATE FUNCTION search_lexemes_rebuild() RETURNS void LANGUAGE sql AS $$
-  INSERT INTO search_lexemes (lexeme)
-  SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM datasets
-  ON CONFLICT DO NOTHING;
-$$;
 
 -- The query of a dataset search: every word a prefix, all words required, each word stemmed and
 -- unaccented as the datasets' texts are (migration 006). A stop word asks nothing; no word left
