@@ -123,7 +123,8 @@ function listQueries(vocab, random) {
 
 /** Whether the machine's huge pages are taken (by the server's PostgreSQL: nothing else here asks for them). */
 function hugePagesInUse() {
-  const field = (name) => Number(readFileSync('/proc/meminfo', 'utf8').match(new RegExp(`^${name}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
+  const meminfo = readFileSync('/proc/meminfo', 'utf8');
+  const field = (name) => Number(meminfo.match(new RegExp(`^${name}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
   return field('HugePages_Total') - field('HugePages_Free') + field('HugePages_Rsvd') > 0;
 }
 
