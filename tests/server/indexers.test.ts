@@ -182,6 +182,12 @@ describe('a CKAN harvest', () => {
     expect(dataset.description).toBe('Liste et coordonnées des antennes de proximité du conseil régional Hauts-de-France.');
     expect(dataset.usergroup).toBe(region);
     expect(dataset.tags).toEqual(expect.arrayContaining(['ADMINISTRATION', 'PROXIMITE']));
+    // Its keywords are written with its row, as an editor's save writes them: a search finds it by a
+    // keyword its title and description lack.
+    const { rows: keywords } = await t.db.query('SELECT keywords FROM datasets WHERE id = $1', [rows[0].id]);
+    expect(keywords[0].keywords).toBe('ADMINISTRATION ANTENNE REGIONALE HAUTS-DE-FRANCE PROXIMITE');
+    const found = await api('referent', 'GET', '/fr/dataset/datasets/?search=administration');
+    expect(found.json().results.map((row: { id: number }) => row.id)).toContain(rows[0].id);
     expect(dataset.bbox).toEqual([1.18652344, 48.80546301, 4.65820313, 51.16423318]);
     expect(dataset.creation_date).toBe('2019-12-10');
     expect(dataset.last_update_date).toBe('2019-12-19');

@@ -11,13 +11,22 @@ import { slugify } from '../../../schemas/slug.ts';
 
 export const CODENAME_MAX_LENGTH = 100;
 
+/** The beginning every variant of a name shares: a variant's name is shortened to fit its suffix. */
+const variantPrefix = (base: string) => base.slice(0, CODENAME_MAX_LENGTH - 12);
+
+/**
+ * The condition "`codename` begins with `prefix`" as a range of the unique index (codenames compare
+ * byte by byte, migration 046): LIKE with a pattern made per row would read the whole table.
+ */
+const beginsWith = (prefix: string) => `codename >= ${prefix} COLLATE "C" AND codename < ${prefix} || chr(1114111) COLLATE "C"`;
+
 /** A slug of `text` not used by another dataset: `name`, else `name-2`, `name-3`… within 100 characters. */
 export async function uniqueCodename(client: PoolClient, text: string, exceptId: number | null): Promise<string> {
   const base = slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || 'dataset';
-  const { rows } = await client.query<{ codename: string }>(
-    `SELECT codename FROM datasets WHERE codename LIKE $1 AND id IS DISTINCT FROM $2`,
-    [`${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`, exceptId],
-  );
+  const { rows } = await client.query<{ codename: string }>(`SELECT codename FROM datasets WHERE ${beginsWith('$1::text')} AND id IS DISTINCT FROM $2`, [
+    variantPrefix(base),
+    exceptId,
+  ]);
   const used = new Set(rows.map((row) => row.codename));
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? '' : `-${n}`;
@@ -30,7 +39,7 @@ export async function uniqueCodename(client: PoolClient, text: string, exceptId:
 export async function setTags(client: PoolClient, datasetId: number, names: readonly string[]): Promise<void> {
   await client.query('DELETE FROM dataset_tags WHERE dataset_id = $1', [datasetId]);
   if (names.length > 0) {
-    await client.query('INSERT INTO tags (name) SELECT unnest($1::text[]) ON CONFLICT ((lower(name))) DO NOTHING', [names]);
+    await addTags(client, names);
     await client.query(
       `INSERT INTO dataset_tags (dataset_id, tag_id)
        SELECT $1, id FROM tags WHERE lower(name) = ANY($2::text[]) ON CONFLICT DO NOTHING`,
@@ -56,8 +65,10 @@ export async function uniqueCodenames(client: PoolClient, texts: readonly string
   // Most names are free: an indexed lookup of the names themselves, then the variants of the taken ones only.
   const taken = new Set((await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename = ANY($1::text[])`, [bases])).rows.map((row) => row.codename));
   const twice = new Set(bases.filter((base, index) => bases.indexOf(base) !== index));
-  const patterns = [...new Set(bases.filter((base) => taken.has(base) || twice.has(base)).map((base) => `${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`))];
-  const { rows } = patterns.length === 0 ? { rows: [] } : await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename LIKE ANY($1::text[])`, [patterns]);
+  const prefixes = [...new Set(bases.filter((base) => taken.has(base) || twice.has(base)).map(variantPrefix))];
+  const { rows } = prefixes.length === 0
+    ? { rows: [] }
+    : await client.query<{ codename: string }>(`SELECT v.codename FROM unnest($1::text[]) AS p(prefix) CROSS JOIN LATERAL (SELECT codename FROM ${table} WHERE ${beginsWith('p.prefix')}) v`, [prefixes]);
   const used = new Set([...taken, ...rows.map((row) => row.codename)]);
   return bases.map((base) => {
     for (let n = 1; ; n++) {
@@ -71,22 +82,35 @@ export async function uniqueCodenames(client: PoolClient, texts: readonly string
   });
 }
 
-/** setTags for several datasets in four statements (a harvested page). */
-export async function setTagsOfMany(client: PoolClient, entries: readonly { datasetId: number; names: readonly string[] }[]): Promise<void> {
+/** Adds the names not known yet to the shared tags (a keyword differing only by case is the same). */
+export async function addTags(client: PoolClient, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await client.query('INSERT INTO tags (name) SELECT DISTINCT ON (lower(n)) n FROM unnest($1::text[]) AS n ORDER BY lower(n) ON CONFLICT ((lower(name))) DO NOTHING', [names]);
+}
+
+/** SQL of the keywords column for the tag names of `names` (a json array, added first): what setTags writes there. */
+export const keywordsOfSql = (names: string) =>
+  `COALESCE((SELECT string_agg(t.name, ' ' ORDER BY lower(t.name)) FROM tags t WHERE lower(t.name) IN (SELECT lower(tag.name) FROM json_array_elements_text(${names}) AS tag(name))), '')`;
+
+/**
+ * setTags for several datasets in four statements (a harvested page). `keywords: false` when the
+ * datasets were just inserted with their keywords (keywordsOfSql): writing them again would write
+ * each row and its indexes a second time.
+ */
+export async function setTagsOfMany(client: PoolClient, entries: readonly { datasetId: number; names: readonly string[] }[], { keywords = true } = {}): Promise<void> {
   if (entries.length === 0) return;
   const ids = entries.map((entry) => entry.datasetId);
   const pairs = entries.flatMap((entry) => entry.names.map((name) => ({ d: entry.datasetId, n: name })));
   await client.query('DELETE FROM dataset_tags WHERE dataset_id = ANY($1::integer[])', [ids]);
   if (pairs.length > 0) {
-    await client.query('INSERT INTO tags (name) SELECT DISTINCT ON (lower(n)) n FROM unnest($1::text[]) AS n ORDER BY lower(n) ON CONFLICT ((lower(name))) DO NOTHING', [
-      pairs.map((pair) => pair.n),
-    ]);
+    await addTags(client, pairs.map((pair) => pair.n));
     await client.query(
       `INSERT INTO dataset_tags (dataset_id, tag_id)
        SELECT p.d, t.id FROM json_to_recordset($1::json) AS p(d integer, n text) JOIN tags t ON lower(t.name) = lower(p.n) ON CONFLICT DO NOTHING`,
       [JSON.stringify(pairs)],
     );
   }
+  if (!keywords) return;
   await client.query(
     `UPDATE datasets d SET keywords = COALESCE((SELECT string_agg(t.name, ' ' ORDER BY lower(t.name))
        FROM dataset_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.dataset_id = d.id), '') WHERE d.id = ANY($1::integer[])`,

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { HarvestedFields } from '../../../schemas/indexers.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
-import { changedFields, setTagsOfMany, uniqueCodenames, type Changes } from '../datasets/store.ts';
+import { addTags, changedFields, keywordsOfSql, setTagsOfMany, uniqueCodenames, type Changes } from '../datasets/store.ts';
 import { queueTasks } from '../tasks/store.ts';
 import type { Indexer } from './indexer.ts';
 import type { RemoteRecord } from './types.ts';
@@ -186,19 +186,22 @@ async function createDatasets(client: pg.PoolClient, indexer: Indexer, creates: 
   if (creates.length === 0) return 0;
   const codenames = await uniqueCodenames(client, creates.map((item) => item.fields.display_name));
   const rows = creates.map((item, index) => ({ ...columnsOf(item.fields, new Set()), codename: codenames[index] }));
+  // Each row is written once, its keywords with it (the tags added first).
+  await addTags(client, creates.flatMap((item) => item.fields.tags));
   const { rows: inserted } = await client.query<{ id: number; codename: string }>(
     `INSERT INTO datasets (codename, usergroup_id, publish, default_permission_level, display_name, description, licence_id, creation_date,
-                           publication_date, last_update_date, update_frequency_id, min_lon, min_lat, max_lon, max_lat, geographic_coverage, extras)
+                           publication_date, last_update_date, update_frequency_id, min_lon, min_lat, max_lon, max_lat, geographic_coverage, extras, keywords)
      SELECT r.codename, $2, true, 3, r.display_name, r.description, r.licence_id, r.creation_date, r.publication_date, r.last_update_date,
-            r.update_frequency_id, r.min_lon, r.min_lat, r.max_lon, r.max_lat, r.geographic_coverage, r.extras
-       FROM json_populate_recordset(NULL::datasets, $1::json) AS r
+            r.update_frequency_id, r.min_lon, r.min_lat, r.max_lon, r.max_lat, r.geographic_coverage, r.extras, ${keywordsOfSql('k.names')}
+       FROM json_populate_recordset(NULL::datasets, $1::json) WITH ORDINALITY AS r
+       JOIN json_array_elements($3::json) WITH ORDINALITY AS k(names, position) ON k.position = r.ordinality
      RETURNING id, codename`,
     // Records of an open-data catalogue: published and open to everyone (level 3).
-    [JSON.stringify(rows), indexer.usergroup_id],
+    [JSON.stringify(rows), indexer.usergroup_id, JSON.stringify(creates.map((item) => item.fields.tags))],
   );
   const idOf = new Map(inserted.map((row) => [row.codename, row.id]));
   const ids = codenames.map((codename) => idOf.get(codename)!);
-  await setTagsOfMany(client, creates.map((item, index) => ({ datasetId: ids[index], names: item.fields.tags })));
+  await setTagsOfMany(client, creates.map((item, index) => ({ datasetId: ids[index], names: item.fields.tags })), { keywords: false });
   const values = await currentValues(client, ids);
   const { rows: records } = await client.query<{ id: number; dataset_id: number }>(
     `INSERT INTO harvested_records (indexer_id, remote_id, dataset_id, content_hash, harvested_values)
