@@ -72,7 +72,7 @@ const ORDERINGS = ['', 'revision_date', '-revision_date', 'display_name', '-disp
   'publish', '-publish', 'updated_at', '-updated_at', '-publish,display_name', 'revision_date,-updated_at', '-revision_date,-usergroup',
   'publication_date', '-publication_date', 'last_update_date', '-last_update_date', 'creation_date', '-creation_date', 'codename', '-codename',
   '-last_update_date,display_name', 'publication_date,-creation_date'];
-const FILTERS = ['', 'publish=false', 'search=arbres', 'perms=editable', 'default_permission_level__in=0,1', 'usergroup_id=ORGANISATION'];
+const FILTERS = ['', 'publish=false', 'search=arbres', 'perms=editable', 'default_permission_level__in=0,1', 'usergroup_id=ORGANISATION', 'topics__in=1', 'topics__in=2&publish=false', 'topics__in=1,2'];
 
 const list = async (user: SignedIn, query: string) => {
   const response = await t.app.inject({ url: `/fr/dataset/datasets/?${query}`, headers: user.jwtHeaders });

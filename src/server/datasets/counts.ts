@@ -5,7 +5,8 @@
  * class (owner group × default level × published: migration 030, kept by the writing transaction),
  * plus the few datasets they reach through special permissions only, read on the grants' index
  * (visibility.ts grantedDatasetsSql). Lists filtered by those columns alone (organisation, publish,
- * default level, editable) and `datasets-count/` are counted so, exactly.
+ * default level, editable) and `datasets-count/` are counted so, exactly; so are the lists of one
+ * topic, from the counts kept per topic and class (migration 048).
  *
  * A search or another filter is counted up to COUNT_CAP rows (pages.ts): an exact count below it,
  * else COUNT_CAP flagged as capped ("more than 1,000"). Counting 10,000 matches of a common word
@@ -19,13 +20,15 @@ import { datasetEditCondition, datasetReachParts, grantedDatasetsSql } from './v
 
 /** The filters a class count answers: on the owner, publish and default level columns only. */
 export interface ClassFilter {
+  /** One topic: counted per topic and class. */
+  topic?: number;
   usergroup?: number;
   publish?: boolean;
   levels?: number[];
   editable?: boolean;
 }
 
-const CLASS_PARAMS = new Set(['usergroup_id', 'publish', 'default_permission_level__in', 'perms']);
+const CLASS_PARAMS = new Set(['usergroup_id', 'publish', 'default_permission_level__in', 'perms', 'topics__in']);
 
 /** The list's query parameters that restrict it: its search and the schema's filters. */
 const RESTRICTING_PARAMS = ['search', ...Object.entries(datasets.list.filters).map(([name, filter]) => (filter.lookup === 'in' ? `${name}__in` : name))];
@@ -45,14 +48,26 @@ export function classFilterOf(query: QueryParams): ClassFilter | null {
     if (name === 'usergroup_id') filter.usergroup = Number(single(query[name]));
     else if (name === 'publish') filter.publish = ['true', '1'].includes(single(query[name]).toLowerCase());
     else if (name === 'default_permission_level__in') filter.levels = raw.split(',').filter((part) => part !== '').map(Number);
+    else if (name === 'topics__in') {
+      // Datasets of any of several topics are not a sum of their counts (one may hold two).
+      const topics = [...new Set(raw.split(',').filter((part) => part.trim() !== '').map(Number))];
+      if (topics.length !== 1) return null;
+      filter.topic = topics[0];
+    }
     else if (single(query[name]) === 'editable') filter.editable = true;
   }
   return filter;
 }
 
-/** Conditions of a class filter on `alias`: a datasets row or a dataset_class_counts row. */
-function filterConditions(alias: string, user: AccessSubject, filter: ClassFilter, params: SqlParams): string[] {
+/** Conditions of a class filter on `alias`: a datasets row, or a dataset_class_counts or dataset_topic_class_counts row. */
+function filterConditions(alias: string, user: AccessSubject, filter: ClassFilter, params: SqlParams, counted: boolean): string[] {
   const conditions: string[] = [];
+  if (filter.topic !== undefined) {
+    // A granted dataset's row (grantedDatasetsSql) holds the dataset's id, not its topics: the
+    // topic's datasets are read once from its links' index (not each grant's dataset row).
+    const topic = params.add(filter.topic);
+    conditions.push(counted ? `${alias}.topic_id = ${topic}` : `${alias}.id IN (SELECT l.dataset_id FROM dataset_topics l WHERE l.topic_id = ${topic})`);
+  }
   if (filter.usergroup !== undefined) conditions.push(`${alias}.usergroup_id = ${params.add(filter.usergroup)}`);
   if (filter.publish !== undefined) conditions.push(`COALESCE(${alias}.publish, true) = ${params.add(filter.publish)}`);
   if (filter.levels) conditions.push(`${alias}.default_permission_level = ANY(${params.add(filter.levels)}::integer[])`);
@@ -69,13 +84,14 @@ const where = (conditions: (string | null)[]) => {
 /** SQL of the number of datasets the user reaches matching `filter`, from the class counts. */
 function visibleCountSql(user: AccessSubject, filter: ClassFilter, params: SqlParams): string {
   const { classes } = datasetReachParts('c', user, params);
-  const fromClasses = `(SELECT COALESCE(sum(c.datasets), 0) FROM dataset_class_counts c ${where([classes, ...filterConditions('c', user, filter, params)])})`;
+  const counts = filter.topic === undefined ? 'dataset_class_counts' : 'dataset_topic_class_counts';
+  const fromClasses = `(SELECT COALESCE(sum(c.datasets), 0) FROM ${counts} c ${where([classes, ...filterConditions('c', user, filter, params, true)])})`;
   // What the user may change is theirs by class.
   if (classes === null || filter.editable) return fromClasses;
   // Reached through a special permission only: outside the classes already counted, read from the
   // grants' index with their datasets' columns (migration 042).
   const d = datasetReachParts('d', user, params);
-  return `${fromClasses} + (SELECT count(DISTINCT d.id) FROM (${grantedDatasetsSql(user, params)}) d ${where([`NOT ${d.classes}`, ...filterConditions('d', user, filter, params)])})`;
+  return `${fromClasses} + (SELECT count(DISTINCT d.id) FROM (${grantedDatasetsSql(user, params)}) d ${where([`NOT ${d.classes}`, ...filterConditions('d', user, filter, params, false)])})`;
 }
 
 /** The number of datasets the user reaches matching `filter`, exact, without reading them. */

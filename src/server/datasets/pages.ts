@@ -4,6 +4,8 @@
  *
  * - Lists filtered by the owner, publish and default level columns alone (most lists) are counted
  *   from the class counts (counts.ts) and read along their order's index.
+ * - A topic's list (with those filters or not) is counted from the topic's class counts, exactly, and
+ *   its page found as below: sorted from its rows when they are few, else walked.
  * - Any other list (a search, a topic, a rating, a dataset's children) reads its first
  *   COUNT_CAP + 1 rows by whatever index its conditions allow, with the columns its order needs,
  *   in one statement: when that is all of them, they are its exact count and its page is sorted
@@ -87,14 +89,22 @@ export async function datasetPage(
   { cap, walk }: PageBounds = { cap: COUNT_CAP, walk: WALK_ROWS },
 ): Promise<ListPage> {
   const filter = narrowed ? null : classFilterOf(request.query as QueryParams);
-  if (filter) {
+  if (filter && filter.topic === undefined) {
     const [count, ids] = await Promise.all([visibleDatasetCount(db, request.user!, filter), offsetPageIds(db, query)]);
     return { count: { count }, ids };
   }
+  if (filter) {
+    const count = await visibleDatasetCount(db, request.user!, filter);
+    return { count: { count }, ids: count <= cap ? await sortedPage(db, query) : await largePage(db, query, walk) };
+  }
   const bounded = await boundedPage(db, query, cap);
   if (bounded.rows <= cap) return { count: { count: bounded.rows }, ids: bounded.ids };
-  const count = { count: cap, capped: true };
+  return { count: { count: cap, capped: true }, ids: await largePage(db, query, walk) };
+}
+
+/** A page of a list of more than COUNT_CAP rows: walked along its order, else sorted from all its rows. */
+async function largePage(db: Db, query: PageIdsQuery, walk: number): Promise<number[]> {
   // A page past the walk's end is not looked for there.
   const ids = query.offset + query.limit <= walk ? await walkedPage(db, query, walk) : null;
-  return { count, ids: ids ?? (await sortedPage(db, query)) };
+  return ids ?? sortedPage(db, query);
 }

@@ -257,8 +257,9 @@ export async function seedLargeCatalogue(db: Db, { datasets, organisations = 500
        ON CONFLICT DO NOTHING`,
     );
     await client.query('SET LOCAL session_replication_role = DEFAULT');
-    // What the skipped triggers keep: the counts per class (migration 030), the search's lexemes (044).
+    // What the skipped triggers keep: the counts per class (migration 030) and per topic (048), the search's lexemes (044).
     await client.query('SELECT dataset_class_counts_rebuild()');
+    await client.query('SELECT dataset_topic_class_counts_rebuild()');
     await client.query('SELECT search_lexemes_rebuild()');
     for (const index of indexes) await client.query(index.definition);
     return true;
