@@ -11,7 +11,7 @@ import { DataFactory } from 'n3';
 import type { PoolClient } from 'pg';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
-import type { Db } from '../db/pool.ts';
+import { prepared, type Db } from '../db/pool.ts';
 import { computedBoxColumns } from '../datasets/coverage.ts';
 import { platformDatasetUrn, platformUrn } from '../harvest/origin.ts';
 import { remoteUrl } from '../harvest/indexer.ts';
@@ -117,50 +117,50 @@ export async function readFeedPage(db: Db, { page, pageSize, words }: FeedQuery)
   return { total, modified, datasets, platform, themeLabels };
 }
 
+/** What the feed says of datasets: one statement, prepared (planning its joins and subqueries cost more than reading a few datasets, and each score a save owes reads one). */
+const FEED_DATASETS = `SELECT d.id, d.codename, d.display_name, d.description, d.created_at, d.updated_at,
+      d.publication_date::text AS publication_date, d.last_update_date::text AS last_update_date,
+      d.revision_date::text AS revision_date,
+      g.display_name AS owner_name, g.slug AS owner_slug, NULLIF(l.url, '') AS licence_url, f.codename AS frequency,
+      ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY tg.name) AS tags,
+      ARRAY(SELECT c.codename FROM dataset_categories dc JOIN categories c ON c.id = dc.category_id WHERE dc.dataset_id = d.id) AS categories,
+      ARRAY(SELECT tp.codename FROM dataset_topics dtp JOIN topics tp ON tp.id = dtp.topic_id WHERE dtp.dataset_id = d.id) AS topics,
+      box.min_lon, box.min_lat, box.max_lon, box.max_lat,
+      poc.name AS contact_name, poc.email AS contact_email, poc.phone AS contact_phone,
+      hr.remote_id AS harvest_remote_id, ri.url_pattern AS harvest_url_pattern
+     FROM datasets d
+     LEFT JOIN harvested_records hr ON hr.dataset_id = d.id
+     LEFT JOIN remote_api_indexes ri ON ri.id = hr.indexer_id
+     JOIN usergroups g ON g.id = d.usergroup_id
+     LEFT JOIN licences l ON l.id = d.licence_id
+     LEFT JOIN update_frequencies f ON f.id = d.update_frequency_id
+     LEFT JOIN jurisdictions dj ON dj.id = d.jurisdiction_id
+     LEFT JOIN jurisdictions gj ON gj.id = g.jurisdiction_id
+     LEFT JOIN LATERAL ${computedBoxColumns('d')} cb ON d.geographic_coverage = 'computed'
+     -- The box computed on the data or drawn, else the one of the jurisdiction or organisation covered.
+     CROSS JOIN LATERAL (
+       SELECT * FROM (VALUES
+         (0, CASE WHEN d.geographic_coverage = 'computed' THEN cb.min_lon END, cb.min_lat, cb.max_lon, cb.max_lat),
+         (1, d.min_lon, d.min_lat, d.max_lon, d.max_lat),
+         (2, CASE WHEN d.geographic_coverage = 'jurisdiction' THEN dj.min_lon END, dj.min_lat, dj.max_lon, dj.max_lat),
+         (3, CASE WHEN d.geographic_coverage = 'organisation' THEN gj.min_lon END, gj.min_lat, gj.max_lon, gj.max_lat)
+       ) AS b (rank, min_lon, min_lat, max_lon, max_lat)
+       WHERE b.min_lon IS NOT NULL AND b.min_lat IS NOT NULL AND b.max_lon IS NOT NULL AND b.max_lat IS NOT NULL
+       UNION ALL SELECT 4, NULL::double precision, NULL::double precision, NULL::double precision, NULL::double precision
+       ORDER BY 1 LIMIT 1
+     ) box
+     LEFT JOIN LATERAL (
+       SELECT c.name, c.email, c.phone FROM dataset_contacts dc
+         JOIN contacts c ON c.id = dc.contact_id
+         JOIN contact_roles r ON r.id = dc.role_id AND r.codename = 'pointOfContact'
+        WHERE dc.dataset_id = d.id ORDER BY dc.id LIMIT 1
+     ) poc ON true
+    WHERE d.id = ANY($1::integer[])
+    ORDER BY d.id`;
+
 /** What the feed says of these datasets, listed or not (in id order; unknown ids are left out). */
 export async function readFeedDatasets(db: Db | PoolClient, ids: number[]): Promise<FeedDataset[]> {
-  const { rows } = await db.query<FeedDataset>(
-    `SELECT d.id, d.codename, d.display_name, d.description, d.created_at, d.updated_at,
-        d.publication_date::text AS publication_date, d.last_update_date::text AS last_update_date,
-        d.revision_date::text AS revision_date,
-        g.display_name AS owner_name, g.slug AS owner_slug, NULLIF(l.url, '') AS licence_url, f.codename AS frequency,
-        ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY tg.name) AS tags,
-        ARRAY(SELECT c.codename FROM dataset_categories dc JOIN categories c ON c.id = dc.category_id WHERE dc.dataset_id = d.id) AS categories,
-        ARRAY(SELECT tp.codename FROM dataset_topics dtp JOIN topics tp ON tp.id = dtp.topic_id WHERE dtp.dataset_id = d.id) AS topics,
-        box.min_lon, box.min_lat, box.max_lon, box.max_lat,
-        poc.name AS contact_name, poc.email AS contact_email, poc.phone AS contact_phone,
-        hr.remote_id AS harvest_remote_id, ri.url_pattern AS harvest_url_pattern
-       FROM datasets d
-       LEFT JOIN harvested_records hr ON hr.dataset_id = d.id
-       LEFT JOIN remote_api_indexes ri ON ri.id = hr.indexer_id
-       JOIN usergroups g ON g.id = d.usergroup_id
-       LEFT JOIN licences l ON l.id = d.licence_id
-       LEFT JOIN update_frequencies f ON f.id = d.update_frequency_id
-       LEFT JOIN jurisdictions dj ON dj.id = d.jurisdiction_id
-       LEFT JOIN jurisdictions gj ON gj.id = g.jurisdiction_id
-       LEFT JOIN LATERAL ${computedBoxColumns('d')} cb ON d.geographic_coverage = 'computed'
-       -- The box computed on the data or drawn, else the one of the jurisdiction or organisation covered.
-       CROSS JOIN LATERAL (
-         SELECT * FROM (VALUES
-           (0, CASE WHEN d.geographic_coverage = 'computed' THEN cb.min_lon END, cb.min_lat, cb.max_lon, cb.max_lat),
-           (1, d.min_lon, d.min_lat, d.max_lon, d.max_lat),
-           (2, CASE WHEN d.geographic_coverage = 'jurisdiction' THEN dj.min_lon END, dj.min_lat, dj.max_lon, dj.max_lat),
-           (3, CASE WHEN d.geographic_coverage = 'organisation' THEN gj.min_lon END, gj.min_lat, gj.max_lon, gj.max_lat)
-         ) AS b (rank, min_lon, min_lat, max_lon, max_lat)
-         WHERE b.min_lon IS NOT NULL AND b.min_lat IS NOT NULL AND b.max_lon IS NOT NULL AND b.max_lat IS NOT NULL
-         UNION ALL SELECT 4, NULL::double precision, NULL::double precision, NULL::double precision, NULL::double precision
-         ORDER BY 1 LIMIT 1
-       ) box
-       LEFT JOIN LATERAL (
-         SELECT c.name, c.email, c.phone FROM dataset_contacts dc
-           JOIN contacts c ON c.id = dc.contact_id
-           JOIN contact_roles r ON r.id = dc.role_id AND r.codename = 'pointOfContact'
-          WHERE dc.dataset_id = d.id ORDER BY dc.id LIMIT 1
-       ) poc ON true
-      WHERE d.id = ANY($1::integer[])
-      ORDER BY d.id`,
-    [ids],
-  );
+  const { rows } = await db.query<FeedDataset>(prepared(FEED_DATASETS, [ids]));
   return rows;
 }
 

@@ -17,7 +17,9 @@ const listReadSlots = new WeakMap<Db, Slot>();
 export function createPool(connectionString: string, onError: (error: Error) => void = () => {}, { listReads = 4 }: { listReads?: number } = {}): Db {
   // Connections are kept for ten idle minutes: a new PostgreSQL process maps the shared buffers page
   // by page as it first touches them, which makes its first lists of a large catalogue slower.
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 600_000, application_name: 'publish' });
+  // Named statements (prepared()) are lookups by ids: planned once per connection, a generic plan,
+  // rather than planned again at each call for the ids it is given. Others are planned every time.
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 600_000, application_name: 'publish', options: '-c plan_cache_mode=force_generic_plan' });
   pool.on('error', onError);
   listReadSlots.set(pool, pLimit(listReads));
   return pool;
@@ -34,7 +36,8 @@ export function listReadSlot(db: Db): Slot {
 
 /**
  * A statement prepared once per connection, named after its text: what every request asks with
- * the same text (and other values) is not planned again each time.
+ * the same text (and other values) is not planned again each time (createPool: a generic plan).
+ * For statements whose best plan does not depend on their values: lookups by ids.
  */
 export function prepared(text: string, values: unknown[]): pg.QueryConfig {
   return { name: `q-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text, values };

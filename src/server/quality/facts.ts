@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import type { Db } from '../db/pool.ts';
+import { prepared, type Db } from '../db/pool.ts';
 import { datasetRecordQuads, readFeedContext, readFeedDatasets, type FeedDataset, type FeedLinks } from '../catalog/feed.ts';
 import { validateDcatAp, type ShaclResult } from '../catalog/shacl.ts';
 import { INDICATORS, RATING_THRESHOLDS, type QualityFacts, type QualityResource } from './indicators.ts';
@@ -66,15 +66,19 @@ export async function readFactInputs(db: Queryable, ids: number[], context?: Fee
   // One after the other: `db` may be a transaction's client, which runs one query at a time.
   const records = await readFeedDatasets(db, ids);
   const shared = context ?? (await readFeedContext(db));
+  // Prepared, as the records' statement: each score a save owes reads them for one dataset.
   const fields = await db.query<FieldsRow>(
-    `SELECT d.id AS dataset_id, d.licence_id IS NOT NULL AS licence, d.year IS NOT NULL AS year, d.restriction_id IS NOT NULL AS restriction,
+    prepared(
+      `SELECT d.id AS dataset_id, d.licence_id IS NOT NULL AS licence, d.year IS NOT NULL AS year, d.restriction_id IS NOT NULL AS restriction,
             btrim(d.usage_recommendation) <> '' AS rights,
             EXISTS (SELECT 1 FROM dataset_contacts dc WHERE dc.dataset_id = d.id) AS contact
        FROM datasets d WHERE d.id = ANY($1::integer[])`,
-    [ids],
+      [ids],
+    ),
   );
   const resources = await db.query<ResourceRow>(
-    `SELECT rd.dataset_id, r.type, f.codename AS format, f.mimetypes, f.is_structured AS structured, r.size::text AS size,
+    prepared(
+      `SELECT rd.dataset_id, r.type, f.codename AS format, f.mimetypes, f.is_structured AS structured, r.size::text AS size,
             CASE WHEN s.kind = ANY($2::text[]) THEN NULLIF(s.href, '') END AS href,
             r.link_broken AS broken
        FROM resource_datasets rd
@@ -83,7 +87,8 @@ export async function readFactInputs(db: Queryable, ids: number[], context?: Fee
        LEFT JOIN resource_sources s ON s.resource_id = r.id
       WHERE rd.dataset_id = ANY($1::integer[])
       ORDER BY rd.dataset_id, rd.type, rd.id`,
-    [ids, LINKED_SOURCE_KINDS],
+      [ids, LINKED_SOURCE_KINDS],
+    ),
   );
   const fieldsOf = new Map(fields.rows.map((row) => [row.dataset_id, row]));
   const inputs = new Map<number, FactInputs>();

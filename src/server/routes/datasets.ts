@@ -30,7 +30,7 @@ import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { datasetQualityAction } from '../quality/action.ts';
 import { oweAssessment } from '../quality/owed.ts';
-import { wakeTaskEngine } from '../tasks/store.ts';
+import { wakeScorer } from '../tasks/store.ts';
 
 /** The label of a lookup entry in one language, French when it has none. */
 function labelSql(alias: string, locale: Locale): string {
@@ -315,8 +315,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
         }
         return after;
       },
-      // The owed score is taken at once by this process's worker, not at its next poll.
-      afterCommit: ({ request }) => wakeTaskEngine(request.server.db),
+      // The owed score is taken by this process's worker in a moment, not at its next poll.
+      afterCommit: ({ request }) => wakeScorer(request.server.db),
     },
     access: {
       list: () => true,

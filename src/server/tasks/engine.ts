@@ -33,6 +33,9 @@ export interface TaskEngine {
   stop(): Promise<void>;
 }
 
+/** How long a score owed by a save waits for those of the next saves before the scorer wakes. */
+const SCORER_WAKE_MS = 300;
+
 export async function startTaskEngine(options: EngineOptions): Promise<TaskEngine> {
   const { db, config } = options;
   const pollingSeconds = options.pollingSeconds ?? 2;
@@ -53,6 +56,7 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
   });
 
   const workerIds: string[] = [];
+  let scorerWake: NodeJS.Timeout | null = null;
   const worker = `${hostname()}:${process.pid}`;
   if (options.runTasks) {
     const runner = {
@@ -73,13 +77,22 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
       workerIds.push(ownId);
     }
     // Quality scores owed by saves, a batch at a time (a dataset saved twice is scored once).
-    workerIds.push(
-      await boss.work<{ datasetId: number }>(QUALITY_QUEUE, { batchSize: 25, pollingIntervalSeconds: pollingSeconds }, async (jobs) => {
-        await assessOwed(db, jobs.map((job) => job.data.datasetId));
-      }),
-    );
-    // A task queued by this process starts at once instead of at the next poll.
-    onTaskQueued(db, () => workerIds.forEach((id) => boss.notifyWorker(id)));
+    const scorerId = await boss.work<{ datasetId: number }>(QUALITY_QUEUE, { batchSize: 25, pollingIntervalSeconds: pollingSeconds }, async (jobs) => {
+      await assessOwed(db, jobs.map((job) => job.data.datasetId));
+    });
+    onTaskQueued(db, {
+      // A task queued by this process starts at once instead of at the next poll.
+      tasks: () => workerIds.forEach((id) => boss.notifyWorker(id)),
+      // A score owed by a save here is taken shortly after, with those owed by the saves of that
+      // moment: one fetch and one assessment for them all, not one each (10 saves a second).
+      scores: () => {
+        scorerWake ??= setTimeout(() => {
+          scorerWake = null;
+          boss.notifyWorker(scorerId);
+        }, SCORER_WAKE_MS);
+      },
+    });
+    workerIds.push(scorerId);
   }
 
   // Whatever a previous process left behind.
@@ -89,6 +102,7 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
     tick,
     async stop() {
       onTaskQueued(db, null);
+      if (scorerWake) clearTimeout(scorerWake);
       // Running tasks get a few seconds to end; the rest is handed back, queued for another process.
       await boss.stop({ graceful: true, close: false, timeout: 8_000 });
       if (options.runTasks) {

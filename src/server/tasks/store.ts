@@ -25,9 +25,13 @@ export interface NewTask {
   timeLimitSeconds: number;
 }
 
-/** Local engines to wake when a task is queued (tasks/engine.ts registers them), by pool. */
-const wakers = new WeakMap<Db, () => void>();
-export function onTaskQueued(db: Db, wake: (() => void) | null): void {
+/** What wakes this process's engine (tasks/engine.ts registers it), by pool: for queued tasks, and for scores owed. */
+export interface EngineWakers {
+  tasks: () => void;
+  scores: () => void;
+}
+const wakers = new WeakMap<Db, EngineWakers>();
+export function onTaskQueued(db: Db, wake: EngineWakers | null): void {
   if (wake) wakers.set(db, wake);
   else wakers.delete(db);
 }
@@ -72,13 +76,18 @@ export async function queueTasks(db: Db, tasks: NewTask[], client?: pg.PoolClien
     return sorted.map((row) => row.id);
   };
   const ids = client ? await work(client) : await inTransaction(db, work);
-  if (!client) wakers.get(db)?.();
+  if (!client) wakers.get(db)?.tasks();
   return ids;
 }
 
 /** Wakes this process's engine after tasks were queued on a caller's client (once it committed). */
 export function wakeTaskEngine(db: Db): void {
-  wakers.get(db)?.();
+  wakers.get(db)?.tasks();
+}
+
+/** Tells this process's engine that a committed save owes a score (quality/owed.ts). */
+export function wakeScorer(db: Db): void {
+  wakers.get(db)?.scores();
 }
 
 interface StoredStep {
