@@ -82,7 +82,7 @@ const where = (conditions: (string | null)[]) => {
 };
 
 /** SQL of the number of datasets the user reaches matching `filter`, from the class counts. */
-function visibleCountSql(user: AccessSubject, filter: ClassFilter, params: SqlParams): string {
+export function visibleCountSql(user: AccessSubject, filter: ClassFilter, params: SqlParams): string {
   const { classes } = datasetReachParts('c', user, params);
   const counts = filter.topic === undefined ? 'dataset_class_counts' : 'dataset_topic_class_counts';
   const fromClasses = `(SELECT COALESCE(sum(c.datasets), 0) FROM ${counts} c ${where([classes, ...filterConditions('c', user, filter, params, true)])})`;

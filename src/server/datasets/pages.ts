@@ -3,7 +3,9 @@
  * catalogue's size, its writes and the list's conditions; and the datasets' full-text search.
  *
  * - Lists filtered by the owner, publish and default level columns alone (most lists) are counted
- *   from the class counts (counts.ts) and read along their order's index.
+ *   from the class counts (counts.ts) and read along their order's index, from whichever end of it
+ *   is nearer the page: a page past the middle is read backwards, its offset from the end taken
+ *   from the exact count read in the same statement (so in the same snapshot).
  * - A topic's list (with those filters or not) is counted from the topic's class counts, exactly, and
  *   its page found as below: sorted from its rows when they are few, else walked.
  * - Any other list (a search, a topic, a rating, a dataset's children) reads its first
@@ -21,7 +23,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/pool.ts';
 import { offsetPageIds, orderByClause, SqlParams, type ListPage, type PageIdsQuery, type QueryParams } from '../http/pagination.ts';
-import { classFilterOf, visibleDatasetCount } from './counts.ts';
+import { classFilterOf, visibleCountSql, visibleDatasetCount } from './counts.ts';
 
 /** Lists with a search or other filters are counted up to this many rows ("more than 1,000"). */
 export const COUNT_CAP = 1_000;
@@ -90,7 +92,9 @@ export async function datasetPage(
 ): Promise<ListPage> {
   const filter = narrowed ? null : classFilterOf(request.query as QueryParams);
   if (filter && filter.topic === undefined) {
-    const [count, ids] = await Promise.all([visibleDatasetCount(db, request.user!, filter), offsetPageIds(db, query)]);
+    const count = await visibleDatasetCount(db, request.user!, filter);
+    const nearerEnd = query.offset * 2 + query.limit > count;
+    const ids = nearerEnd ? await pageFromEnd(db, query, (params) => visibleCountSql(request.user!, filter, params)) : await offsetPageIds(db, query);
     return { count: { count }, ids };
   }
   if (filter) {
@@ -100,6 +104,24 @@ export async function datasetPage(
   const bounded = await boundedPage(db, query, cap);
   if (bounded.rows <= cap) return { count: { count: bounded.rows }, ids: bounded.ids };
   return { count: { count: cap, capped: true }, ids: await largePage(db, query, walk) };
+}
+
+/**
+ * The page read backwards from the end of its order (each term reversed, nulls included), the
+ * list's rows after it skipped: what LIMIT and OFFSET give, reading at most half of the index.
+ */
+async function pageFromEnd(db: Db, query: PageIdsQuery, countSql: (params: SqlParams) => string): Promise<number[]> {
+  const params = new SqlParams(query.values);
+  const rest = `(${countSql(params)}) - ${params.add(query.offset)}`;
+  const limit = params.add(query.limit);
+  const reversed = query.orderTerms.map((term) => ({ ...term, descending: !term.descending, nullsFirst: !term.nullsFirst }));
+  const { rows } = await db.query<{ id: number }>(
+    `WITH n AS MATERIALIZED (SELECT ${rest} AS rest)
+     SELECT ${query.id} AS id FROM ${query.from} ${query.where} ${orderByClause(reversed)}
+      LIMIT (SELECT LEAST(GREATEST(rest, 0), ${limit}) FROM n) OFFSET (SELECT GREATEST(rest - ${limit}, 0) FROM n)`,
+    params.values,
+  );
+  return rows.map((row) => row.id).reverse();
 }
 
 /** A page of a list of more than COUNT_CAP rows: walked along its order, else sorted from all its rows. */
