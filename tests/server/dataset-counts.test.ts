@@ -27,21 +27,23 @@ const counts = async () => {
   return { list: list.count as number, ...(all as { count: number; editable: number; viewable: number }) };
 };
 
+/** A new dataset at level 0 of an organisation the editor is not in: theirs to see through a grant only. */
+async function privateDatasetOfAnotherGroup(codename: string): Promise<number> {
+  const { rows } = await t.db.query<{ id: number }>(
+    `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level)
+     SELECT $1, $1, id, 0 FROM usergroups WHERE usergroup_type = 'organisation' AND NOT (id = ANY($2::integer[])) ORDER BY id LIMIT 1 RETURNING id`,
+    [codename, editorGroups],
+  );
+  return rows[0].id;
+}
+
 describe('dataset counts', () => {
   it('follow datasets, special permissions and spheres written by any means', async () => {
     const before = await counts();
     expect(await counts()).toEqual(before);
 
     // A private dataset of a group the editor is not in: counted for the platform, not seen.
-    const { rows: groups } = await t.db.query<{ id: number }>(
-      `SELECT id FROM usergroups WHERE usergroup_type = 'organisation' AND NOT (id = ANY($1::integer[])) ORDER BY id LIMIT 1`,
-      [editorGroups],
-    );
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level) VALUES ('counted-private', 'Compté', $1, 0) RETURNING id`,
-      [groups[0].id],
-    );
-    const id = rows[0].id;
+    const id = await privateDatasetOfAnotherGroup('counted-private');
     expect(await counts()).toEqual({ ...before, count: before.count + 1 });
 
     // A special permission of one of the editor's groups makes it seen.
@@ -128,15 +130,7 @@ describe('dataset counts', () => {
     const before = await both();
 
     // A private dataset of a group the editor is not in, given the topic: counted for the admin only.
-    const { rows: groups } = await t.db.query<{ id: number }>(
-      `SELECT id FROM usergroups WHERE usergroup_type = 'organisation' AND NOT (id = ANY($1::integer[])) ORDER BY id LIMIT 1`,
-      [editorGroups],
-    );
-    const { rows } = await t.db.query<{ id: number }>(
-      `INSERT INTO datasets (codename, display_name, usergroup_id, default_permission_level) VALUES ('topic-counted', 'Thème compté', $1, 0) RETURNING id`,
-      [groups[0].id],
-    );
-    const id = rows[0].id;
+    const id = await privateDatasetOfAnotherGroup('topic-counted');
     expect(await both()).toEqual(before);
     await t.db.query('INSERT INTO dataset_topics (dataset_id, topic_id) VALUES ($1, $2)', [id, topic]);
     expect(await both()).toEqual({ editor: before.editor, admin: before.admin + 1 });
