@@ -8,7 +8,7 @@
  *   from the exact count read in the same statement (so in the same snapshot).
  * - A topic's list (with those filters or not) is counted from the topic's class counts, exactly, and
  *   its page found as below: sorted from its rows when they are few, else walked.
- * - Any other list (a search, a topic, a rating, a dataset's children) reads its first
+ * - Any other list (a search, several topics, a rating, a dataset's children) reads its first
  *   COUNT_CAP + 1 rows by whatever index its conditions allow, with the columns its order needs,
  *   in one statement: when that is all of them, they are its exact count and its page is sorted
  *   from them. Otherwise its count is "more than COUNT_CAP", and its page is the matching rows
@@ -91,15 +91,13 @@ export async function datasetPage(
   { cap, walk }: PageBounds = { cap: COUNT_CAP, walk: WALK_ROWS },
 ): Promise<ListPage> {
   const filter = narrowed ? null : classFilterOf(request.query as QueryParams);
-  if (filter && filter.topic === undefined) {
+  if (filter) {
     const count = await visibleDatasetCount(db, request.user!, filter);
+    // A topic's datasets are not found along an order's index alone: its page is a filtered list's.
+    if (filter.topic !== undefined) return { count: { count }, ids: count <= cap ? await sortedPage(db, query) : await largePage(db, query, walk) };
     const nearerEnd = query.offset * 2 + query.limit > count;
     const ids = nearerEnd ? await pageFromEnd(db, query, (params) => visibleCountSql(request.user!, filter, params)) : await offsetPageIds(db, query);
     return { count: { count }, ids };
-  }
-  if (filter) {
-    const count = await visibleDatasetCount(db, request.user!, filter);
-    return { count: { count }, ids: count <= cap ? await sortedPage(db, query) : await largePage(db, query, walk) };
   }
   const bounded = await boundedPage(db, query, cap);
   if (bounded.rows <= cap) return { count: { count: bounded.rows }, ids: bounded.ids };
