@@ -93,24 +93,26 @@ export const keywordsOfSql = (names: string) =>
   `COALESCE((SELECT string_agg(t.name, ' ' ORDER BY lower(t.name)) FROM tags t WHERE lower(t.name) IN (SELECT lower(tag.name) FROM json_array_elements_text(${names}) AS tag(name))), '')`;
 
 /**
- * setTags for several datasets in four statements (a harvested page). `keywords: false` when the
- * datasets were just inserted with their keywords (keywordsOfSql): writing them again would write
- * each row and its indexes a second time.
+ * setTags for several datasets in four statements (a harvested page). `created`: the datasets were
+ * just inserted with their keywords (keywordsOfSql), their tags added first; only their links are
+ * written (writing the keywords again would write each row and its indexes a second time).
  */
-export async function setTagsOfMany(client: PoolClient, entries: readonly { datasetId: number; names: readonly string[] }[], { keywords = true } = {}): Promise<void> {
+export async function setTagsOfMany(client: PoolClient, entries: readonly { datasetId: number; names: readonly string[] }[], { created = false } = {}): Promise<void> {
   if (entries.length === 0) return;
   const ids = entries.map((entry) => entry.datasetId);
   const pairs = entries.flatMap((entry) => entry.names.map((name) => ({ d: entry.datasetId, n: name })));
-  await client.query('DELETE FROM dataset_tags WHERE dataset_id = ANY($1::integer[])', [ids]);
-  if (pairs.length > 0) {
+  if (!created) {
+    await client.query('DELETE FROM dataset_tags WHERE dataset_id = ANY($1::integer[])', [ids]);
     await addTags(client, pairs.map((pair) => pair.n));
+  }
+  if (pairs.length > 0) {
     await client.query(
       `INSERT INTO dataset_tags (dataset_id, tag_id)
        SELECT p.d, t.id FROM json_to_recordset($1::json) AS p(d integer, n text) JOIN tags t ON lower(t.name) = lower(p.n) ON CONFLICT DO NOTHING`,
       [JSON.stringify(pairs)],
     );
   }
-  if (!keywords) return;
+  if (created) return;
   await client.query(
     `UPDATE datasets d SET keywords = COALESCE((SELECT string_agg(t.name, ' ' ORDER BY lower(t.name))
        FROM dataset_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.dataset_id = d.id), '') WHERE d.id = ANY($1::integer[])`,

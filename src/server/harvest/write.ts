@@ -201,7 +201,7 @@ async function createDatasets(client: pg.PoolClient, indexer: Indexer, creates: 
   );
   const idOf = new Map(inserted.map((row) => [row.codename, row.id]));
   const ids = codenames.map((codename) => idOf.get(codename)!);
-  await setTagsOfMany(client, creates.map((item, index) => ({ datasetId: ids[index], names: item.fields.tags })), { keywords: false });
+  await setTagsOfMany(client, creates.map((item, index) => ({ datasetId: ids[index], names: item.fields.tags })), { created: true });
   const values = await currentValues(client, ids);
   const { rows: records } = await client.query<{ id: number; dataset_id: number }>(
     `INSERT INTO harvested_records (indexer_id, remote_id, dataset_id, content_hash, harvested_values)

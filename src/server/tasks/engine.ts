@@ -92,7 +92,6 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
         }, SCORER_WAKE_MS);
       },
     });
-    workerIds.push(scorerId);
   }
 
   // Whatever a previous process left behind.
