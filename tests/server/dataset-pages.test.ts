@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { COUNT_CAP, datasetPage, datasetSearchCondition, WALK_ROWS, type PageBounds } from '../../src/server/datasets/pages.ts';
 import { offsetPageIds, SqlParams, type OrderTerm, type PageIdsQuery } from '../../src/server/http/pagination.ts';
+import type { Db } from '../../src/server/db/pool.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -185,6 +186,28 @@ describe('deep dataset pages', () => {
       }
     }
     expect(capped).toBeGreaterThan(20);
+  });
+
+  it('are found along their order without sorting the rows walked, whatever the order term', async () => {
+    // The statements datasetPage sends, run as they are.
+    const statements: { text: string; values: unknown[] }[] = [];
+    const recording = { query: (text: string, values: unknown[]) => (statements.push({ text, values }), t.db.query(text, values)) } as unknown as Db;
+    const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
+    const params = new SqlParams();
+    const where = `WHERE d.default_permission_level >= ${params.add(1)}`;
+    for (const first of ['COALESCE(d.publish, true)', 'd.updated_at']) {
+      const orderTerms: OrderTerm[] = [{ column: first, descending: false, nullsFirst: true }, { column: 'd.id', descending: false, nullsFirst: false }];
+      const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset: 0, limit: 3 };
+      statements.length = 0;
+      const page = await datasetPage(recording, query, {} as FastifyRequest, true, { cap: 5, walk: 100_000 });
+      expect(page.ids).toEqual(await offsetPageIds(t.db, query));
+      const walk = statements.find((statement) => statement.text.includes('walk_key_'));
+      expect(walk).toBeDefined();
+      const { rows } = await t.db.query<{ 'QUERY PLAN': [{ Plan: { 'Node Type': string; Plans: { 'Node Type': string }[] } }] }>(`EXPLAIN (FORMAT JSON) ${walk!.text}`, walk!.values);
+      const plan = rows[0]['QUERY PLAN'][0].Plan;
+      // The page's LIMIT reads the walked rows as they come: a sort there would read all of them first.
+      expect([plan['Node Type'], plan.Plans[0]['Node Type']]).toEqual(['Limit', 'Subquery Scan']);
+    }
   });
 
   it('never repeat a row within a page, nor fail, while writes go on; and equal OFFSET once they stop', async () => {

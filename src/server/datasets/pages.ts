@@ -44,8 +44,8 @@ export function datasetSearchCondition(search: string, params: SqlParams): strin
 /** The `d` columns a page's order reads, with the id. */
 const orderColumns = (query: PageIdsQuery) => [...new Set(['d.id', ...query.orderTerms.flatMap((term) => term.column.match(/\bd\.\w+/g) ?? [])])].join(', ');
 
-const pageOf = (query: PageIdsQuery, params: SqlParams) =>
-  `${orderByClause(query.orderTerms)} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`;
+const pageOf = (query: PageIdsQuery, params: SqlParams, terms = query.orderTerms) =>
+  `${orderByClause(terms)} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`;
 
 /** The first `cap` + 1 matching rows, counted, and the page sorted from them (right when they are all). */
 async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ rows: number; ids: number[] }> {
@@ -64,9 +64,14 @@ async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ 
  */
 async function walkedPage(db: Db, query: PageIdsQuery, walk: number): Promise<number[] | null> {
   const params = new SqlParams(query.values);
-  const prefix = `(SELECT d.* FROM datasets d ${orderByClause(query.orderTerms)} LIMIT ${params.add(walk)}) d`;
+  // The order's values leave the prefix as its own columns: the outer ORDER BY then names what the
+  // prefix is sorted by, and the planner stops at the page. An expression (COALESCE(d.publish, …))
+  // computed again outside is not known to be sorted, and every walked row would be read and sorted.
+  const keys = query.orderTerms.map((term, n) => ({ ...term, column: `d.walk_key_${n}` }));
+  const keyColumns = query.orderTerms.map((term, n) => `${term.column} AS walk_key_${n}`).join(', ');
+  const prefix = `(SELECT d.*, ${keyColumns} FROM datasets d ${orderByClause(query.orderTerms)} LIMIT ${params.add(walk)}) d`;
   const { rows } = await db.query<{ id: number }>(
-    `SELECT d.id FROM ${query.from.replace(/^datasets d\b/, prefix)} ${query.where} ${pageOf(query, params)}`,
+    `SELECT d.id FROM ${query.from.replace(/^datasets d\b/, prefix)} ${query.where} ${pageOf(query, params, keys)}`,
     params.values,
   );
   return rows.length === query.limit ? rows.map((row) => row.id) : null;
