@@ -20,6 +20,7 @@ import { remoteUrl, type Indexer } from './indexer.ts';
 import { fetchPage } from './fetch.ts';
 import { resolveFields, loadLookups, type Lookups } from './lookups.ts';
 import { READERS } from './readers/index.ts';
+import { readAhead } from './read-ahead.ts';
 import type { RemotePage, RemoteRecord, RemoteSource } from './types.ts';
 import { namesPlatform, platformUrn } from './origin.ts';
 import { contentHash, queueScenario, writePage } from './write.ts';
@@ -95,7 +96,7 @@ export async function runHarvest(db: Db, indexer: Indexer, options: HarvestOptio
 
   await step('harvest.started', { url: indexer.url, kind: indexer.kind });
   const urn = await platformUrn(db);
-  const pages = remotePages(sourceOf(indexer), settings.maxPages, urn, options);
+  const pages = readAhead(remotePages(sourceOf(indexer), settings.maxPages, urn, options));
   let result = await pages.next();
   while (!result.done) {
     const { number, page } = result.value;
