@@ -65,6 +65,11 @@ beforeAll(async () => {
        FROM datasets d WHERE d.codename LIKE 'page-%' AND d.id % 4 = 0 ON CONFLICT DO NOTHING`,
     [organisations],
   );
+  // Topics 1 and 2 on some of them (one dataset may hold both).
+  await t.db.query(
+    `INSERT INTO dataset_topics (dataset_id, topic_id)
+     SELECT d.id, t.id FROM datasets d, (VALUES (1, 3), (2, 5)) AS t (id, every) WHERE d.codename LIKE 'page-%' AND d.id % t.every = 0`,
+  );
   for (const username of ['admin', 'editor', 'member', 'newcomer']) users[username] = await t.signIn(username);
 });
 afterAll(() => t?.close());
@@ -207,6 +212,34 @@ describe('deep dataset pages', () => {
       const plan = rows[0]['QUERY PLAN'][0].Plan;
       // The page's LIMIT reads the walked rows as they come: a sort there would read all of them first.
       expect([plan['Node Type'], plan.Plans[0]['Node Type']]).toEqual(['Limit', 'Subquery Scan']);
+    }
+  });
+
+  it("of a topic are walked along their order's index alone, in each order the list shows", async () => {
+    const statements: { text: string; values: unknown[] }[] = [];
+    const recording = { query: (text: string, values: unknown[]) => (statements.push({ text, values }), t.db.query(text, values)) } as unknown as Db;
+    const client = await t.db.connect();
+    try {
+      // A small table is read whole by the planner: here only whether the index could serve alone matters.
+      await client.query('SET enable_seqscan = off');
+      await client.query('SET enable_bitmapscan = off');
+      for (const ordering of ['', 'display_name', '-usergroup', 'created_at', '-revision_date', 'publish', '-publish', 'updated_at']) {
+        // An editor's list of the topic, as paginatedList builds it.
+        const params = new SqlParams();
+        const where = `WHERE (d.usergroup_id = ANY(${params.add(organisations)}::integer[]) OR d.default_permission_level >= ${params.add(1)}) AND d.topic_ids && ${params.add([1])}::integer[]`;
+        const terms = ordering.replace('-', '');
+        const column = { '': 'd.updated_at', display_name: 'd.display_name', usergroup: 'd.usergroup_name', created_at: 'd.created_at', revision_date: 'd.revision_date', publish: 'COALESCE(d.publish, true)', updated_at: 'd.updated_at' }[terms]!;
+        const descending = ordering === '' || ordering.startsWith('-');
+        const orderTerms: OrderTerm[] = [{ column, descending, nullsFirst: !descending }, { column: 'd.id', descending: false, nullsFirst: false }];
+        const query: PageIdsQuery = { id: 'd.id', from: 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id', where, orderTerms, values: params.values, offset: 0, limit: 3 };
+        statements.length = 0;
+        expect((await datasetPage(recording, query, {} as FastifyRequest, true, { cap: 5, walk: 100_000 })).ids).toEqual(await offsetPageIds(t.db, query));
+        const walk = statements.find((statement) => statement.text.includes('walk_key_'))!;
+        const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${walk.text}`, walk.values);
+        expect({ ordering, plan: JSON.stringify(rows[0]['QUERY PLAN']) }).toEqual({ ordering, plan: expect.stringContaining('"Index Only Scan"') });
+      }
+    } finally {
+      client.release();
     }
   });
 
