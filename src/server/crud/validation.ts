@@ -4,7 +4,7 @@
  * catalogues of i18n/validation, and database refusals (unique, foreign key, check) turned into
  * the same DRF-style 400 body `{field: ["message"]}`.
  */
-import { ValidationError as YupValidationError } from 'yup';
+import { ValidationError as YupValidationError, type AnyObject, type ObjectSchema } from 'yup';
 import validationEn from '../../../i18n/validation/en.ts';
 import validationFr from '../../../i18n/validation/fr.ts';
 import validationIt from '../../../i18n/validation/it.ts';
@@ -60,6 +60,16 @@ function isFieldValue(value: unknown, spec: FieldSpec): boolean {
   return Array.isArray(value) && value.every(item);
 }
 
+/** Built once per schema and kind of write (yup schemas never change once made): a dataset's has forty fields. */
+const validators = new WeakMap<EntitySchema, { partial?: ObjectSchema<AnyObject>; whole?: ObjectSchema<AnyObject> }>();
+
+function validatorOf(schema: EntitySchema, partial: boolean): ObjectSchema<AnyObject> {
+  let built = validators.get(schema);
+  if (!built) validators.set(schema, (built = {}));
+  const kind = partial ? 'partial' : 'whole';
+  return (built[kind] ??= writeValidator(schema, { partial }));
+}
+
 /**
  * Validates a write body against the schema: every error at once, messages translated. Returns
  * the writable fields the body gives (unknown and read-only ones are ignored), sanitised and cast.
@@ -84,7 +94,7 @@ export async function validateWrite(
   }
   let cast: Record<string, unknown> = {};
   try {
-    cast = await writeValidator(schema, { partial: options.partial }).validate(input, { abortEarly: false });
+    cast = await validatorOf(schema, options.partial).validate(input, { abortEarly: false });
   } catch (error) {
     if (!(error instanceof YupValidationError)) throw error;
     for (const inner of error.inner.length > 0 ? error.inner : [error]) {

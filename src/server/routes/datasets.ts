@@ -107,7 +107,9 @@ async function prepareDataset(context: WriteContext): Promise<void> {
 
   const usergroup = (values.usergroup ?? existing?.usergroup) as number | undefined;
   let owner: { usergroup_type: string; jurisdiction_id: number | null } | undefined;
-  if (usergroup != null) {
+  // An owner kept as it was is read only when the coverage rule below needs its jurisdiction.
+  const ownerChecked = !existing || Object.hasOwn(values, 'usergroup') || Object.hasOwn(values, 'geographic_coverage');
+  if (usergroup != null && ownerChecked) {
     owner = (await client.query('SELECT usergroup_type, jurisdiction_id FROM usergroups WHERE id = $1', [usergroup])).rows[0];
     if (!owner) errors.usergroup = [t(locale, 'invalidValue')];
     else if (owner.usergroup_type === 'group-of-organisation') errors.usergroup = [t(locale, 'datasetOwnerType')];
