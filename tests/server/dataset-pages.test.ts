@@ -118,6 +118,17 @@ async function comparePages(rounds: number): Promise<number> {
   return compared;
 }
 
+/** The walk along the order that datasetPage sends for `query` (bounds that make it walk), once its page is checked against OFFSET's. */
+async function walkOf(query: PageIdsQuery): Promise<{ text: string; values: unknown[] }> {
+  const statements: { text: string; values: unknown[] }[] = [];
+  const recording = { query: (text: string, values: unknown[]) => (statements.push({ text, values }), t.db.query(text, values)) } as unknown as Db;
+  const page = await datasetPage(recording, query, {} as FastifyRequest, true, { cap: 5, walk: 100_000 });
+  expect(page.ids).toEqual(await offsetPageIds(t.db, query));
+  const walk = statements.find((statement) => statement.text.includes('walk_key_'));
+  expect(walk).toBeDefined();
+  return walk!;
+}
+
 describe('deep dataset pages', () => {
   it('equal the full list, page by page, for every ordering, filter and user', async () => {
     expect(await comparePages(40)).toBeGreaterThan(300);
@@ -194,21 +205,14 @@ describe('deep dataset pages', () => {
   });
 
   it('are found along their order without sorting the rows walked, whatever the order term', async () => {
-    // The statements datasetPage sends, run as they are.
-    const statements: { text: string; values: unknown[] }[] = [];
-    const recording = { query: (text: string, values: unknown[]) => (statements.push({ text, values }), t.db.query(text, values)) } as unknown as Db;
     const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
     const params = new SqlParams();
     const where = `WHERE d.default_permission_level >= ${params.add(1)}`;
     for (const first of ['COALESCE(d.publish, true)', 'd.updated_at']) {
       const orderTerms: OrderTerm[] = [{ column: first, descending: false, nullsFirst: true }, { column: 'd.id', descending: false, nullsFirst: false }];
       const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset: 0, limit: 3 };
-      statements.length = 0;
-      const page = await datasetPage(recording, query, {} as FastifyRequest, true, { cap: 5, walk: 100_000 });
-      expect(page.ids).toEqual(await offsetPageIds(t.db, query));
-      const walk = statements.find((statement) => statement.text.includes('walk_key_'));
-      expect(walk).toBeDefined();
-      const { rows } = await t.db.query<{ 'QUERY PLAN': [{ Plan: { 'Node Type': string; Plans: { 'Node Type': string }[] } }] }>(`EXPLAIN (FORMAT JSON) ${walk!.text}`, walk!.values);
+      const walk = await walkOf(query);
+      const { rows } = await t.db.query<{ 'QUERY PLAN': [{ Plan: { 'Node Type': string; Plans: { 'Node Type': string }[] } }] }>(`EXPLAIN (FORMAT JSON) ${walk.text}`, walk.values);
       const plan = rows[0]['QUERY PLAN'][0].Plan;
       // The page's LIMIT reads the walked rows as they come: a sort there would read all of them first.
       expect([plan['Node Type'], plan.Plans[0]['Node Type']]).toEqual(['Limit', 'Subquery Scan']);
@@ -216,15 +220,13 @@ describe('deep dataset pages', () => {
   });
 
   it("of a topic are walked along their order's index alone, in each order the list shows", async () => {
-    const statements: { text: string; values: unknown[] }[] = [];
-    const recording = { query: (text: string, values: unknown[]) => (statements.push({ text, values }), t.db.query(text, values)) } as unknown as Db;
     const client = await t.db.connect();
     try {
       // A small table is read whole by the planner: here only whether the index could serve alone matters.
       await client.query('SET enable_seqscan = off');
       await client.query('SET enable_bitmapscan = off');
       for (const ordering of ['', 'display_name', '-usergroup', 'created_at', '-revision_date', 'publish', '-publish', 'updated_at']) {
-        // An editor's list of the topic, as paginatedList builds it.
+        // An editor's list of the topic.
         const params = new SqlParams();
         const where = `WHERE (d.usergroup_id = ANY(${params.add(organisations)}::integer[]) OR d.default_permission_level >= ${params.add(1)}) AND d.topic_ids && ${params.add([1])}::integer[]`;
         const terms = ordering.replace('-', '');
@@ -232,9 +234,7 @@ describe('deep dataset pages', () => {
         const descending = ordering === '' || ordering.startsWith('-');
         const orderTerms: OrderTerm[] = [{ column, descending, nullsFirst: !descending }, { column: 'd.id', descending: false, nullsFirst: false }];
         const query: PageIdsQuery = { id: 'd.id', from: 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id', where, orderTerms, values: params.values, offset: 0, limit: 3 };
-        statements.length = 0;
-        expect((await datasetPage(recording, query, {} as FastifyRequest, true, { cap: 5, walk: 100_000 })).ids).toEqual(await offsetPageIds(t.db, query));
-        const walk = statements.find((statement) => statement.text.includes('walk_key_'))!;
+        const walk = await walkOf(query);
         const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${walk.text}`, walk.values);
         expect({ ordering, plan: JSON.stringify(rows[0]['QUERY PLAN']) }).toEqual({ ordering, plan: expect.stringContaining('"Index Only Scan"') });
       }
