@@ -10,6 +10,9 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Work the stop abandons may still fail on closed connections: log it and finish the stop,
+    // which also stops the embedded PostgreSQL (a crash here would leave it running).
+    process.on('unhandledRejection', (reason) => logger.warn({ err: reason }, 'abandoned work failed while stopping'));
     const force = setTimeout(() => {
       logger.error('shutdown took too long, exiting');
       process.exit(1);

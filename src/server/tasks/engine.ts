@@ -35,6 +35,8 @@ export interface TaskEngine {
 
 /** How long a score owed by a save waits for those of the next saves before the scorer wakes. */
 const SCORER_WAKE_MS = 300;
+/** How long a stop lets running tasks end before it hands them back (within pg-boss's 8 s). */
+const STOP_GRACE_MS = 5_000;
 
 export async function startTaskEngine(options: EngineOptions): Promise<TaskEngine> {
   const { db, config } = options;
@@ -58,12 +60,14 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
   const workerIds: string[] = [];
   let scorerWake: NodeJS.Timeout | null = null;
   const worker = `${hostname()}:${process.pid}`;
+  const stopping = new AbortController();
   if (options.runTasks) {
     const runner = {
       db,
       worker,
       config,
       log: options.log,
+      stopping: stopping.signal,
     };
     // One pg-boss worker per concurrent task: each fetches one job at a time.
     for (let index = 0; index < config.concurrency; index += 1) {
@@ -103,7 +107,11 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
       onTaskQueued(db, null);
       if (scorerWake) clearTimeout(scorerWake);
       // Running tasks get a few seconds to end; the rest is handed back, queued for another process.
+      // Their jobs are answered before the pool closes: an answer after it would fail in pg-boss.
+      const handBack = setTimeout(() => stopping.abort(), STOP_GRACE_MS);
       await boss.stop({ graceful: true, close: false, timeout: 8_000 });
+      clearTimeout(handBack);
+      stopping.abort();
       if (options.runTasks) {
         await handBackTasks(db, worker, config.timeLimitSeconds).catch((error: unknown) => options.log?.warn({ err: error }, 'tasks not handed back (recovered later)'));
       }

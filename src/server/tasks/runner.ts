@@ -16,6 +16,11 @@ export interface RunnerOptions {
   /** Read at each run: the limits in force then. */
   config: TaskConfig;
   log?: { warn: (object: object, message: string) => void };
+  /**
+   * Aborted when this process stops: a task still running then is left STARTED for the stop's
+   * hand-back (recovery.ts) and the job answered at once, while the process's connections are open.
+   */
+  stopping?: AbortSignal;
 }
 
 interface Claimed {
@@ -77,6 +82,13 @@ export async function runTask(options: RunnerOptions, taskId: number): Promise<v
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), limit * 1000);
   });
+  const { stopping } = options;
+  let onStop: (() => void) | undefined;
+  const stopped = new Promise<'stopped'>((resolve) => {
+    onStop = () => resolve('stopped');
+    if (stopping?.aborted) onStop();
+    else stopping?.addEventListener('abort', onStop, { once: true });
+  });
   try {
     const step = async (code: MessageKey, params: StepParams = {}, level: 'info' | 'warning' | 'error' = 'info') => {
       await db.query(`UPDATE task_queue_track SET timeline = timeline || $3::jsonb WHERE id = $1 AND attempt = $2 AND status = 'STARTED'`, [
@@ -88,8 +100,14 @@ export async function runTask(options: RunnerOptions, taskId: number): Promise<v
     const outcome = await Promise.race([
       handler.run({ db, config: options.config, taskId: task.id, objectId: task.object_id, kwargs: task.kwargs ?? {}, signal: controller.signal, step }).then(() => 'done' as const),
       timeout,
+      stopped,
     ]);
     if (lost) return;
+    if (outcome === 'stopped') {
+      // Handed back by the stop; the scenario sees its signal and ends on its own.
+      controller.abort();
+      return;
+    }
     if (outcome === 'timeout') {
       controller.abort();
       const error = { code: 'task.timeLimit', params: { seconds: limit } };
@@ -98,7 +116,7 @@ export async function runTask(options: RunnerOptions, taskId: number): Promise<v
       await finish(db, task, 'SUCCESS', stepJson('task.succeeded'), null);
     }
   } catch (caught) {
-    if (lost) return;
+    if (lost || stopping?.aborted) return;
     const error =
       caught instanceof TaskFailure
         ? { code: caught.code, params: caught.params }
@@ -108,5 +126,6 @@ export async function runTask(options: RunnerOptions, taskId: number): Promise<v
   } finally {
     clearInterval(heartbeat);
     clearTimeout(timer);
+    if (onStop) stopping?.removeEventListener('abort', onStop);
   }
 }
