@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { PoolClient } from 'pg';
 import type { EntitySchema, FieldSpec } from '../../../schemas/entity.ts';
 import type { AuthUser } from '../auth/users.ts';
-import { inTransaction, prepared, type Db } from '../db/pool.ts';
+import { inTransaction, prepared } from '../db/pool.ts';
 import { ApiError, notFound, permissionDenied } from '../http/errors.ts';
 import {
   listClauses,
@@ -89,8 +89,12 @@ export interface EntitySql {
   page?: (query: PageIdsQuery, request: FastifyRequest, narrowed: boolean) => Promise<ListPage>;
   /** Final touch of each record (DRF's to_representation), e.g. prefixing URLs with the locale. */
   present?: (row: Row, request: FastifyRequest) => Row;
-  /** What the records of a page or a single read need one more query for, as the caller sees them (counts of what they may read). */
-  complete?: (rows: Row[], request: FastifyRequest, db: Pick<Db, 'query'>) => Promise<void>;
+  /**
+   * Read-only fields as their reader sees them (counts of what they may read): field → SQL using
+   * `params`, in place of the field's mapping in the statement that reads the records, whether a
+   * page's or a single one's.
+   */
+  readerColumns?: (params: SqlParams, request: FastifyRequest) => Record<string, string>;
 }
 
 export interface WriteContext {
@@ -291,7 +295,10 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   const mapping = resolveMapping(schema, sql, write);
   const path = config.path ?? `/${schema.endpoint}/`;
   const listSpec = entityListSpec(schema, sql, mapping.read);
-  const select = selectList(mapping.read);
+  const staticSelect = selectList(mapping.read);
+  const { readerColumns } = sql;
+  const selectFor = (request: FastifyRequest) => (params: SqlParams) =>
+    readerColumns ? selectList({ ...mapping.read, ...readerColumns(params, request) }) : staticSelect;
   const idColumn = mapping.read.id;
   const routeConfig = { config: { auth: 'required' as const } };
   const extraFilters = Object.keys(sql.extraFilters ?? {});
@@ -314,13 +321,12 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function load(request: FastifyRequest, id: number, client?: PoolClient): Promise<Row | null> {
     const params = new SqlParams();
     const conditions = [`${idColumn} = ${params.add(id)}`, ...(sql.fixedConditions?.(params, request) ?? [])];
+    const select = selectFor(request)(params);
     // Prepared: a record's statement (a dataset's holds a dozen subqueries) is planned once per connection, not at every read and save.
     const { rows } = await (client ?? app.db).query<Row>(prepared(`SELECT ${select} FROM ${sql.from} WHERE ${conditions.join(' AND ')}`, params.values));
     const row = rows[0];
     if (!row) return null;
-    const record = sql.present ? sql.present(row, request) : row;
-    await sql.complete?.([record], request, client ?? app.db);
-    return record;
+    return sql.present ? sql.present(row, request) : row;
   }
 
   /** What a list request keeps: the entity's conditions, then the extra filters it was given. */
@@ -345,14 +351,13 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function list(request: FastifyRequest, extraConditions?: (params: SqlParams) => string[]): Promise<Page<Row>> {
     const page = await paginatedList<Row>(
       app.db,
-      { from: sql.from, select, id: idColumn, where: listWhere(request), page: sql.page && ((query) => sql.page!(query, request, extraConditions !== undefined)) },
+      { from: sql.from, select: selectFor(request), id: idColumn, where: listWhere(request), page: sql.page && ((query) => sql.page!(query, request, extraConditions !== undefined)) },
       listSpec,
       { url: request.url, query: request.query as QueryParams, locale: request.locale },
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },
     );
     const { present } = sql;
     const results = present ? page.results.map((row) => present(row, request)) : page.results;
-    await sql.complete?.(results, request, app.db);
     return { ...page, results };
   }
 

@@ -231,8 +231,8 @@ export function pageLinks(url: string, page: number, pageSize: number, count: nu
 export interface ListSource {
   /** FROM clause (tables and joins), written by the programmer. */
   from: string;
-  /** SELECT list. */
-  select: string;
+  /** SELECT list; a function when it has values of its own (added to the statement's `params`). */
+  select: string | ((params: SqlParams) => string);
   /** Extra conditions and their values, e.g. visibility rules, using `params`. */
   where?: (params: SqlParams) => string[];
   /**
@@ -335,22 +335,25 @@ export async function paginatedList<T>(
   const { page, pageSize } = parsePageParams(request.query, options.defaultPageSize);
   const { where, orderBy, orderTerms, params } = listClauses(source, spec, request, options.extraConditions);
   const idQuery = { id: source.id ?? '', from: source.from, where, orderTerms, values: [...params.values], offset: (page - 1) * pageSize, limit: pageSize };
-  const limit = params.add(pageSize);
-  const offset = params.add((page - 1) * pageSize);
+  const selectOf = (selectParams: SqlParams) => (typeof source.select === 'string' ? source.select : source.select(selectParams));
   let countResult: ListCount;
   let pageResult: { rows: (T & object)[] };
   if (source.id) {
     const read = source.page ?? ((query: PageIdsQuery) => defaultPage(db, query));
-    const text = `SELECT ${source.select} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
+    const rowParams = new SqlParams([null]);
+    const text = `SELECT ${selectOf(rowParams)} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
     [countResult, pageResult] = await listReadSlot(db)(async () => {
       const { count, ids } = await read(idQuery);
       // The same text for every page of the list.
-      return [count, await db.query<T & object>(prepared(text, [ids]))] as const;
+      return [count, await db.query<T & object>(prepared(text, [ids, ...rowParams.values.slice(1)]))] as const;
     });
   } else {
+    const select = selectOf(params);
+    const limit = params.add(pageSize);
+    const offset = params.add((page - 1) * pageSize);
     [countResult, pageResult] = await Promise.all([
       countRows(db, idQuery),
-      db.query<T & object>(`SELECT ${source.select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
+      db.query<T & object>(`SELECT ${select} FROM ${source.from} ${where} ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params.values),
     ]);
   }
   const { count, capped = false } = countResult;

@@ -18,7 +18,6 @@ import { datasetCounts } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
 import { datasetPage, datasetSearchCondition } from '../datasets/pages.ts';
 import { datasetPagesBase } from '../config.ts';
-import { prepared } from '../db/pool.ts';
 import { ODL_JOINS, odlSelect, sendOdlExport } from '../datasets/export.ts';
 import { changedFields, DATASET_LINKS, recordActivity, setLinks, setTags, uniqueCodename, type DatasetLink } from '../datasets/store.ts';
 import { registerBulkRoutes } from './bulk.ts';
@@ -68,7 +67,7 @@ const DATASET_COLUMNS: Record<string, string> = {
     FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id LEFT JOIN data_formats f ON f.id = r.dataformat_id
     WHERE rd.dataset_id = d.id AND rd.type = 1)`,
   annex_count: '(SELECT count(*)::integer FROM resource_datasets rd WHERE rd.dataset_id = d.id AND rd.type = 2)',
-  // Counted for the caller by `complete`: only the children they may see.
+  // Counted for the reader by `readerColumns`: only the children they may see.
   children_count: 'NULL::integer',
   // Computed for the request by `present`.
   unfilled_fields: 'NULL::json',
@@ -270,21 +269,10 @@ export default async function datasetRoutes(app: FastifyInstance) {
         record.harvest = presentHarvestOrigin(row.harvest);
         return record;
       },
-      complete: async (records, request, db) => {
-        if (records.length === 0) return;
-        const params = new SqlParams();
-        const ids = params.add(records.map((record) => record.id));
+      // Only the children the reader may see, on datasets_parent_idx.
+      readerColumns: (params, request) => {
         const visible = datasetReachCondition('c', request.user!, params);
-        // The same text for every list of a kind of user.
-        const { rows } = await db.query<{ parent_id: number; count: number }>(
-          prepared(
-            `SELECT c.parent_id, count(*)::integer AS count FROM datasets c
-              WHERE c.parent_id = ANY(${ids}::integer[])${visible ? ` AND ${visible}` : ''} GROUP BY c.parent_id`,
-            params.values,
-          ),
-        );
-        const counts = new Map(rows.map((row) => [row.parent_id, row.count]));
-        for (const record of records) record.children_count = counts.get(record.id as number) ?? 0;
+        return { children_count: `(SELECT count(*)::integer FROM datasets c WHERE c.parent_id = d.id${visible ? ` AND ${visible}` : ''})` };
       },
     },
     write: {
