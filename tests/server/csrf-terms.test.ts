@@ -56,6 +56,19 @@ describe('CSRF protection of cookie-authenticated writes', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('gives a token cookie to browsers, behind a proxy asking for Basic credentials too, but none to API clients', async () => {
+    const user = await t.signIn('member');
+    const csrfCookie = (response: { cookies: { name: string; value: string }[] }) => response.cookies.find((cookie) => cookie.name === 'csrftoken');
+    const api = await t.app.inject({ method: 'GET', url: '/fr/login/', headers: user.jwtHeaders });
+    expect(api.statusCode).toBe(200);
+    expect(csrfCookie(api)).toBeUndefined();
+    const session = await t.app.inject({ method: 'GET', url: '/fr/login/', headers: { cookie: `sessionid=${user.sessionId}` } });
+    expect(session.statusCode).toBe(200);
+    expect(csrfCookie(session)?.value).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
+    const proxied = await t.app.inject({ method: 'GET', url: '/fr/login/signin/', headers: { authorization: 'Basic c3RhZ2luZzpzdGFnaW5n' } });
+    expect(csrfCookie(proxied)?.value).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
+  });
+
   const terms = (headers: Record<string, string>, url = '/fr/login/terms/') =>
     t.app.inject({ method: 'POST', url, headers, payload: {} });
 

@@ -19,14 +19,9 @@ export async function createSession(db: Db, userId: number, days: number): Promi
   return { token, expires: rows[0].expires_at };
 }
 
-/** The user id of a live session, or null. */
-export async function findSessionUser(db: Db, token: string): Promise<number | null> {
-  if (!/^[\w-]{20,100}$/.test(token)) return null;
-  const { rows } = await db.query<{ user_id: number }>(
-    'SELECT user_id FROM sessions WHERE id = $1 AND expires_at > now()',
-    [digest(token)],
-  );
-  return rows[0]?.user_id ?? null;
+/** What the database keeps of a session's cookie (its SHA-256), or null for a value no session can have. */
+export function sessionKey(token: string): string | null {
+  return /^[\w-]{20,100}$/.test(token) ? digest(token) : null;
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

@@ -8,6 +8,16 @@ import type { Db } from '../db/pool.ts';
 import { deleteOtherSessions } from './sessions.ts';
 import type { TokenPayload } from '../types.ts';
 
+/** `Authorization: JWT <token>` (or Bearer): a signed API token. */
+export const TOKEN_HEADER = /^(?:JWT|Bearer)\s+(\S+)$/i;
+/** `Authorization: Token <key>`: a personal API token (api-tokens.ts). */
+export const PERSONAL_TOKEN_HEADER = /^Token\s+(\S+)$/i;
+
+/** Whether a request's Authorization header is one of the platform's API credentials (not, say, a proxy's Basic). */
+export function isApiCredentialHeader(header: string | undefined): boolean {
+  return header !== undefined && (TOKEN_HEADER.test(header) || PERSONAL_TOKEN_HEADER.test(header));
+}
+
 /** Options of @fastify/jwt: one algorithm, and a token without an expiry is no token. */
 export function jwtOptions(secret: string, expiresIn: string) {
   return {

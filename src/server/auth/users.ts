@@ -29,7 +29,7 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 /** Roles come only from active memberships (status 2). */
 const ROLES_SQL = `SELECT g.id AS usergroup_id, g.display_name AS usergroup_name, g.usergroup_type, m.role
        FROM usergroup_members m JOIN usergroups g ON g.id = m.usergroup_id
-      WHERE m.user_id = $1 AND m.status = $2
+      WHERE m.user_id = u.id AND m.status = $2
       ORDER BY g.display_name, g.id`;
 
 /**
@@ -38,10 +38,18 @@ const ROLES_SQL = `SELECT g.id AS usergroup_id, g.display_name AS usergroup_name
  */
 const AUTH_USER = `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.is_superuser, u.status, u.terms_version, u.terms_accepted_at,
                 u.token_generation, (SELECT COALESCE(json_agg(r), '[]') FROM (${ROLES_SQL}) r) AS usergroup_roles
-           FROM users u WHERE u.id = $1`;
+           FROM users u WHERE u.id = `;
 
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const { rows } = await db.query<AuthUser>(prepared(AUTH_USER, [userId, STATUS.active]));
+  const { rows } = await db.query<AuthUser>(prepared(`${AUTH_USER}$1`, [userId, STATUS.active]));
+  return rows[0] ?? null;
+}
+
+/** The user of a live session, by its key (sessions.ts `sessionKey`): one statement, as every request of the app asks it. */
+export async function loadSessionUser(db: Db, sessionKey: string): Promise<AuthUser | null> {
+  const { rows } = await db.query<AuthUser>(
+    prepared(`${AUTH_USER}(SELECT s.user_id FROM sessions s WHERE s.id = $1 AND s.expires_at > now())`, [sessionKey, STATUS.active]),
+  );
   return rows[0] ?? null;
 }
 

@@ -10,14 +10,12 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveApiToken } from '../auth/api-tokens.ts';
-import { SESSION_COOKIE, findSessionUser } from '../auth/sessions.ts';
-import { isCurrentToken, jwtOptions } from '../auth/tokens.ts';
-import { isActive, loadAuthUser, type AuthUser } from '../auth/users.ts';
+import { SESSION_COOKIE, sessionKey } from '../auth/sessions.ts';
+import { isCurrentToken, jwtOptions, PERSONAL_TOKEN_HEADER, TOKEN_HEADER } from '../auth/tokens.ts';
+import { isActive, loadAuthUser, loadSessionUser, type AuthUser } from '../auth/users.ts';
 import { invalidToken, notAuthenticated, permissionDenied, termsRequired } from '../http/errors.ts';
 import type { TokenPayload } from '../types.ts';
 
-const TOKEN_HEADER = /^(?:JWT|Bearer)\s+(\S+)$/i;
-const PERSONAL_TOKEN_HEADER = /^Token\s+(\S+)$/i;
 /** What a read-only personal token may do. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -69,8 +67,8 @@ export default fp(
       }
       const sessionToken = request.cookies[SESSION_COOKIE];
       if (!sessionToken) return;
-      const userId = await findSessionUser(app.db, sessionToken);
-      const user = userId === null ? null : await loadAuthUser(app.db, userId);
+      const stored = sessionKey(sessionToken);
+      const user = stored === null ? null : await loadSessionUser(app.db, stored);
       if (!user || !isActive(user)) return;
       request.user = user;
       request.authMethod = 'session';

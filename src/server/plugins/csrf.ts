@@ -14,6 +14,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { isApiCredentialHeader } from '../auth/tokens.ts';
 import { csrfFailed } from '../http/errors.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
@@ -86,6 +87,9 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const session = request.cookies[SESSION_COOKIE] ?? '';
+      // A program that authenticates by its Authorization header alone has no use for a token: its
+      // writes are exempt (below), and a cookie for each of its requests would only cost time.
+      if (session === '' && isApiCredentialHeader(request.headers.authorization)) return;
       const existing = request.cookies[csrfCookieName(request)];
       if (isCsrfTokenValid(secret, session, existing)) {
         request.csrfToken = existing!;
