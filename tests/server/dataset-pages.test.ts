@@ -243,6 +243,30 @@ describe('deep dataset pages', () => {
     }
   });
 
+  it("of a large search are sorted from all its matches when they are spread thin, and walked to along the order when they are dense", async () => {
+    // Eight datasets at the table's end hold a word no other holds: the count reads the whole table to find them.
+    await t.db.query(
+      `INSERT INTO datasets (codename, display_name, usergroup_id) SELECT 'thin-' || n, 'Tourbières ' || n, $1 FROM generate_series(1, 8) n`,
+      [organisations[0]],
+    );
+    await t.db.query('ANALYZE datasets');
+    const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
+    const read = async (search: string, limit: number) => {
+      const params = new SqlParams();
+      const where = `WHERE ${datasetSearchCondition(search, params)}`;
+      const orderTerms: OrderTerm[] = [{ column: 'd.display_name', descending: false, nullsFirst: false }, { column: 'd.id', descending: false, nullsFirst: false }];
+      const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset: 0, limit };
+      const statements: string[] = [];
+      const recording = { query: (text: string, values: unknown[]) => (statements.push(text), t.db.query(text, values)) } as unknown as Db;
+      const page = await datasetPage(recording, query, { query: { search } } as unknown as FastifyRequest, false, { cap: 5, walk: WALK_ROWS });
+      expect(page.count).toEqual({ count: 5, capped: true });
+      expect(page.ids).toEqual(await offsetPageIds(t.db, query));
+      return { sorted: statements.some((text) => text.includes('OFFSET 0) d')), walked: statements.some((text) => text.includes('walk_key_')) };
+    };
+    expect(await read('tourbières', 3)).toEqual({ sorted: true, walked: false });
+    expect(await read('arbres', 1)).toEqual({ sorted: false, walked: true });
+  });
+
   it('never repeat a row within a page, nor fail, while writes go on; and equal OFFSET once they stop', async () => {
     const admin = users.admin;
     const queries = ['ordering=-updated_at', '', 'ordering=display_name', 'search=arbres&ordering=-revision_date', 'publish=false', 'perms=editable'];

@@ -13,7 +13,9 @@
  *   in one statement: when that is all of them, they are its exact count and its page is sorted
  *   from them. Otherwise its count is "more than COUNT_CAP", and its page is the matching rows
  *   among the first WALK_ROWS of its order (a walk along the order's index, which stops early when
- *   the rows are common), or, when the matches lie further, all its rows sorted.
+ *   the rows are common), or, when the matches lie further, all its rows sorted. A search whose
+ *   matches are spread thin (the count read much of the table to find its rows) is sorted at once:
+ *   the walk would read many rows for each one on the page.
  *
  * A walk without that bound reads most of the index when the matches sit at the end of the order
  * (a word that only one late-sorting organisation uses: seconds at 300,000 datasets), and a sort
@@ -47,15 +49,23 @@ const orderColumns = (query: PageIdsQuery) => [...new Set(['d.id', ...query.orde
 const pageOf = (query: PageIdsQuery, params: SqlParams, terms = query.orderTerms) =>
   `${orderByClause(terms)} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.offset)}`;
 
-/** The first `cap` + 1 matching rows, counted, and the page sorted from them (right when they are all). */
-async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ rows: number; ids: number[] }> {
+/**
+ * The first `cap` + 1 matching rows, counted, and the page sorted from them (right when they are
+ * all); with the share of the table read to find them, which tells how thinly the matches are
+ * spread. A search's rows come in the table's order (a bitmap scan): the share is the last one's
+ * block out of the table's blocks.
+ */
+async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ rows: number; ids: number[]; share: number; tableRows: number }> {
   const params = new SqlParams(query.values);
-  const { rows } = await db.query<{ rows: number; ids: number[] }>(
-    `WITH d AS MATERIALIZED (SELECT ${orderColumns(query)} FROM ${query.from} ${query.where} LIMIT ${params.add(cap + 1)})
-     SELECT (SELECT count(*) FROM d)::integer AS rows, ARRAY(SELECT d.id FROM d ${pageOf(query, params)}) AS ids`,
+  const { rows } = await db.query<{ rows: number; ids: number[]; share: number | null; table_rows: number }>(
+    `WITH d AS MATERIALIZED (SELECT ${orderColumns(query)}, (d.ctid::text::point)[0] AS block FROM ${query.from} ${query.where} LIMIT ${params.add(cap + 1)})
+     SELECT (SELECT count(*) FROM d)::integer AS rows, ARRAY(SELECT d.id FROM d ${pageOf(query, params)}) AS ids,
+            LEAST(1, ((SELECT max(block) FROM d) + 1) / NULLIF(pg_relation_size('datasets') / current_setting('block_size')::float8, 0)) AS share,
+            (SELECT GREATEST(reltuples, 0) FROM pg_class WHERE oid = 'datasets'::regclass) AS table_rows`,
     params.values,
   );
-  return { rows: rows[0].rows, ids: rows[0].ids.map(Number) };
+  const row = rows[0];
+  return { rows: row.rows, ids: row.ids.map(Number), share: row.share ?? 1, tableRows: Number(row.table_rows) };
 }
 
 /**
@@ -106,7 +116,10 @@ export async function datasetPage(
   }
   const bounded = await boundedPage(db, query, cap);
   if (bounded.rows <= cap) return { count: { count: bounded.rows }, ids: bounded.ids };
-  return { count: { count: cap, capped: true }, ids: await largePage(db, query, walk) };
+  // A search's matches come from its own index in the table's order: how far the count read tells their density.
+  const searched = /\S/.test(String((request.query as QueryParams | undefined)?.search ?? ''));
+  const sorted = searched && thinlySpread(bounded, cap, query, walk);
+  return { count: { count: cap, capped: true }, ids: sorted ? await sortedPage(db, query) : await largePage(db, query, walk) };
 }
 
 /**
@@ -125,6 +138,20 @@ async function pageFromEnd(db: Db, query: PageIdsQuery, countSql: (params: SqlPa
     params.values,
   );
   return rows.map((row) => row.id).reverse();
+}
+
+/**
+ * Whether a large search's page is sooner sorted from all its matches than walked to along its
+ * order: matches spread thin make a long walk for each row of the page, and a walked row (its heap
+ * row read, its words checked) costs at least what a sorted one does. Their density is that of the
+ * rows the bounded count read to find its `cap` + 1; never more than `walk` matches are sorted.
+ */
+function thinlySpread({ share, tableRows }: { share: number; tableRows: number }, cap: number, query: PageIdsQuery, walk: number): boolean {
+  const scanned = share * tableRows;
+  if (scanned <= 0) return false;
+  const matches = (cap + 1) / share;
+  const walked = ((query.offset + query.limit) * scanned) / (cap + 1);
+  return matches <= walk && matches < walked;
 }
 
 /** A page of a list of more than COUNT_CAP rows: walked along its order, else sorted from all its rows. */
