@@ -340,6 +340,7 @@ export async function paginatedList<T>(
   let pageResult: { rows: (T & object)[] };
   if (source.id) {
     const read = source.page ?? ((query: PageIdsQuery) => defaultPage(db, query));
+    // $1 is the page's ids, known once it is read; the SELECT list's own values follow.
     const rowParams = new SqlParams([null]);
     const text = `SELECT ${selectOf(rowParams)} FROM ${source.from} WHERE ${source.id} = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], ${source.id}::bigint)`;
     [countResult, pageResult] = await listReadSlot(db)(async () => {
