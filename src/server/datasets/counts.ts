@@ -33,6 +33,9 @@ const CLASS_PARAMS = new Set(['usergroup_id', 'publish', 'default_permission_lev
 /** The list's query parameters that restrict it: its search and the schema's filters. */
 const RESTRICTING_PARAMS = ['search', ...Object.entries(datasets.list.filters).map(([name, filter]) => (filter.lookup === 'in' ? `${name}__in` : name))];
 
+/** Whether a search holds a word: one without any (punctuation alone) searches nothing (pages.ts `datasetSearchCondition`). */
+export const holdsSearchWords = (search: string) => /[\p{L}\p{N}]/u.test(search);
+
 const single = (value: QueryParams[string]) => (Array.isArray(value) ? value[value.length - 1] : value)?.trim() ?? '';
 
 /**
@@ -43,7 +46,7 @@ export function classFilterOf(query: QueryParams): ClassFilter | null {
   const filter: ClassFilter = {};
   for (const name of RESTRICTING_PARAMS) {
     const raw = Array.isArray(query[name]) ? (query[name] as string[]).join(',') : single(query[name]);
-    if (raw === '' || (name === 'search' && !/[\p{L}\p{N}]/u.test(raw))) continue;
+    if (raw === '' || (name === 'search' && !holdsSearchWords(raw))) continue;
     if (!CLASS_PARAMS.has(name)) return null;
     if (name === 'usergroup_id') filter.usergroup = Number(single(query[name]));
     else if (name === 'publish') filter.publish = ['true', '1'].includes(single(query[name]).toLowerCase());

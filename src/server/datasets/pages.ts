@@ -25,7 +25,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/pool.ts';
 import { offsetPageIds, orderByClause, SqlParams, type ListPage, type PageIdsQuery, type QueryParams } from '../http/pagination.ts';
-import { classFilterOf, visibleCountSql, visibleDatasetCount } from './counts.ts';
+import { classFilterOf, holdsSearchWords, visibleCountSql, visibleDatasetCount } from './counts.ts';
 
 /** Lists with a search or other filters are counted up to this many rows ("more than 1,000"). */
 export const COUNT_CAP = 1_000;
@@ -117,7 +117,7 @@ export async function datasetPage(
   const bounded = await boundedPage(db, query, cap);
   if (bounded.rows <= cap) return { count: { count: bounded.rows }, ids: bounded.ids };
   // A search's matches come from its own index in the table's order: how far the count read tells their density.
-  const searched = /\S/.test(String((request.query as QueryParams | undefined)?.search ?? ''));
+  const searched = holdsSearchWords(String((request.query as QueryParams | undefined)?.search ?? ''));
   const sorted = searched && thinlySpread(bounded, cap, query, walk);
   return { count: { count: cap, capped: true }, ids: sorted ? await sortedPage(db, query) : await largePage(db, query, walk) };
 }
