@@ -99,7 +99,7 @@ export function cookieValue(response: LightMyRequestResponse, name: string): str
 
 export interface TestAppOptions {
   /** Start the task engine (fast polling); `runTasks: false` only queues, as with WORKERS=external. */
-  tasks?: boolean | { runTasks?: boolean };
+  tasks?: boolean | { runTasks?: boolean; pollingSeconds?: number };
 }
 
 export async function createTestApp(overrides: Partial<ServerConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -117,7 +117,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
         config: config.tasks,
         runTasks: typeof options.tasks === 'object' ? options.tasks.runTasks !== false : true,
         migrate: true,
-        pollingSeconds: 0.5,
+        pollingSeconds: (typeof options.tasks === 'object' ? options.tasks.pollingSeconds : undefined) ?? 0.5,
       })
     : null;
 

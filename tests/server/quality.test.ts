@@ -9,6 +9,7 @@ import { validateDcatAp } from '../../src/server/catalog/shacl.ts';
 import { shaclInWords } from '../../src/server/quality/assess.ts';
 import { INDICATORS, MAX_SCORE, RATING_THRESHOLDS } from '../../src/server/quality/indicators.ts';
 import { assessAllDatasets } from '../../src/server/quality/nightly.ts';
+import { oweAssessment } from '../../src/server/quality/owed.ts';
 import { QUALITY_SCENARIOS } from '../../src/server/quality/scenarios.ts';
 import type { ScenarioContext } from '../../src/server/tasks/context.ts';
 import { groupIds } from './accounts-helpers.ts';
@@ -303,5 +304,35 @@ describe('the quality summary', () => {
     expect((await get(`quality-summary/?usergroup_id=${other}`, referent)).statusCode).toBe(403);
     expect((await get(`quality-summary/?usergroup_id=${administered[0]}`, referent)).statusCode).toBe(200);
     expect((await get('quality-summary/', editor)).statusCode).toBe(403);
+  });
+});
+
+describe('the scores owed by a burst of saves', () => {
+  it('are assessed batch after batch, not one batch per polling interval', async () => {
+    // A worker that polls once a minute: only the saves' wake-up and its own can make it fetch sooner.
+    const slow = await createTestApp({}, { tasks: { pollingSeconds: 60 } });
+    try {
+      const someone = await slow.signIn('admin');
+      const { rows } = await slow.db.query<{ id: number }>('SELECT id FROM datasets ORDER BY id');
+      // 59 scores owed at once (more than two batches), as after a bulk change…
+      const client = await slow.db.connect();
+      try {
+        for (let n = 0; n < 59; n += 1) await oweAssessment(client, rows[n % rows.length].id);
+      } finally {
+        client.release();
+      }
+      // …then one save through the API, which wakes the scorer.
+      const saved = await slow.app.inject({
+        method: 'PATCH',
+        url: `/fr/dataset/datasets/${rows[0].id}/`,
+        headers: someone.sessionHeaders,
+        payload: { description: 'Décrit à nouveau.' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // All 60 within the helper's 10 s: far less than the minute a second batch would otherwise wait.
+      await scoresSettled(slow.db);
+    } finally {
+      await slow.close();
+    }
   });
 });

@@ -35,6 +35,7 @@ export interface TaskEngine {
 
 /** How long a score owed by a save waits for those of the next saves before the scorer wakes. */
 const SCORER_WAKE_MS = 300;
+const SCORER_BATCH = 25;
 /** How long a stop lets running tasks end before it hands them back (within pg-boss's 8 s). */
 const STOP_GRACE_MS = 5_000;
 
@@ -81,8 +82,12 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
       workerIds.push(ownId);
     }
     // Quality scores owed by saves, a batch at a time (a dataset saved twice is scored once).
-    const scorerId = await boss.work<{ datasetId: number }>(QUALITY_QUEUE, { batchSize: 25, pollingIntervalSeconds: pollingSeconds }, async (jobs) => {
+    let scorerId = '';
+    scorerId = await boss.work<{ datasetId: number }>(QUALITY_QUEUE, { batchSize: SCORER_BATCH, pollingIntervalSeconds: pollingSeconds }, async (jobs) => {
       await assessOwed(db, jobs.map((job) => job.data.datasetId));
+      // A full batch means more are owed (a burst of saves): the next batch at once, not a whole
+      // polling interval later, or a backlog would drain slower than saves can owe it.
+      if (jobs.length === SCORER_BATCH) boss.notifyWorker(scorerId);
     });
     onTaskQueued(db, {
       // A task queued by this process starts at once instead of at the next poll.
