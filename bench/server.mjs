@@ -1,6 +1,6 @@
 // Starts the real server from a production build on a fresh data directory, for benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -86,6 +86,37 @@ export async function signIn(baseUrl, username) {
   });
   if (!response.ok) throw new Error(`sign-in as ${username} failed: ${response.status}`);
   return (await response.json()).token;
+}
+
+/** The machine's processor time, busy and in all, from /proc/stat (Linux). */
+function processorTimes() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = fields[3] + fields[4]; // idle + iowait
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the machine's processors have been mostly idle (under `threshold` busy) for two
+ * seconds in a row: background work left by what came before (owed scores, autovacuum) has ended.
+ * Gives up after `limitSeconds` and says so. Returns the seconds waited.
+ */
+export async function untilIdle({ threshold = 0.15, limitSeconds = 300 } = {}) {
+  const started = performance.now();
+  let quiet = 0;
+  let before = processorTimes();
+  while (quiet < 2) {
+    if ((performance.now() - started) / 1000 > limitSeconds) {
+      console.log(`  (the machine was still busy after ${limitSeconds} s)`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = processorTimes();
+    const busy = (now.busy - before.busy) / Math.max(1, now.total - before.total);
+    quiet = busy < threshold ? quiet + 1 : 0;
+    before = now;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 export const median = (values) => percentile(values, 50);
