@@ -171,8 +171,8 @@ describe('deep dataset pages', () => {
 
   it('of filtered lists equal LIMIT and OFFSET, whether sorted from their first rows, found along their order or sorted whole', async () => {
     const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
-    const conditions: ((params: SqlParams) => string | null)[] = [
-      ...['arbres', 'zones hum', 'bâtiment', 'aucunmotpareil'].map((search) => (params: SqlParams) => datasetSearchCondition(search, params)),
+    const conditions: ((params: SqlParams) => string | null | Promise<string | null>)[] = [
+      ...['arbres', 'zones hum', 'bâtiment', 'aucunmotpareil', 'le'].map((search) => (params: SqlParams) => datasetSearchCondition(search, params, t.db)),
       (params) => `d.usergroup_id = ${params.add(organisations[1])}`,
       (params) => `COALESCE(d.publish, true) = ${params.add(false)} AND d.revision_date IS NOT NULL`,
       (params) => `d.topic_ids && ${params.add([1, 2])}::integer[]`,
@@ -184,7 +184,7 @@ describe('deep dataset pages', () => {
     for (const condition of conditions) {
       for (const ordering of [[{ column: 'd.updated_at', descending: true, nullsFirst: false }], [{ column: 'COALESCE(d.publish, true)', descending: false, nullsFirst: true }, { column: 'd.display_name', descending: false, nullsFirst: false }]]) {
         const params = new SqlParams();
-        const where = `WHERE d.default_permission_level >= ${params.add(1)} AND ${condition(params)}`;
+        const where = `WHERE d.default_permission_level >= ${params.add(1)} AND ${await condition(params)}`;
         const { rows } = await t.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM ${from} ${where}`, params.values);
         const count = rows[0].count;
         const orderTerms: OrderTerm[] = [...ordering, { column: 'd.id', descending: false, nullsFirst: false }];
@@ -243,6 +243,23 @@ describe('deep dataset pages', () => {
     }
   });
 
+  it("hold a search's full-text query as a constant the planner weighs, and nothing when the search has no word or only stop words", async () => {
+    const params = new SqlParams();
+    const condition = await datasetSearchCondition('Arbres  remarquables', params, t.db);
+    expect(condition).toMatch(/^d\.search_vector @@ '.+'::tsquery$/);
+    expect(condition).not.toContain('SELECT');
+    expect(params.values).toEqual([]);
+    // The same datasets as the query computed inside the statement.
+    const { rows } = await t.db.query<{ same: boolean }>(
+      `SELECT (SELECT array_agg(d.id ORDER BY d.id) FROM datasets d WHERE ${condition}) IS NOT DISTINCT FROM
+              (SELECT array_agg(d.id ORDER BY d.id) FROM datasets d WHERE d.search_vector @@ dataset_search_query($1::text[])) AS same`,
+      [['Arbres', 'remarquables']],
+    );
+    expect(rows[0].same).toBe(true);
+    expect(await datasetSearchCondition('le', params, t.db)).toBe('false');
+    expect(await datasetSearchCondition('!!!', params, t.db)).toBeNull();
+  });
+
   it("of a large search are sorted from all its matches when they are spread thin, and walked to along the order when they are dense", async () => {
     // Eight datasets at the table's end hold a word no other holds: the count reads the whole table to find them.
     // The table is first compacted, so they cannot land in room that earlier tests' writes left in its first blocks.
@@ -259,7 +276,7 @@ describe('deep dataset pages', () => {
     const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
     const read = async (search: string, limit: number) => {
       const params = new SqlParams();
-      const where = `WHERE ${datasetSearchCondition(search, params)}`;
+      const where = `WHERE ${await datasetSearchCondition(search, params, t.db)}`;
       const orderTerms: OrderTerm[] = [{ column: 'd.display_name', descending: false, nullsFirst: false }, { column: 'd.id', descending: false, nullsFirst: false }];
       const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset: 0, limit };
       const statements: string[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/pool.ts';
 import { ApiError, ValidationError } from '../../src/server/http/errors.ts';
 import {
   buildFilters,
@@ -120,17 +121,20 @@ describe('buildFilters', () => {
 });
 
 describe('buildSearch', () => {
-  it('matches every search column, escaping LIKE wildcards', () => {
+  // Search columns read nothing from the database before the statement.
+  const db = {} as Db;
+
+  it('matches every search column, escaping LIKE wildcards', async () => {
     const params = new SqlParams();
-    expect(buildSearch(' 50%_off ', spec, params)).toBe(
+    expect(await buildSearch(' 50%_off ', spec, params, db)).toBe(
       '(immutable_unaccent(lower(u.username)) LIKE immutable_unaccent($1) OR immutable_unaccent(lower(u.last_name)) LIKE immutable_unaccent($1))',
     );
     expect(params.values).toEqual(['%50\\%\\_off%']);
   });
 
-  it('requires every word to match some column, like DRF', () => {
+  it('requires every word to match some column, like DRF', async () => {
     const params = new SqlParams();
-    const clause = buildSearch('syndicat  cassis', spec, params);
+    const clause = await buildSearch('syndicat  cassis', spec, params, db);
     expect(clause).toBe(
       '(immutable_unaccent(lower(u.username)) LIKE immutable_unaccent($1) OR immutable_unaccent(lower(u.last_name)) LIKE immutable_unaccent($1))' +
         ' AND (immutable_unaccent(lower(u.username)) LIKE immutable_unaccent($2) OR immutable_unaccent(lower(u.last_name)) LIKE immutable_unaccent($2))',
@@ -138,9 +142,9 @@ describe('buildSearch', () => {
     expect(params.values).toEqual(['%syndicat%', '%cassis%']);
   });
 
-  it('does nothing for an empty search', () => {
-    expect(buildSearch('   ', spec, new SqlParams())).toBeNull();
-    expect(buildSearch(undefined, spec, new SqlParams())).toBeNull();
+  it('does nothing for an empty search', async () => {
+    expect(await buildSearch('   ', spec, new SqlParams(), db)).toBeNull();
+    expect(await buildSearch(undefined, spec, new SqlParams(), db)).toBeNull();
   });
 });
 

@@ -66,8 +66,8 @@ export interface EntitySql {
   extras?: Record<string, string>;
   /** Expressions matched by `search`, case and accent insensitive (index them with immutable_unaccent(lower(…))). */
   searchColumns?: string[];
-  /** A search of its own instead of the columns (full text): the trimmed text → an SQL condition, or null. */
-  searchCondition?: (search: string, params: SqlParams) => string | null;
+  /** A search of its own instead of the columns (full text): the trimmed text → an SQL condition, or null (ListSpec.searchCondition). */
+  searchCondition?: ListSpec['searchCondition'];
   /**
    * Query parameters of filters the schema declares without a field (or beyond the schema), read
    * from `name__in` when the schema's filter has the 'in' lookup: the raw value → an SQL
@@ -185,7 +185,7 @@ export interface RegisteredEntity {
    * The request's list without paging (same conditions, filters, search, ordering and 400s),
    * selecting `select` over the entity's FROM and `joins` (both written by the programmer): for exports.
    */
-  listQuery(request: FastifyRequest, select: string, joins?: string): { text: string; values: unknown[] };
+  listQuery(request: FastifyRequest, select: string, joins?: string): Promise<{ text: string; values: unknown[] }>;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -361,8 +361,9 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return { ...page, results };
   }
 
-  function listQuery(request: FastifyRequest, columns: string, joins = ''): { text: string; values: unknown[] } {
-    const { where, orderBy, params } = listClauses(
+  async function listQuery(request: FastifyRequest, columns: string, joins = ''): Promise<{ text: string; values: unknown[] }> {
+    const { where, orderBy, params } = await listClauses(
+      app.db,
       { where: listWhere(request) },
       listSpec,
       { query: request.query as QueryParams, locale: request.locale },

@@ -19,7 +19,15 @@ export function createPool(connectionString: string, onError: (error: Error) => 
   // by page as it first touches them, which makes its first lists of a large catalogue slower.
   // Named statements (prepared()) are lookups by ids: planned once per connection, a generic plan,
   // rather than planned again at each call for the ids it is given. Others are planned every time.
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 600_000, application_name: 'publish', options: '-c plan_cache_mode=force_generic_plan' });
+  // Table scans start at the table's first page (not where another scan of it is): a search's
+  // bounded count tells its matches' density by how far into the table it read (datasets/pages.ts).
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    idleTimeoutMillis: 600_000,
+    application_name: 'publish',
+    options: '-c plan_cache_mode=force_generic_plan -c synchronize_seqscans=off',
+  });
   pool.on('error', onError);
   listReadSlots.set(pool, pLimit(listReads));
   return pool;

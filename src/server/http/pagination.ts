@@ -31,8 +31,11 @@ export interface ListSpec {
   tieBreaker?: string;
   /** SQL expressions matched by `search` (case and accent insensitive). */
   searchColumns?: string[];
-  /** A search of its own (full text), replacing the search columns: the text → an SQL condition, or null. */
-  searchCondition?: (search: string, params: SqlParams) => string | null;
+  /**
+   * A search of its own (full text), replacing the search columns: the text → an SQL condition, or
+   * null. It may read the database first (once per request, before the list's statements).
+   */
+  searchCondition?: (search: string, params: SqlParams, db: Db) => string | null | Promise<string | null>;
 }
 
 export type QueryParams = Record<string, string | string[] | undefined>;
@@ -192,11 +195,11 @@ export function buildFilters(query: QueryParams, spec: ListSpec, params: SqlPara
   return conditions;
 }
 
-/** `search` matches any search column, ignoring case and accents. */
-export function buildSearch(search: string | undefined, spec: ListSpec, params: SqlParams): string | null {
+/** `search` matches any search column, ignoring case and accents (or the list's own searchCondition). */
+export async function buildSearch(search: string | undefined, spec: ListSpec, params: SqlParams, db: Db): Promise<string | null> {
   if (spec.searchCondition) {
     const text = (search ?? '').replaceAll('\u0000', '').trim();
-    return text === '' ? null : spec.searchCondition(text, params);
+    return text === '' ? null : spec.searchCondition(text, params, db);
   }
   // Like DRF's SearchFilter: every word must match one of the search columns.
   const terms = (search ?? '').replaceAll('\u0000', '').split(/\s+/).filter(Boolean).slice(0, 10);
@@ -306,12 +309,13 @@ export interface ListClauses {
  * The WHERE and ORDER BY of a list request, without paging: its filters, search and ordering,
  * refused with the same 400s. Lists page them; exports stream every row.
  */
-export function listClauses(
+export async function listClauses(
+  db: Db,
   source: Pick<ListSource, 'where'>,
   spec: ListSpec,
   request: { query: QueryParams; locale: Locale },
   extraConditions?: (params: SqlParams) => string[],
-): ListClauses {
+): Promise<ListClauses> {
   const orderTerms = buildOrderTerms(single(request.query.ordering), spec, request.locale);
   const params = new SqlParams();
   const conditions = [
@@ -319,7 +323,7 @@ export function listClauses(
     ...(extraConditions?.(params) ?? []),
     ...buildFilters(request.query, spec, params, request.locale),
   ];
-  const search = buildSearch(single(request.query.search), spec, params);
+  const search = await buildSearch(single(request.query.search), spec, params, db);
   if (search) conditions.push(search);
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', orderBy: orderByClause(orderTerms), orderTerms, params };
 }
@@ -333,7 +337,7 @@ export async function paginatedList<T>(
   options: { defaultPageSize?: number; extraConditions?: (params: SqlParams) => string[] } = {},
 ): Promise<Page<T>> {
   const { page, pageSize } = parsePageParams(request.query, options.defaultPageSize);
-  const { where, orderBy, orderTerms, params } = listClauses(source, spec, request, options.extraConditions);
+  const { where, orderBy, orderTerms, params } = await listClauses(db, source, spec, request, options.extraConditions);
   const idQuery = { id: source.id ?? '', from: source.from, where, orderTerms, values: [...params.values], offset: (page - 1) * pageSize, limit: pageSize };
   const selectOf = (selectParams: SqlParams) => (typeof source.select === 'string' ? source.select : source.select(selectParams));
   let countResult: ListCount;

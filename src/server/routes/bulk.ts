@@ -100,7 +100,7 @@ async function selectedIds(request: FastifyRequest, entity: RegisteredEntity, bu
   }
   // The list's own search and filters (and its 400s), over the datasets the user sees.
   const listRequest = Object.create(request, { query: { value: bulk.filters } }) as FastifyRequest;
-  const query = entity.listQuery(listRequest, 'd.id');
+  const query = await entity.listQuery(listRequest, 'd.id');
   const { rows } = await request.server.db.query<{ id: number }>(`${query.text} LIMIT ${BULK_MAX_DATASETS + 1}`, query.values);
   if (rows.length > BULK_MAX_DATASETS) throw new ValidationError({ filters: [t(locale, 'bulk.tooMany', { max: BULK_MAX_DATASETS })] });
   return rows.map((row) => row.id);

@@ -44,7 +44,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     }
     const user = request.user!;
     const { page, pageSize } = parsePageParams(request.query);
-    const { where, orderBy, params } = listClauses({}, TASK_LIST, request, (params) => {
+    const { where, orderBy, params } = await listClauses(app.db, {}, TASK_LIST, request, (params) => {
       const conditions: string[] = [];
       const visible = taskVisibleSql(user, params);
       if (visible) conditions.push(visible);

@@ -209,7 +209,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
   // every row. Registered before the datasets' `{id}/` routes.
   const resources = `(CASE WHEN ${DATASET_COLUMNS.main_resource} IS NULL THEN 0 ELSE 1 END + ${DATASET_COLUMNS.annex_count})`;
   app.get('/dataset/datasets/export/odl/', { config }, async (request, reply) => {
-    const query = entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
+    const query = await entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
     return sendOdlExport(app.db, query, reply, {
       datasetUrl: datasetPagesBase(app.config.portalUrl, app.config.publicUrl),
       filename: `datasets-${new Date().toISOString().slice(0, 10)}.csv`,
