@@ -35,6 +35,7 @@ export interface TaskEngine {
 
 /** How long a score owed by a save waits for those of the next saves before the scorer wakes. */
 const SCORER_WAKE_MS = 300;
+/** How many owed scores the scorer takes at once (assessed together: one read of their inputs). */
 const SCORER_BATCH = 25;
 /** How long a stop lets running tasks end before it hands them back (within pg-boss's 8 s). */
 const STOP_GRACE_MS = 5_000;
