@@ -62,6 +62,11 @@ export function canManageGroup(user: AccessSubject | null | undefined, groupId: 
   return user.is_superuser || roleIn(user, groupId) === ROLE.admin;
 }
 
+/** A summary of datasets' quality: a superuser's of the platform, a delegated administrator's of their groups. */
+export function canReadQualitySummary(user: AccessSubject | null | undefined): boolean {
+  return !!user && (user.is_superuser || administeredGroupIds(user).length > 0);
+}
+
 /** Create and delete users and groups, set superuser flags, sign agreements, link groups. */
 export function canManageUsers(user: AccessSubject | null | undefined): boolean {
   return !!user?.is_superuser;

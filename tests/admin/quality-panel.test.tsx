@@ -7,8 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AdminContext, memoryStore, RecordContextProvider, type Store } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import type { Locale } from '../../schemas/constants.ts';
+import type { Locale, Role } from '../../schemas/constants.ts';
 import type { DatasetQuality } from '../../schemas/quality.ts';
+import type { UsergroupRole } from '../../schemas/access.ts';
+import type { CurrentUser } from '../../schemas/api.ts';
 import { QualityPanel } from '../../src/admin/datasets/QualityPanel.tsx';
 import { QualitySummary } from '../../src/admin/datasets/QualitySummary.tsx';
 import { StartupContext } from '../../src/admin/startup/StartupContext.ts';
@@ -179,6 +181,11 @@ describe('the quality panel', () => {
   });
 });
 
+/** The startup data of a signed-in user with these rights. */
+const asUser = (user: Pick<CurrentUser, 'is_superuser' | 'usergroup_roles'>) => ({ user }) as unknown as StartupData;
+const roleIn = (role: Role): UsergroupRole => ({ usergroup_id: 4, usergroup_name: 'Office de l’eau', usergroup_type: 'organisation', role });
+const delegatedAdministrator = { is_superuser: false, usergroup_roles: [roleIn(2)] };
+
 describe('the quality summary', () => {
   it('charts the ratings and lists the most missed indicators', async () => {
     server.use(
@@ -199,7 +206,9 @@ describe('the quality summary', () => {
     await i18nProvider.changeLocale('fr');
     render(
       <AdminContext i18nProvider={i18nProvider}>
-        <QualitySummary />
+        <StartupContext.Provider value={asUser(delegatedAdministrator)}>
+          <QualitySummary />
+        </StartupContext.Provider>
       </AdminContext>,
     );
     const section = await screen.findByRole('region', { name: 'Qualité des métadonnées des jeux de données' });
@@ -236,7 +245,7 @@ describe('the quality summary', () => {
     await i18nProvider.changeLocale('fr');
     render(
       <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} queryClient={createQueryClient()}>
-        <StartupContext.Provider value={{ user: { is_superuser: true } } as unknown as StartupData}>
+        <StartupContext.Provider value={asUser({ is_superuser: true, usergroup_roles: [] })}>
           <QualitySummary />
         </StartupContext.Provider>
       </AdminContext>,
@@ -266,7 +275,7 @@ describe('the quality summary', () => {
     await i18nProvider.changeLocale('fr');
     render(
       <AdminContext i18nProvider={i18nProvider}>
-        <StartupContext.Provider value={{ user: { is_superuser: false } } as unknown as StartupData}>
+        <StartupContext.Provider value={asUser(delegatedAdministrator)}>
           <QualitySummary />
         </StartupContext.Provider>
       </AdminContext>,
@@ -282,10 +291,34 @@ describe('the quality summary', () => {
     await i18nProvider.changeLocale('fr');
     const { container } = render(
       <AdminContext i18nProvider={i18nProvider}>
-        <QualitySummary />
+        <StartupContext.Provider value={asUser(delegatedAdministrator)}>
+          <QualitySummary />
+        </StartupContext.Provider>
       </AdminContext>,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('is not asked for an editor, whom the server would refuse', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/:locale/dataset/quality-summary/', () => {
+        asked += 1;
+        return HttpResponse.json({ detail: 'Interdit.' }, { status: 403 });
+      }),
+    );
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('fr');
+    const { container } = render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <StartupContext.Provider value={asUser({ is_superuser: false, usergroup_roles: [roleIn(1)] })}>
+          <QualitySummary />
+        </StartupContext.Provider>
+      </AdminContext>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container).toBeEmptyDOMElement();
+    expect(asked).toBe(0);
   });
 });

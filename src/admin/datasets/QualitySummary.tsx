@@ -1,12 +1,13 @@
 /**
  * The metadata quality of the datasets a delegated administrator administers (the whole platform's
  * for a superuser, who may pick one group): a bar chart of the ratings, their trend (a stacked bar
- * a day) and the indicators most often missed. Shown only to those the server answers (others get
- * 403 and see nothing).
+ * a day) and the indicators most often missed. Asked only for those the server answers; one it
+ * refuses all the same (roles changed since sign-in) sees nothing of it.
  */
 import { useContext, useEffect, useState } from 'react';
 import { Box, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
+import { canReadQualitySummary } from '../../../schemas/access.ts';
 import { QUALITY_RATINGS, type QualityTrendPoint, type QualitySummary as Summary } from '../../../schemas/quality.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
 import { datasetsApi } from './datasetsApi.ts';
@@ -73,16 +74,19 @@ function GroupPicker({ value, onChange }: { value: number | null; onChange: (val
 
 export function QualitySummary() {
   const translate = useTranslate();
-  const superuser = useContext(StartupContext)?.user?.is_superuser === true;
+  const user = useContext(StartupContext)?.user;
+  const superuser = user?.is_superuser === true;
+  const allowed = canReadQualitySummary(user);
   const [group, setGroup] = useState<number | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
   useEffect(() => {
+    if (!allowed) return;
     const controller = new AbortController();
     datasetsApi.qualitySummary(group, controller.signal).then(setSummary, () => {
       if (!controller.signal.aborted) setSummary(null);
     });
     return () => controller.abort();
-  }, [group]);
+  }, [group, allowed]);
   if (!summary) return null;
   const rows = [...QUALITY_RATINGS, 'unrated' as const].map((rating) => ({
     rating,

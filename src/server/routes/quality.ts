@@ -6,7 +6,7 @@
  * `trend` gives the same set's daily points (quality/trend.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { administeredGroupIds, canManageGroup } from '../../../schemas/access.ts';
+import { administeredGroupIds, canManageGroup, canReadQualitySummary } from '../../../schemas/access.ts';
 import { QUALITY_RATINGS, type QualityRating, type QualitySummary } from '../../../schemas/quality.ts';
 import { integerParam } from '../crud/index.ts';
 import { permissionDenied } from '../http/errors.ts';
@@ -29,8 +29,8 @@ export default async function qualityRoutes(app: FastifyInstance) {
     } else if (user.is_superuser) {
       groups = null;
     } else {
+      if (!canReadQualitySummary(user)) throw permissionDenied();
       groups = administeredGroupIds(user);
-      if (groups.length === 0) throw permissionDenied();
     }
     const where = groups === null ? 'true' : 'd.usergroup_id = ANY($1::integer[])';
     const values = groups === null ? [] : [groups];
