@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../src/admin/auth/session.ts';
 import { USERS } from './fixtures.ts';
 import { expectPath, renderApp, waitForHeader } from './renderApp.tsx';
+import { server } from './server.ts';
 
 type EntryState = 'enabled' | 'disabled';
 
@@ -132,5 +133,26 @@ describe('language switcher and user popover', () => {
       'href',
       '/en/login/signin/?next=%2Fpublish%2Fen%2Fhome%2F',
     );
+  });
+});
+
+describe('start-up', () => {
+  // The server refuses both to those who may not reach the data: asking would only log a 403.
+  it('asks whether the datastore and the map server are there for an editor, not for a member', async () => {
+    const probed: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'HEAD') probed.push(new URL(request.url).pathname);
+    });
+    try {
+      renderApp('/publish/fr/home/', USERS.role0);
+      await waitForHeader();
+      expect(probed).toEqual([]);
+      cleanup();
+      renderApp('/publish/fr/home/', USERS.role1);
+      await waitForHeader();
+      expect(probed.sort()).toEqual(['/fr/datapusher/datastores/databases/', '/fr/geoserv/rest/workspaces.json/']);
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Start-up data (spec, section 4): the runtime configuration and the signed-in user first,
  * then the lookup lists and the availability of the datastore and the map server, in parallel.
+ * The availability is asked only for a user who may reach the data (the server refuses the others).
  */
+import { canAccessData } from '../../../schemas/access.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import { fetchCurrentUser } from '../auth/session.ts';
 import { loadRuntimeConfig } from '../config/runtimeConfig.ts';
@@ -44,14 +46,15 @@ export async function fetchStartup(http: HttpClient, locale: Locale, signal?: Ab
     mapServerAvailable: false,
   };
   if (!user) return base;
+  const dataUser = canAccessData(user);
   const [userStatuses, usergroupStatuses, roles, dataFormats, datastoreAvailable, mapServerAvailable] =
     await Promise.all([
       listOrEmpty<Choice>(http, 'usergroup/user-status', signal),
       listOrEmpty<Choice>(http, 'usergroup/user-group-status', signal),
       listOrEmpty<Choice>(http, 'usergroup/user-group-roles', signal),
       listOrEmpty<DataFormat>(http, 'resource/data-format', signal),
-      isAvailable(http, 'datapusher/datastores/databases', signal),
-      isAvailable(http, 'geoserv/rest/workspaces.json', signal),
+      dataUser && isAvailable(http, 'datapusher/datastores/databases', signal),
+      dataUser && isAvailable(http, 'geoserv/rest/workspaces.json', signal),
     ]);
   return { ...base, userStatuses, usergroupStatuses, roles, dataFormats, datastoreAvailable, mapServerAvailable };
 }
