@@ -12,7 +12,7 @@
  */
 import { array, boolean, mixed, number, object, string, type AnyObject, type ObjectSchema, type Schema } from 'yup';
 import type { Section } from './access.ts';
-import { emailString, idCompString, optionalUrl, phoneString, sanitizeText, VALIDATION_MESSAGES } from './validators.ts';
+import { booleanInput, emailString, idCompString, optionalUrl, phoneString, sanitizeText, scalarOnly, VALIDATION_MESSAGES } from './validators.ts';
 
 export type FieldType =
   | 'id'
@@ -145,7 +145,9 @@ export function defineEntity<F extends Fields>(schema: EntitySchema<F>): EntityS
   return schema as unknown as EntitySchema;
 }
 
-const sanitizedString = () => string().transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value));
+const sanitizedString = () => scalarOnly(string().transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value)));
+/** An integer given as a number or as a string of digits (DRF's IntegerField and PrimaryKeyRelatedField). */
+const integerInput = () => scalarOnly(number().integer(VALIDATION_MESSAGES.invalid));
 
 function fieldValidator(spec: FieldSpec): Schema {
   const required = !!spec.required;
@@ -171,18 +173,18 @@ function fieldValidator(spec: FieldSpec): Schema {
     }
     case 'integer':
     case 'reference':
-      schema = number().typeError(VALIDATION_MESSAGES.invalid).integer(VALIDATION_MESSAGES.invalid).nullable();
+      schema = integerInput().nullable();
       break;
     case 'boolean':
-      schema = boolean().typeError(VALIDATION_MESSAGES.invalid).nullable();
+      schema = booleanInput(boolean()).nullable();
       break;
     case 'date':
-      schema = string()
+      schema = scalarOnly(string())
         .nullable()
         .test('date', VALIDATION_MESSAGES.date, (value) => value == null || value === '' || isIsoDate(value));
       break;
     case 'datetime':
-      schema = string()
+      schema = scalarOnly(string())
         .nullable()
         .test('date', VALIDATION_MESSAGES.invalid, (value) => value == null || value === '' || !Number.isNaN(Date.parse(value)));
       break;
@@ -194,7 +196,7 @@ function fieldValidator(spec: FieldSpec): Schema {
         );
       break;
     case 'references':
-      schema = array(number().typeError(VALIDATION_MESSAGES.invalid).integer(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.invalid))
+      schema = array(integerInput().required(VALIDATION_MESSAGES.invalid))
         .typeError(VALIDATION_MESSAGES.invalid)
         .nullable();
       break;
@@ -223,7 +225,7 @@ function fieldValidator(spec: FieldSpec): Schema {
         .nullable();
       break;
     case 'bbox':
-      schema = array(number().typeError(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.invalid))
+      schema = array(scalarOnly(number()).required(VALIDATION_MESSAGES.invalid))
         .typeError(VALIDATION_MESSAGES.invalid)
         .nullable()
         .test('bbox', VALIDATION_MESSAGES.invalid, (value) => value == null || isBbox(value));

@@ -4,7 +4,7 @@
  * Error messages are i18n keys ('validation.required', …) that the app and the server translate
  * with their catalogues; they are never shown as is.
  */
-import { string, type StringSchema } from 'yup';
+import { string, type Schema, type StringSchema } from 'yup';
 
 export const VALIDATION_MESSAGES = {
   required: 'validation.required',
@@ -54,8 +54,31 @@ export function sanitizeText(text: string): string {
   return result.trim();
 }
 
+const REFUSED = Symbol('refused');
+
+/**
+ * A field holding one value takes a string, a number or null from JSON, as Django REST framework's
+ * do: an array, an object or a boolean is refused ('validation.invalid'), never converted — yup
+ * would read `[1]` as 1 and `true` as "true". Whatever the field's own cast, the value given is
+ * what this looks at.
+ */
+export function scalarOnly<S extends Schema>(schema: S): S {
+  return schema
+    .transform((value: unknown, original: unknown) =>
+      original == null || typeof original === 'string' || (typeof original === 'number' && Number.isFinite(original)) ? value : REFUSED,
+    )
+    .typeError(VALIDATION_MESSAGES.invalid) as S;
+}
+
+/** A boolean field takes a boolean, or the strings and numbers DRF reads as one ("true", 0…). */
+export function booleanInput<S extends Schema>(schema: S): S {
+  return schema
+    .transform((value: unknown, original: unknown) => (original == null || ['boolean', 'string', 'number'].includes(typeof original) ? value : REFUSED))
+    .typeError(VALIDATION_MESSAGES.invalid) as S;
+}
+
 function sanitized(): StringSchema<string | undefined> {
-  return string().transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value));
+  return scalarOnly(string().transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value)));
 }
 
 export interface FieldOptions {

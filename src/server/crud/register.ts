@@ -386,6 +386,8 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   async function save(request: FastifyRequest, operation: WriteContext['operation'], existing: Row | null): Promise<{ id: number; record: Row | null }> {
     if (!write) throw new ApiError(405, 'methodNotAllowed');
     const values = await validateWrite(schema, request.body, { partial: operation === 'partial_update', locale: request.locale });
+    // Asked again of the values as validated: a group given as "1" or "1.0" is checked as the 1 it is written as.
+    await allow(existing ? access.update : access.create, request, { id: existing ? (existing.id as number) : undefined, record: existing ?? undefined, body: values });
     try {
       const saved = await inTransaction(app.db, async (client) => {
         const context: WriteContext = {

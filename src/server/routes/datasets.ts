@@ -12,7 +12,7 @@ import { DATASET_PERMS_FILTERS, datasets } from '../../../schemas/datasets.ts';
 import { QUALITY_RATINGS } from '../../../schemas/quality.ts';
 import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
-import { choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
+import { bodyId, choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
 import { datasetActions } from '../datasets/actions.ts';
 import { datasetCounts } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
@@ -94,8 +94,7 @@ const CODENAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 function bodyGroup(body: unknown): number | null | undefined {
   if (!body || typeof body !== 'object' || !('usergroup' in body)) return undefined;
-  const value = (body as { usergroup: unknown }).usergroup;
-  return Number.isInteger(value) ? (value as number) : null;
+  return bodyId((body as { usergroup: unknown }).usergroup);
 }
 
 /** Checks and completes a dataset row before it is written: owner, codename, coverage, box, extras. */
