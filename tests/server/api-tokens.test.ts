@@ -84,6 +84,18 @@ describe('personal API tokens', () => {
     expect((await call('DELETE', `/fr/login/tokens/${read.id}/`, withKey(write2.key))).statusCode).toBe(403);
   });
 
+  it('never sign their user out, nor revoke the user\'s sign-in tokens', async () => {
+    const member2 = await t.signIn('member');
+    for (const scope of ['read', 'write']) {
+      const token = await createToken(member2, { name: `Sortie ${scope}`, expires_in_days: 30, scope });
+      const signout = await call('GET', '/fr/login/session/signout/', withKey(token.key));
+      expect(signout.statusCode, scope).toBe(403);
+      // The sign-in token handed out before still works, and so does the session.
+      expect((await call('GET', '/fr/login/', member2.jwtHeaders)).statusCode, scope).toBe(200);
+      expect((await call('GET', '/fr/login/', { cookie: member2.cookie })).statusCode, scope).toBe(200);
+    }
+  });
+
   it('answer 401 once revoked, expired, or their user deactivated', async () => {
     const revoked = await createToken(editor, { name: 'Révoqué', expires_in_days: 30, scope: 'read' });
     expect((await call('GET', '/fr/login/', withKey(revoked.key))).statusCode).toBe(200);

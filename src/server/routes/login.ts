@@ -11,7 +11,7 @@ import { tooManyAttempts } from '../auth/signin-throttle.ts';
 import { checkCredentials, clearSessionCookie, signIn } from '../auth/signin.ts';
 import { revokeTokens } from '../auth/tokens.ts';
 import type { AuthUser } from '../auth/users.ts';
-import { ApiError, ValidationError, notAuthenticated } from '../http/errors.ts';
+import { ApiError, ValidationError, notAuthenticated, permissionDenied } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import { hasAcceptedTerms } from '../plugins/auth.ts';
 import { renderSignin } from './login-pages.ts';
@@ -106,6 +106,8 @@ export default async function loginRoutes(app: FastifyInstance) {
     '/login/session/signout/',
     { config: { auth: 'optional' } },
     async (request, reply) => {
+      // A personal API token is a script's, not a sign-in: it may not end the user's sessions (a read one may change nothing).
+      if (request.authMethod === 'token') throw permissionDenied();
       // The cookie may name an expired session that the auth hook ignored: delete it all the same.
       const token = request.cookies.sessionid;
       if (token) await deleteSession(app.db, token);
