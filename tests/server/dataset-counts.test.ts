@@ -114,6 +114,16 @@ describe('dataset counts', () => {
     }
   });
 
+  it('of a list of ids are the ids it holds, alone or with other filters', async () => {
+    const { rows } = await t.db.query<{ id: number; usergroup_id: number }>('SELECT id, usergroup_id FROM datasets WHERE usergroup_id = $1 ORDER BY id LIMIT 2', [editedOrganisation]);
+    expect(rows).toHaveLength(2);
+    const ids = rows.map((row) => row.id).join(',');
+    for (const query of [`id__in=${rows[0].id}`, `id__in=${ids}`, `id__in=${ids}&usergroup_id=${editedOrganisation}`, `id__in=${ids}&publish=true`, 'id__in=999999999']) {
+      const page = (await t.app.inject({ url: `/fr/dataset/datasets/?${query}`, headers: editor.jwtHeaders })).json();
+      expect(page.count, query).toBe(page.results.length);
+    }
+  });
+
   it('of a topic follow its links and its datasets, and equal the list counted row by row', async () => {
     const admin = await t.signIn('admin');
     const { rows: topics } = await t.db.query<{ id: number }>('SELECT id FROM topics ORDER BY id LIMIT 1');

@@ -30,8 +30,8 @@ export interface ClassFilter {
 
 const CLASS_PARAMS = new Set(['usergroup_id', 'publish', 'default_permission_level__in', 'perms', 'topics__in']);
 
-/** The list's query parameters that restrict it: its search and the schema's filters. */
-const RESTRICTING_PARAMS = ['search', ...Object.entries(datasets.list.filters).map(([name, filter]) => (filter.lookup === 'in' ? `${name}__in` : name))];
+/** The list's query parameters that restrict it: its search, `id__in` (every entity list's) and the schema's filters. */
+const RESTRICTING_PARAMS = ['search', 'id__in', ...Object.entries(datasets.list.filters).map(([name, filter]) => (filter.lookup === 'in' ? `${name}__in` : name))];
 
 /** Whether a search holds a word: one without any (punctuation alone) searches nothing (pages.ts `datasetSearchCondition`). */
 export const holdsSearchWords = (search: string) => /[\p{L}\p{N}]/u.test(search);
