@@ -16,7 +16,7 @@ import signinThrottle from './auth/signin-throttle.ts';
 import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkError } from './plugins/errors.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import localePlugin from './plugins/locale.ts';
 import multipartPlugin from './plugins/multipart.ts';
@@ -48,6 +48,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: logger ?? { level: config.logLevel } }),
     // Behind a reverse proxy, X-Forwarded-Proto decides the Secure flag of the cookies.
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkError,
     // The logger options change Fastify's generic logger type; the rest of the code uses the base one.
   }) as unknown as FastifyInstance;
 

@@ -36,6 +36,15 @@ describe('unknown routes and ids', () => {
       expect(response.json()).toEqual({ detail: 'Pas trouvé.' });
     }
   });
+
+  it('answers a path that is not valid percent-encoding with a 400 in its language, never quoting it', async () => {
+    for (const [locale, detail] of [['en', 'The request could not be processed.'], ['fr', "La requête n'a pas pu être traitée."]]) {
+      const response = await t.app.inject({ url: `/${locale}/dataset/datasets/%ED%A0%80/` });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ detail });
+    }
+  });
 });
 
 describe('trailing slash', () => {

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, ValidationError, type FieldErrors } from '../http/errors.ts';
-import { t, type MessageKey } from '../i18n.ts';
+import { localeFromPath, t, type MessageKey } from '../i18n.ts';
 
 interface SchemaIssue {
   instancePath?: string;
@@ -45,6 +45,16 @@ function slashRedirect(request: FastifyRequest): string | null {
   if (lastSegment.includes('.')) return null;
   if (!/^\/(fr|en|it)\/./.test(path) && path !== '/publish') return null;
   return `${path}/${query === undefined ? '' : `?${query}`}`;
+}
+
+/**
+ * Fastify's errors before a route is found (a path that is not valid percent-encoding): the same
+ * body as every other client error, in the path's language, never quoting the path.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const key: MessageKey = status !== 400 && Object.hasOwn(CLIENT_ERRORS, status) ? CLIENT_ERRORS[status] : 'badRequest';
+  return reply.code(status).type('application/json; charset=utf-8').send({ detail: t(localeFromPath(request.url), key) });
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
