@@ -203,6 +203,12 @@ export function bodyId(raw: unknown): number | null {
   return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
 }
 
+/** The owning group a write body names in `field`: undefined when it names none, null when it is not an id. */
+export function bodyGroupId(body: unknown, field = 'usergroup'): number | null | undefined {
+  if (!body || typeof body !== 'object' || !Object.hasOwn(body, field)) return undefined;
+  return bodyId((body as Record<string, unknown>)[field]);
+}
+
 export function requireId(raw: string | undefined): number {
   const id = parseId(raw);
   if (id === null) throw notFound();

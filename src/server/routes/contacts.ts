@@ -5,13 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { canEditGroupContent, canReadGroupContent } from '../../../schemas/access.ts';
 import { contacts } from '../../../schemas/contacts.ts';
-import { integerParam, registerEntity } from '../crud/index.ts';
-
-function bodyGroup(body: unknown): number | null | undefined {
-  if (!body || typeof body !== 'object' || !('usergroup' in body)) return undefined;
-  const value = (body as { usergroup: unknown }).usergroup;
-  return Number.isInteger(value) ? (value as number) : null;
-}
+import { bodyGroupId, integerParam, registerEntity } from '../crud/index.ts';
 
 export default async function contactRoutes(app: FastifyInstance) {
   registerEntity(app, {
@@ -38,9 +32,9 @@ export default async function contactRoutes(app: FastifyInstance) {
     access: {
       list: () => true,
       retrieve: (user, { record }) => user.is_superuser || canReadGroupContent(user, record?.usergroup as number | null),
-      create: (user, { body }) => canEditGroupContent(user, bodyGroup(body)),
+      create: (user, { body }) => canEditGroupContent(user, bodyGroupId(body)),
       update: (user, { record, body }) => {
-        const target = bodyGroup(body);
+        const target = bodyGroupId(body);
         return canEditGroupContent(user, record?.usergroup as number | null) && (target === undefined || canEditGroupContent(user, target));
       },
       destroy: (user, { record }) => canEditGroupContent(user, record?.usergroup as number | null),

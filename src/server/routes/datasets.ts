@@ -12,7 +12,7 @@ import { DATASET_PERMS_FILTERS, datasets } from '../../../schemas/datasets.ts';
 import { QUALITY_RATINGS } from '../../../schemas/quality.ts';
 import { unfilledFields, writableFields } from '../../../schemas/entity.ts';
 import { fileUrlSql, withFileUrls } from '../accounts/files.ts';
-import { bodyId, choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
+import { bodyGroupId, choiceParam, integerListParam, translateValidation, registerEntity, type RegisteredEntity, type WriteContext } from '../crud/index.ts';
 import { datasetActions } from '../datasets/actions.ts';
 import { datasetCounts } from '../datasets/counts.ts';
 import { computedBoxJson, HAS_GEOGRAPHIC_RESOURCE } from '../datasets/coverage.ts';
@@ -91,11 +91,6 @@ const WRITE_COLUMNS: Record<string, string> = {
 const TRACKED_FIELDS = writableFields(datasets);
 
 const CODENAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-function bodyGroup(body: unknown): number | null | undefined {
-  if (!body || typeof body !== 'object' || !('usergroup' in body)) return undefined;
-  return bodyId((body as { usergroup: unknown }).usergroup);
-}
 
 /** Checks and completes a dataset row before it is written: owner, codename, coverage, box, extras. */
 async function prepareDataset(context: WriteContext): Promise<void> {
@@ -311,10 +306,10 @@ export default async function datasetRoutes(app: FastifyInstance) {
       list: () => true,
       // Invisible datasets are out of reach of the fixed conditions: their id answers 404.
       retrieve: () => true,
-      create: (user, { body }) => canCreateDataset(user, bodyGroup(body)),
+      create: (user, { body }) => canCreateDataset(user, bodyGroupId(body)),
       update: (user, { record, body }) => {
         if (!record) return true;
-        const target = bodyGroup(body);
+        const target = bodyGroupId(body);
         return canEditDataset(user, record as { usergroup: number }) && (target == null || canEditDataset(user, { usergroup: target }));
       },
       destroy: (user, { record }) => !record || canEditDataset(user, record as { usergroup: number }),

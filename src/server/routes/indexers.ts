@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccessAccounts, canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, HARVEST_SCENARIO, indexers, validUrlPattern, type HarvestTrial } from '../../../schemas/indexers.ts';
-import { bodyId, fieldError, integerParam, registerEntity, translateValidation, type WriteContext } from '../crud/index.ts';
+import { bodyGroupId, bodyId, fieldError, integerParam, registerEntity, translateValidation, type WriteContext } from '../crud/index.ts';
 import { permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { HarvestError } from '../harvest/errors.ts';
 import { isOwnFeedUrl } from '../harvest/origin.ts';
@@ -17,11 +17,6 @@ import { trialHarvest } from '../harvest/run.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import { nextRun } from '../tasks/schedules.ts';
 import type { Locale } from '../../../schemas/constants.ts';
-
-function bodyGroup(body: unknown): number | null | undefined {
-  if (!body || typeof body !== 'object' || !('usergroup' in body)) return undefined;
-  return bodyId((body as { usergroup: unknown }).usergroup);
-}
 
 /** The addresses this platform answers at: PUBLIC_URL's host, and the portal's (host[:port], lower case). */
 function ownHosts(request: FastifyRequest): string[] {
@@ -117,7 +112,7 @@ export default async function indexerRoutes(app: FastifyInstance) {
 
   // The trial of a form not saved yet: the same answer as a saved indexer's.
   app.post('/indexer/remote-api-indexes/trial/', { config }, async (request) => {
-    const group = bodyGroup(request.body);
+    const group = bodyGroupId(request.body);
     const allowed = group == null ? canAccessAccounts(request.user) : canManageIndexers(request.user, group);
     if (!allowed) throw permissionDenied();
     return trial(app, await formIndexer(app, request), request);
@@ -160,12 +155,12 @@ export default async function indexerRoutes(app: FastifyInstance) {
       list: (user) => canAccessAccounts(user),
       retrieve: (user, { record }) => !record || canManageIndexers(user, record.usergroup as number),
       create: (user, { body }) => {
-        const group = bodyGroup(body);
+        const group = bodyGroupId(body);
         return group == null ? canAccessAccounts(user) : canManageIndexers(user, group);
       },
       update: (user, { record, body }) => {
         if (!record) return canAccessAccounts(user);
-        const target = bodyGroup(body);
+        const target = bodyGroupId(body);
         return canManageIndexers(user, record.usergroup as number) && (target == null || canManageIndexers(user, target));
       },
       destroy: (user, { record }) => (!record ? canAccessAccounts(user) : canManageIndexers(user, record.usergroup as number)),

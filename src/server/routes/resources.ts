@@ -11,7 +11,7 @@ import { RESOURCE_DATASET_TYPE, RESOURCE_TYPES, SOURCE_SLUGS, resources, type Re
 import type { Locale } from '../../../schemas/constants.ts';
 import { slugify } from '../../../schemas/slug.ts';
 import { LATEST_LINK_CHECK_SQL, linkChecksAction } from '../quality/link-history.ts';
-import { bodyId, parseId, registerEntity, type RegisteredEntity, type Row, type WriteContext } from '../crud/index.ts';
+import { bodyGroupId, bodyId, parseId, registerEntity, type RegisteredEntity, type Row, type WriteContext } from '../crud/index.ts';
 import { resourceReachCondition } from '../datasets/resource-visibility.ts';
 import { inTransaction } from '../db/pool.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
@@ -101,11 +101,6 @@ async function uniqueCodename(client: WriteContext['client'], text: string, exce
   }
 }
 
-function bodyGroup(body: unknown): number | null | undefined {
-  if (!body || typeof body !== 'object' || !('usergroup_id' in body)) return undefined;
-  return bodyId((body as { usergroup_id: unknown }).usergroup_id);
-}
-
 /** Storage keys of deleted resources, removed from disk once the deletion is committed. */
 const filesToRemove = new WeakMap<FastifyRequest, string[]>();
 
@@ -172,12 +167,12 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
       // Resources out of the user's reach are outside the fixed conditions: their id answers 404.
       retrieve: () => true,
       create: (user, { body }) => {
-        const group = bodyGroup(body);
+        const group = bodyGroupId(body, 'usergroup_id');
         return group == null ? user.is_superuser || user.usergroup_roles.some((r) => r.role >= 1) : canEditResource(user, { usergroup_id: group });
       },
       update: (user, { record, body }) => {
         if (!record) return true;
-        const target = bodyGroup(body);
+        const target = bodyGroupId(body, 'usergroup_id');
         return canEditResource(user, record as { usergroup_id: number }) && (target == null || canEditResource(user, { usergroup_id: target }));
       },
       destroy: (user, { record }) => !record || canEditResource(user, record as { usergroup_id: number }),
