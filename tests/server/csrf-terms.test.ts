@@ -285,6 +285,12 @@ describe('profile page', () => {
     const response = await t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload: { email: '' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ email: ['This field is required.'] });
+    // A value that is not text is refused, and nothing is saved.
+    const before = (await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders })).json();
+    const typed = await t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload: { first_name: ['a'], last_name: { a: 1 }, email: 5 } });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({ first_name: ['Invalid value.'], last_name: ['Invalid value.'], email: ['Invalid value.'] });
+    expect((await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders })).json()).toMatchObject({ first_name: before.first_name, last_name: before.last_name, email: before.email });
   });
 
   it('changes the password, checking the current one, and signs out other sessions', async () => {

@@ -298,8 +298,15 @@ export default async function loginPages(app: FastifyInstance) {
     const s = loginStrings(request.locale);
     const values = profileValues(form);
     const errors: ProfileErrors = {};
-    if (!values.email) errors.email = s.common.required;
-    else if (!EMAIL_PATTERN.test(values.email)) errors.email = s.profile.invalidEmail;
+    // A JSON client's value that is not text is refused, never read as an empty field.
+    const body = objectOf(request.body);
+    for (const field of ['first_name', 'last_name', 'email'] as const) {
+      if (Object.hasOwn(body, field) && typeof body[field] !== 'string') errors[field] = translateValidation(request.locale, 'validation.invalid');
+    }
+    if (errors.email === undefined) {
+      if (!values.email) errors.email = s.common.required;
+      else if (!EMAIL_PATTERN.test(values.email)) errors.email = s.profile.invalidEmail;
+    }
     if (Object.keys(errors).length > 0) {
       if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
       return respond(reply, renderProfile(request, { next }, values, errors, { tokens: await listApiTokens(app.db, request.user.id) }), 400);
