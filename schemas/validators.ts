@@ -56,6 +56,13 @@ export function sanitizeText(text: string): string {
 
 const REFUSED = Symbol('refused');
 
+/** A value of its field's own JSON types is cast as the field casts it; any other is refused ('validation.invalid'). */
+function takingOnly<S extends Schema>(schema: S, takes: (original: unknown) => boolean): S {
+  return schema.transform((value: unknown, original: unknown) => (original == null || takes(original) ? value : REFUSED)).typeError(VALIDATION_MESSAGES.invalid) as S;
+}
+
+const isTextOrNumber = (original: unknown) => typeof original === 'string' || (typeof original === 'number' && Number.isFinite(original));
+
 /**
  * A field holding one value takes a string, a number or null from JSON, as Django REST framework's
  * do: an array, an object or a boolean is refused ('validation.invalid'), never converted — yup
@@ -63,18 +70,12 @@ const REFUSED = Symbol('refused');
  * what this looks at.
  */
 export function scalarOnly<S extends Schema>(schema: S): S {
-  return schema
-    .transform((value: unknown, original: unknown) =>
-      original == null || typeof original === 'string' || (typeof original === 'number' && Number.isFinite(original)) ? value : REFUSED,
-    )
-    .typeError(VALIDATION_MESSAGES.invalid) as S;
+  return takingOnly(schema, isTextOrNumber);
 }
 
 /** A boolean field takes a boolean, or the strings and numbers DRF reads as one ("true", 0…). */
 export function booleanInput<S extends Schema>(schema: S): S {
-  return schema
-    .transform((value: unknown, original: unknown) => (original == null || ['boolean', 'string', 'number'].includes(typeof original) ? value : REFUSED))
-    .typeError(VALIDATION_MESSAGES.invalid) as S;
+  return takingOnly(schema, (original) => typeof original === 'boolean' || isTextOrNumber(original));
 }
 
 function sanitized(): StringSchema<string | undefined> {
