@@ -275,10 +275,12 @@ describe('a CKAN harvest', () => {
     expect(complete.timeline.map((step) => step.message).join('\n')).toMatch(/1 retirés/);
     rows = await datasetsOf(id);
     expect(rows[1].withdrawn_at).not.toBeNull();
-    for (let i = 0; i < 100 && (await datasetsOf(id))[1].publish !== false; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    // The task writes the flag, then records its own end: wait for both.
+    const unpublishTasks = async () =>
+      (await t.db.query("SELECT status FROM task_queue_track WHERE action = 'unpublish-dataset' AND object_id = $1 AND trigger = 'harvest'", [rows[1].id])).rows.map((row) => row.status);
+    for (let i = 0; i < 100 && (await unpublishTasks()).join() !== 'SUCCESS'; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await unpublishTasks()).toEqual(['SUCCESS']);
     expect((await datasetsOf(id))[1].publish).toBe(false);
-    const tasks = await t.db.query("SELECT status FROM task_queue_track WHERE action = 'unpublish-dataset' AND object_id = $1 AND trigger = 'harvest'", [rows[1].id]);
-    expect(tasks.rows.map((row) => row.status)).toEqual(['SUCCESS']);
     expect(rows.length).toBe(2); // withdrawn, never deleted
   });
 });
