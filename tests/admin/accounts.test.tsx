@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { accountsHandlers, GROUPS, MEMBER, page, PENDING_ATTACHMENT, recordWrite, USER_RECORDS, type Write } from './accountsFixtures.ts';
+import { accountsHandlers, GROUPS, MEMBER, ORGANISATIONS, page, PENDING_ATTACHMENT, recordWrite, USER_RECORDS, type Write } from './accountsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { expectPath, renderApp } from './renderApp.tsx';
 import { server } from './server.ts';
@@ -400,5 +400,19 @@ describe('delegated administrators', { timeout: 30_000 }, () => {
     await screen.findByText('Dupont', {}, LONG);
     expect(screen.queryByRole('link', { name: 'Créer' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Supprimer' })).toBeNull();
+  });
+
+  it('open the organisations they administer from the list, and no other', async () => {
+    const other = { ...ORGANISATIONS[0], id: 11, display_name: 'Ville de Vienne', acronym: 'VDV' };
+    server.use(
+      http.get('/:locale/organisation/organisations/', () => HttpResponse.json(page([...ORGANISATIONS, other]))),
+      ...accountsHandlers(),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/organisations/', USERS.role2);
+    await user.click(await screen.findByText('Ville de Vienne', {}, LONG));
+    await expectPath('/publish/fr/accounts/organisations/');
+    await user.click(screen.getByText('Ville de Lyon'));
+    await expectPath('/publish/fr/accounts/organisations/10/');
   });
 });

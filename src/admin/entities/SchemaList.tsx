@@ -34,8 +34,8 @@ export interface SchemaListProps {
   /** Whether the create button and the delete column are shown (rights checked by the caller). */
   canCreate?: boolean;
   canDelete?: boolean | ((record: RaRecord) => boolean);
-  /** Rows open the record's edit page (default), or nothing. */
-  rowClick?: 'edit' | false;
+  /** Rows open the record's edit page (default), nothing, or the edit page of the rows a test allows. */
+  rowClick?: 'edit' | false | ((record: RaRecord) => boolean);
   /** Extra columns after the schema's (row actions such as accept and refuse). */
   children?: ReactNode;
   /** Columns shown otherwise than their field's type says (null hides one). */
@@ -92,6 +92,9 @@ export function SchemaList({
   const column = (name: string) => (name in columnOverrides ? columnOverrides[name]! : fieldElement(resource, name, { inList: true, sortable: orderable.has(name) }));
   const columns = entity.list.columns.map(column).filter((element): element is ReactElement => element !== null);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const openRow = rowClick
+    ? (id: RaRecord['id'], _resource: string, record: RaRecord) => (rowClick === 'edit' || rowClick(record) ? paths.edit(id) : false)
+    : false;
   // Under the name, the two next columns of the table.
   const details = entity.list.columns
     .filter((name) => name !== entity.recordRepresentation)
@@ -126,13 +129,15 @@ export function SchemaList({
               ))}
             </Box>
           }
-          rowClick={rowClick ? (id) => paths.edit(id) : false}
+          rowClick={openRow}
         />
       ) : (
         <DatagridConfigurable
           preferenceKey={storeKey}
           bulkActionButtons={bulkActionButtons}
-          rowClick={rowClick ? (id) => paths.edit(id) : false}
+          rowClick={openRow}
+          // Rows that open nothing do not look clickable.
+          rowSx={typeof rowClick === 'function' ? (record: RaRecord) => (rowClick(record) ? {} : { cursor: 'default' }) : undefined}
         >
           {columns}
           {children}
