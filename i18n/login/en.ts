@@ -66,6 +66,11 @@ export default {
     revoked: 'The token has been revoked.',
     cancel: 'Cancel',
   },
+  signout: {
+    title: 'Sign out',
+    question: 'Do you want to sign out of Publish? Another page sent you here.',
+    confirm: 'Sign out',
+  },
   terms: {
     title: 'Terms of use',
     version: 'Version %{version}',

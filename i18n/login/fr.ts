@@ -66,6 +66,11 @@ export default {
     revoked: 'Le jeton a été révoqué.',
     cancel: 'Annuler',
   },
+  signout: {
+    title: 'Déconnexion',
+    question: 'Voulez-vous vous déconnecter de Publish ? Une autre page vous a envoyé ici.',
+    confirm: 'Se déconnecter',
+  },
   terms: {
     title: "Conditions d'utilisation",
     version: 'Version %{version}',

@@ -66,6 +66,11 @@ export default {
     revoked: 'Il token è stato revocato.',
     cancel: 'Annulla',
   },
+  signout: {
+    title: 'Disconnessione',
+    question: 'Vuoi disconnetterti da Publish? Un\'altra pagina ti ha mandato qui.',
+    confirm: 'Disconnetti',
+  },
   terms: {
     title: "Condizioni d'uso",
     version: 'Versione %{version}',

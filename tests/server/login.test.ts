@@ -279,6 +279,27 @@ describe('session and sign-out', () => {
     expect((await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).statusCode).toBe(401);
   });
 
+  it('signout asks first when another site sent the browser there, and signs out once confirmed on the page', async () => {
+    const user = await t.signIn('editor');
+    const sent = await t.app.inject({
+      url: '/en/login/session/signout/?next=/publish/en/',
+      headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers['content-type']).toMatch(/^text\/html/);
+    expect(sent.body).toContain('Do you want to sign out of Publish?');
+    expect(sent.cookies.find((cookie) => cookie.name === 'sessionid')).toBeUndefined();
+    expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).statusCode).toBe(200);
+    // The page's button: a same-origin request to the same address, keeping `next`.
+    const link = /<a class="button" href="([^"]+)"/.exec(sent.body)![1].replaceAll('&amp;', '&');
+    expect(link).toBe('/en/login/session/signout/?next=%2Fpublish%2Fen%2F');
+    const confirmed = await t.app.inject({ url: link, headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('/publish/en/');
+    expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+  });
+
   it('signout redirects (302) to a same-site next only', async () => {
     const user = await t.signIn('editor');
     const ok = await t.app.inject({ url: '/fr/login/session/signout/?next=/publish/fr/', headers: { cookie: user.cookie } });

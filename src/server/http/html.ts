@@ -43,8 +43,8 @@ h1{margin-top:0;font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
 label{display:block;font-weight:600;margin:1rem 0 .25rem}
 input[type=text],input[type=email],input[type=password],select{width:100%;padding:.55rem .6rem;border:1px solid #6b7785;border-radius:4px;font:inherit}
 input:focus,button:focus,a:focus{outline:3px solid #f0a500;outline-offset:2px}
-button{margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#0b4f8a;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-button:hover{background:#083b67}
+button,a.button{display:inline-block;text-decoration:none;margin-top:1.25rem;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#0b4f8a;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button:hover,a.button:hover{background:#083b67}
 .error{color:#a4161a;font-weight:600}
 .alert{padding:.75rem 1rem;border-radius:4px;margin-bottom:1rem}
 .alert-error{background:#fde8e8;color:#7a1014;border:1px solid #f5b5b5}

@@ -246,6 +246,19 @@ ${renderTokens(request, tokens)}
   return renderPage(request, s, '/login/profile/', s.profile.title, body, query);
 }
 
+/**
+ * Asked when another site sent the browser to sign-out: a link elsewhere must not end the session
+ * (and revoke its tokens) without the person's word. The button is a same-site request.
+ */
+export function renderSignoutConfirmation(request: FastifyRequest, next: string | undefined): string {
+  const s = loginStrings(request.locale);
+  const body = html`
+<p>${s.signout.question}</p>
+<p><a class="button" href="${withQuery(`/${request.locale}/login/session/signout/`, { next })}">${s.signout.confirm}</a></p>
+<p><a href="${safeNext(undefined)}">${s.common.backToApp}</a></p>`;
+  return renderPage(request, s, '/login/session/signout/', s.signout.title, body, { next });
+}
+
 function renderTerms(request: FastifyRequest, query: Query, termsVersion: string): string {
   const s = loginStrings(request.locale);
   const user = request.user!;

@@ -14,7 +14,7 @@ import type { AuthUser } from '../auth/users.ts';
 import { ApiError, ValidationError, notAuthenticated, permissionDenied } from '../http/errors.ts';
 import { t } from '../i18n.ts';
 import { hasAcceptedTerms } from '../plugins/auth.ts';
-import { renderSignin } from './login-pages.ts';
+import { renderSignin, renderSignoutConfirmation, respond } from './login-pages.ts';
 
 export function currentUserPayload(user: AuthUser, termsVersion: string): CurrentUser {
   return {
@@ -108,6 +108,10 @@ export default async function loginRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // A personal API token is a script's, not a sign-in: it may not end the user's sessions (a read one may change nothing).
       if (request.authMethod === 'token') throw permissionDenied();
+      // A browser sent here by another site (a link, a redirect) asks first; the header is the browser's own.
+      if (request.headers['sec-fetch-site'] === 'cross-site' && request.cookies.sessionid) {
+        return respond(reply, renderSignoutConfirmation(request, request.query.next));
+      }
       // The cookie may name an expired session that the auth hook ignored: delete it all the same.
       const token = request.cookies.sessionid;
       if (token) await deleteSession(app.db, token);
