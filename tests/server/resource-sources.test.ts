@@ -310,10 +310,23 @@ describe('map server resources', () => {
     bare = await createTestApp({});
     users.bareAdmin = await bare.signIn('admin');
     expect((await call('bareAdmin', 'GET', '/fr/resource/kinds/', undefined, bare)).json()).toEqual(['file-upload', 'file-download', 'ftp', 'href', 'datastore']);
-    for (const [method, url] of [['POST', '/en/geoserv/mirror/layer/'], ['GET', '/en/geoserv/mirror/1/'], ['PATCH', '/en/geoserv/mirror/1/'], ['GET', '/en/geoserv/mirror/1/_scenarios/'], ['POST', '/en/geoserv/mirror/1/_scenarios/1/run/']] as const) {
-      const response = await call('bareAdmin', method, url, method === 'GET' ? undefined : { name: 'topp:states', resource_id: 1 }, bare);
+    const group = (await bare.db.query<{ id: number }>("SELECT id FROM usergroups ORDER BY id LIMIT 1")).rows[0].id;
+    const created = await call('bareAdmin', 'POST', '/fr/resource/resources/', { display_name: 'Couche sans serveur', usergroup_id: group }, bare);
+    expect(created.statusCode, created.body).toBe(201);
+    const resource = created.json<{ id: number }>().id;
+    // A source kept from a time the map server was configured.
+    const source = (await bare.db.query<{ id: number }>("INSERT INTO resource_sources (resource_id, kind, layer_name) VALUES ($1, 'geoserver', 'topp:states') RETURNING id", [resource])).rows[0].id;
+    const run = (await bare.db.query<{ id: number }>("SELECT id FROM scenarios WHERE codename = 'update-geoserver'")).rows[0].id;
+    const calls = (id: number) =>
+      [['GET', `/en/geoserv/mirror/${id}/`], ['PATCH', `/en/geoserv/mirror/${id}/`], ['GET', `/en/geoserv/mirror/${id}/_scenarios/`], ['POST', `/en/geoserv/mirror/${id}/_scenarios/${run}/run/`]] as const;
+    for (const [method, url] of [['POST', '/en/geoserv/mirror/layer/'], ...calls(source)] as const) {
+      const response = await call('bareAdmin', method, url, method === 'GET' ? undefined : { name: 'topp:states', resource_id: resource }, bare);
       expect(response.statusCode, url).toBe(503);
       expect(response.json()).toEqual({ detail: 'The map server is not configured.' });
+    }
+    // An unknown source is not found, map server or not.
+    for (const [method, url] of calls(source + 1000)) {
+      expect((await call('bareAdmin', method, url, method === 'GET' ? undefined : { name: 'topp:states' }, bare)).statusCode, url).toBe(404);
     }
   });
 });

@@ -39,7 +39,8 @@ const LAYER_NAME = /^[^\s\u0000-\u001f:/?#%\\]{1,200}:[^\s\u0000-\u001f:/?#%\\]{
 
 /**
  * Where the sources of a kind are served: created at `collection` (POST), each at `{item}{id}/`.
- * `guard` checks the path's own parameters (404 for an unknown database, 503 without a map server).
+ * `guard` checks the path's own parameters once the resource is found and allowed (404 for an unknown
+ * database, 503 without a map server).
  */
 interface SourceEndpoint {
   kind: ResourceType;
@@ -277,7 +278,6 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
   for (const { kind: slug, collection, item: base, guard } of endpoints) {
     const check = guard ?? (() => {});
     app.post(collection, { config: { ...config, openapi: sourceDoc(slug) } }, async (request, reply) => {
-      check(request);
       if (slug === 'geoserver' && !(MAPSERVER_LAYER_TYPES as readonly string[]).includes((request.params as { layerType: string }).layerType)) throw notFound();
       const locale = request.locale;
       const body = objectBody(request.body);
@@ -286,6 +286,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       const reach = resourceId === null ? 'none' : await resourceReach(app.db, request.user!, resourceId);
       if (reach === 'none') throw new ValidationError({ resource_id: [t(locale, 'resource.unknownResource')] });
       if (reach !== 'edit') throw permissionDenied();
+      check(request);
       const { rows: resources } = await app.db.query<{ type: string | null; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
       const sourceKind = (type: string) => new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type })] });
       // A resource created without a type takes its source's.
@@ -315,8 +316,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     });
 
     app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => {
+      const source = await sourceOr404(request, slug, false);
       check(request);
-      return present(await sourceOr404(request, slug, false));
+      return present(source);
     });
 
     for (const method of ['PUT', 'PATCH'] as const) {
@@ -325,8 +327,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         url: `${base}:id/`,
         config,
         handler: async (request) => {
-          check(request);
           const existing = await sourceOr404(request, slug, true);
+          check(request);
           const row = await validateSource(request, slug, objectBody(request.body), method === 'PATCH', existing, existing.usergroup_id as number, existing.resource_id as number);
           const columns = Object.keys(row);
           if (columns.length > 0) {
@@ -341,8 +343,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     }
 
     app.delete<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request, reply) => {
-      check(request);
       const existing = await sourceOr404(request, slug, true);
+      check(request);
       await inTransaction(app.db, async (client) => {
         await client.query('DELETE FROM resource_sources WHERE id = $1', [existing.id]);
         await client.query('UPDATE resources SET size = NULL, bbox = NULL, geographic = false, last_update = now() WHERE id = $1', [existing.resource_id]);

@@ -108,7 +108,7 @@ export interface ScenarioPath {
   objectOf?: (app: FastifyInstance, id: number) => Promise<number | null>;
   /** The scenarios offered there, when not every scenario of the class. */
   codenames?: readonly string[];
-  /** Checks the path's other parameters first (throws: 404 for an unknown one, 503 for a missing service). */
+  /** Checks the path's other parameters once the object is found and allowed (throws: 404 for an unknown one, 503 for a missing service). */
   guard?: (request: FastifyRequest) => void;
 }
 
@@ -155,9 +155,9 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
   };
 
   app.get<{ Params: { id: string } }>(`${where.path}:id/_scenarios/`, { config }, async (request) => {
-    where.guard?.(request);
     const id = await objectId(request.params.id);
     if (id === null || (await objectAccess(app, where.className, id, request.user!)) === 'none') throw notFound();
+    where.guard?.(request);
     return scenariosOf(app, where, request.locale);
   });
 
@@ -165,7 +165,6 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
     `${where.path}:id/_scenarios/:scenario/run/`,
     { config: { ...config, openapi: RUN_DOC } },
     async (request, reply) => {
-      where.guard?.(request);
       const { scenario } = request.params;
       const id = await objectId(request.params.id);
       if (id === null || !ID.test(scenario)) throw notFound();
@@ -174,6 +173,7 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
       const found = (await scenariosOf(app, where, request.locale)).find((row) => row.id === Number(scenario));
       if (!found) throw notFound();
       if (access !== 'run') throw permissionDenied();
+      where.guard?.(request);
       const { kwargs, target } = parseKwargs(request.body, request.locale);
       const asynchronous = isAsynchronous(request.query.asynchrone, request.locale);
       if (target) await checkTarget(app, where.className, id, target, request.user!, request.locale);
