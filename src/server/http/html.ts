@@ -79,6 +79,7 @@ export function page({ locale, title, appName, languageLabel, localeHref, body, 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${title} · ${appName}</title>
 <style>${new SafeHtml(STYLE)}</style>
 </head>

@@ -42,6 +42,7 @@ export default async function apiDocRoutes(app: FastifyInstance) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${title}</title>
 <link rel="stylesheet" href="/${locale}/api/docs/assets/swagger-ui.css">
 </head>
