@@ -294,6 +294,7 @@ describe('session and sign-out', () => {
     // The page's button: a same-origin request to the same address, keeping `next`.
     const link = /<a class="button" href="([^"]+)"/.exec(sent.body)![1].replaceAll('&amp;', '&');
     expect(link).toBe('/en/login/session/signout/?next=%2Fpublish%2Fen%2F');
+    expect(sent.body).toContain('<a href="/publish/en/">Back to the application</a>');
     const confirmed = await t.app.inject({ url: link, headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' } });
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe('/publish/en/');
