@@ -6,12 +6,15 @@ import { referencePicker } from './inputElement.tsx';
 import { entityOf } from './registry.ts';
 import { useChoices } from './useChoices.ts';
 
+/** A filter's select is wide enough for its label, which it would otherwise cut. */
+const FILTER_SX = { minWidth: 220 };
+
 function ChoiceFilter({ source, resource, filter, label }: { source: string; resource: string; filter: FilterSpec<Fields>; label: string; alwaysOn?: boolean }) {
   const choices = useChoices(resource, filter.field ?? source, filter.choices);
   return filter.lookup === 'in' ? (
-    <SelectArrayInput source={source} label={label} choices={choices} optionText="label" />
+    <SelectArrayInput source={source} label={label} choices={choices} optionText="label" sx={FILTER_SX} />
   ) : (
-    <SelectInput source={source} label={label} choices={choices} optionText="label" />
+    <SelectInput source={source} label={label} choices={choices} optionText="label" sx={FILTER_SX} />
   );
 }
 
@@ -30,7 +33,7 @@ export function filterElements(resource: string): ReactElement[] {
       elements.push(<ChoiceFilter key={name} {...common} resource={resource} filter={filter} />);
     } else if (filter.reference) {
       // One value at a time (e.g. one organisation type), or several for an 'in' lookup (topics).
-      elements.push(referencePicker(filter.reference, { source: name, label, alwaysOn: filter.alwaysOn, multiple: filter.lookup === 'in' }));
+      elements.push(referencePicker(filter.reference, { source: name, label, alwaysOn: filter.alwaysOn, multiple: filter.lookup === 'in', sx: FILTER_SX }));
     } else if (filter.type === 'boolean') {
       elements.push(<NullableBooleanInput key={name} {...common} />);
     } else if (filter.type === 'integer') {

@@ -3,6 +3,7 @@
  * shown as fields on edit only; write-only ones (passwords) are asked on create only.
  */
 import type { ReactElement } from 'react';
+import type { SxProps, Theme } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -31,27 +32,30 @@ function ChoiceInput({ source, resource, spec, validate }: { source: string; res
 }
 
 /** A reference picker: a select for small lookup lists, a search-as-you-type box otherwise. */
-export function referencePicker(reference: string, props: { source: string; validate?: typeof requiredMark; label?: string; multiple?: boolean; alwaysOn?: boolean }) {
+export function referencePicker(
+  reference: string,
+  props: { source: string; validate?: typeof requiredMark; label?: string; multiple?: boolean; alwaysOn?: boolean; sx?: SxProps<Theme> },
+) {
   const target = entityOf(reference);
   const optionText = target.recordRepresentation;
   const common = { source: props.source, reference, sort: defaultSort(reference), alwaysOn: props.alwaysOn };
   if (props.multiple) {
     return (
       <ReferenceArrayInput key={props.source} {...common}>
-        <AutocompleteArrayInput optionText={optionText} validate={props.validate} label={props.label} filterToQuery={(q) => ({ q })} />
+        <AutocompleteArrayInput optionText={optionText} validate={props.validate} label={props.label} filterToQuery={(q) => ({ q })} sx={props.sx} />
       </ReferenceArrayInput>
     );
   }
   if (!target.list.search) {
     return (
       <ReferenceInput key={props.source} {...common} perPage={target.list.pageSize}>
-        <SelectInput optionText={optionText} validate={props.validate} label={props.label} />
+        <SelectInput optionText={optionText} validate={props.validate} label={props.label} sx={props.sx} />
       </ReferenceInput>
     );
   }
   return (
     <ReferenceInput key={props.source} {...common}>
-      <AutocompleteInput optionText={optionText} validate={props.validate} label={props.label} filterToQuery={(q) => ({ q })} />
+      <AutocompleteInput optionText={optionText} validate={props.validate} label={props.label} filterToQuery={(q) => ({ q })} sx={props.sx} />
     </ReferenceInput>
   );
 }
