@@ -113,6 +113,7 @@ describe('datastore resources', () => {
     expect((await t.db.query('SELECT count(*)::int AS n FROM datastore.releves_externes')).rows[0].n).toBe(2);
     // A superuser may attach the free table; an unknown database is not there.
     expect((await call('admin', 'POST', '/fr/datapusher/datastores/other/', { resource_id: resource, table_name: 'releves_externes' })).statusCode).toBe(404);
+    expect((await call('admin', 'POST', '/fr/datapusher/datastores/other/', {})).statusCode).toBe(404);
   });
 
   it('creates the resource from a table of its own group through its scenario: copied, placed, with its layer', async () => {

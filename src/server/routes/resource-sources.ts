@@ -39,14 +39,16 @@ const LAYER_NAME = /^[^\s\u0000-\u001f:/?#%\\]{1,200}:[^\s\u0000-\u001f:/?#%\\]{
 
 /**
  * Where the sources of a kind are served: created at `collection` (POST), each at `{item}{id}/`.
- * `guard` checks the path's own parameters once the resource is found and allowed (404 for an unknown
- * database, 503 without a map server).
+ * `pathCheck` checks the path's own parameters before anything else (404 for an unknown database);
+ * `serviceCheck` the service the kind needs, once the resource is found and allowed (503 without a map
+ * server).
  */
 interface SourceEndpoint {
   kind: ResourceType;
   collection: string;
   item: string;
-  guard?: (request: FastifyRequest) => void;
+  pathCheck?: (request: FastifyRequest) => void;
+  serviceCheck?: () => void;
 }
 
 type Body = Record<string, unknown>;
@@ -268,16 +270,17 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       kind: 'datastore' as const,
       collection: `/${type}/datastores/:database/`,
       item: `/${type}/datastores/:database/`,
-      guard: (request: FastifyRequest) => {
+      pathCheck: (request: FastifyRequest) => {
         if ((request.params as { database: string }).database !== datastoreDatabaseName()) throw notFound();
       },
     })),
-    { kind: 'geoserver', collection: '/geoserv/mirror/:layerType/', item: '/geoserv/mirror/', guard: mapserverGuard },
+    { kind: 'geoserver', collection: '/geoserv/mirror/:layerType/', item: '/geoserv/mirror/', serviceCheck: mapserverGuard },
   ];
 
-  for (const { kind: slug, collection, item: base, guard } of endpoints) {
-    const check = guard ?? (() => {});
+  for (const { kind: slug, collection, item: base, pathCheck = () => {}, serviceCheck = () => {} } of endpoints) {
+    // Unknown path first (404), then the object and the caller's right (404, 403), then the service (503).
     app.post(collection, { config: { ...config, openapi: sourceDoc(slug) } }, async (request, reply) => {
+      pathCheck(request);
       if (slug === 'geoserver' && !(MAPSERVER_LAYER_TYPES as readonly string[]).includes((request.params as { layerType: string }).layerType)) throw notFound();
       const locale = request.locale;
       const body = objectBody(request.body);
@@ -286,7 +289,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       const reach = resourceId === null ? 'none' : await resourceReach(app.db, request.user!, resourceId);
       if (reach === 'none') throw new ValidationError({ resource_id: [t(locale, 'resource.unknownResource')] });
       if (reach !== 'edit') throw permissionDenied();
-      check(request);
+      serviceCheck();
       const { rows: resources } = await app.db.query<{ type: string | null; usergroup_id: number }>('SELECT type, usergroup_id FROM resources WHERE id = $1', [resourceId]);
       const sourceKind = (type: string) => new ValidationError({ resource_id: [t(locale, 'resource.sourceKind', { type })] });
       // A resource created without a type takes its source's.
@@ -316,8 +319,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     });
 
     app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => {
+      pathCheck(request);
       const source = await sourceOr404(request, slug, false);
-      check(request);
+      serviceCheck();
       return present(source);
     });
 
@@ -327,8 +331,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         url: `${base}:id/`,
         config,
         handler: async (request) => {
+          pathCheck(request);
           const existing = await sourceOr404(request, slug, true);
-          check(request);
+          serviceCheck();
           const row = await validateSource(request, slug, objectBody(request.body), method === 'PATCH', existing, existing.usergroup_id as number, existing.resource_id as number);
           const columns = Object.keys(row);
           if (columns.length > 0) {
@@ -343,8 +348,9 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     }
 
     app.delete<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request, reply) => {
+      pathCheck(request);
       const existing = await sourceOr404(request, slug, true);
-      check(request);
+      serviceCheck();
       await inTransaction(app.db, async (client) => {
         await client.query('DELETE FROM resource_sources WHERE id = $1', [existing.id]);
         await client.query('UPDATE resources SET size = NULL, bbox = NULL, geographic = false, last_update = now() WHERE id = $1', [existing.resource_id]);
@@ -359,7 +365,10 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       className: 'resource',
       codenames: [`create-${slug}`, `update-${slug}`],
       objectOf: async (_app, id) => ((await loadSource(slug, id))?.resource_id as number | undefined) ?? null,
-      guard,
+      guard: (request) => {
+        pathCheck(request);
+        serviceCheck();
+      },
     });
   }
 
