@@ -8,6 +8,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
+  DatagridClasses,
   DatagridConfigurable,
   FilterButton,
   List,
@@ -136,8 +137,8 @@ export function SchemaList({
           preferenceKey={storeKey}
           bulkActionButtons={bulkActionButtons}
           rowClick={openRow}
-          // Rows that open nothing do not look clickable.
-          rowSx={typeof rowClick === 'function' ? (record: RaRecord) => (rowClick(record) ? {} : { cursor: 'default' }) : undefined}
+          // Rows that open nothing do not look clickable (the Datagrid gives every row of a clickable list a pointer).
+          rowSx={typeof rowClick === 'function' ? (record: RaRecord) => (rowClick(record) ? {} : { [`&.${DatagridClasses.clickableRow}`]: { cursor: 'default' } }) : undefined}
         >
           {columns}
           {children}
