@@ -255,7 +255,7 @@ export function renderSignoutConfirmation(request: FastifyRequest, next: string 
   const body = html`
 <p>${s.signout.question}</p>
 <p><a class="button" href="${withQuery(`/${request.locale}/login/session/signout/`, { next })}">${s.signout.confirm}</a></p>
-<p><a href="${`/publish/${request.locale}/`}">${s.common.backToApp}</a></p>`;
+<p><a href="/publish/${request.locale}/">${s.common.backToApp}</a></p>`;
   return renderPage(request, s, '/login/session/signout/', s.signout.title, body, { next });
 }
 
