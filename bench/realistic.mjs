@@ -238,7 +238,7 @@ try {
   const vocab = await vocabulary(baseUrl, admin, editor);
   const { count } = await getJson(baseUrl, `${LIST}?page_size=1`, admin);
   console.log(
-    `\nDataset lists on a changing catalogue (PostgreSQL's buffers ${hugePagesInUse() ? 'in huge pages' : 'in ordinary pages'}): ${count} datasets, ${READERS} readers (half superuser, half ${EDITOR}) asking distinct lists ` +
+    `\nDataset lists on a changing catalogue (PostgreSQL's buffers ${hugePagesInUse() ? 'in huge pages' : 'in ordinary pages'}, background work at nice ${process.env.BACKGROUND_NICE || 10}): ${count} datasets, ${READERS} readers (half superuser, half ${EDITOR}) asking distinct lists ` +
       `drawn from ${vocab.words.length} words, ${vocab.organisations.length} organisations and ${vocab.topics.length} topics:`,
   );
   // A platform in use has assessed its datasets' quality (the nightly assessment): a save that

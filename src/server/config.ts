@@ -26,6 +26,12 @@ export interface ServerConfig {
    * wait, find the database's processors free rather than shared with every reader.
    */
   listReads: number;
+  /**
+   * BACKGROUND_NICE: the processor priority (nice, 0–19) of the embedded database's processes that
+   * run background work (tasks, harvests, scores) for this process. Default 10: on a busy machine
+   * the people reading and saving are served first. 0 gives background work the same share.
+   */
+  backgroundNice: number;
   /** DEMO_PASSWORD: password of the demo accounts; unset = a random one, printed once at seeding. */
   demoPassword: string | null;
   /** SECRET_KEY: signs the API tokens; unset = random key stored once in DATA_DIR/secret-key (0600). */
@@ -253,6 +259,12 @@ function positive(env: Env, name: string, fallback: number): number {
 
 type Env = Record<string, string | undefined>;
 
+function niceness(env: Env, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value > 19) throw new Error(`${name} must be between 0 and 19, got "${env[name]}"`);
+  return value;
+}
+
 function text(env: Env, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined || value === '' ? fallback : value;
@@ -321,6 +333,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl: optional(env, 'DATABASE_URL'),
     pgPort: env.PG_PORT ? integer(env, 'PG_PORT', 54329) : null,
     listReads: positive(env, 'LIST_READS', Math.max(2, os.availableParallelism())),
+    backgroundNice: niceness(env, 'BACKGROUND_NICE', 10),
     demoPassword: optional(env, 'DEMO_PASSWORD'),
     secretKey: loadSecretKey(env, dataDir),
     logLevel: text(env, 'LOG_LEVEL', 'info'),

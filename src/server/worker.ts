@@ -6,6 +6,7 @@
  * rest is recovered).
  */
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
@@ -61,7 +62,17 @@ async function waitForSchema(db: Db): Promise<void> {
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
-  const db = createPool(config.databaseUrl ?? (await embeddedUrl(config.dataDir)), (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  // Background work: this process, and the embedded database's processes it uses, yield the
+  // processors to the server's requests (BACKGROUND_NICE). An external database's are not ours.
+  if (config.backgroundNice > 0) {
+    try {
+      setPriority(config.backgroundNice);
+    } catch (error) {
+      logger.warn({ err: error }, 'the worker keeps its processor priority');
+    }
+  }
+  const nice = config.databaseUrl ? 0 : config.backgroundNice;
+  const db = createPool(config.databaseUrl ?? (await embeddedUrl(config.dataDir)), (error) => logger.warn({ err: error }, 'idle database connection failed'), { nice });
   try {
     await waitForSchema(db);
   } catch (error) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { listMigrations, migrate, schemaState } from '../../src/server/db/migrate.ts';
 import { createPool, listReadSlot, type Db } from '../../src/server/db/pool.ts';
@@ -157,6 +159,30 @@ describe('list read slots', () => {
       expect(most).toBe(2);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe('background connections', () => {
+  /** The PostgreSQL process of a pool's connection, when it runs on this machine. */
+  async function backendOf(pool: Db): Promise<number | null> {
+    const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    return existsSync(`/proc/${rows[0].pid}`) ? rows[0].pid : null;
+  }
+
+  it('run their PostgreSQL processes at the priority asked, also where the system groups processes by session', async (context) => {
+    const background = createPool(url, () => {}, { nice: 7 });
+    try {
+      const pid = await backendOf(background);
+      if (pid === null) return context.skip(); // a database on another machine: not ours to renice
+      expect(getPriority(pid)).toBe(7);
+      // Linux's autogroup: each PostgreSQL process leads its session, whose group carries the nice.
+      if (existsSync(`/proc/${pid}/autogroup`)) expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/ nice 7\b/);
+      // The people's pool keeps the normal priority.
+      const people = await backendOf(db);
+      expect(getPriority(people!)).toBe(0);
+    } finally {
+      await background.end();
     }
   });
 });

@@ -104,6 +104,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ SECRET_KEY: 'k', PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it('gives background work a lower processor priority unless told otherwise, within nice\'s range', () => {
+    expect(loadConfig({ SECRET_KEY: 'k' }).backgroundNice).toBe(10);
+    expect(loadConfig({ SECRET_KEY: 'k', BACKGROUND_NICE: '0' }).backgroundNice).toBe(0);
+    expect(loadConfig({ SECRET_KEY: 'k', BACKGROUND_NICE: '19' }).backgroundNice).toBe(19);
+    for (const bad of ['20', '-5', 'low']) expect(() => loadConfig({ SECRET_KEY: 'k', BACKGROUND_NICE: bad })).toThrow(/BACKGROUND_NICE/);
+  });
+
   it("knows this platform's dataset pages from PORTAL_URL under PUBLIC_URL, so harvests recognise its records", () => {
     expect(loadConfig({ SECRET_KEY: 'k', PORTAL_URL: 'https://portail.example.org' }).tasks.harvest.platformDatasetPages).toEqual(['https://portail.example.org/dataset/']);
     expect(loadConfig({ SECRET_KEY: 'k', PUBLIC_URL: 'https://data.example.org/publish', PORTAL_URL: '/portail' }).tasks.harvest.platformDatasetPages).toEqual(['https://data.example.org/portail/dataset/']);

@@ -10,6 +10,12 @@ import { createPool, type Db } from './pool.ts';
 
 export interface OpenDatabase {
   db: Db;
+  /**
+   * The pool of background work (tasks, harvests, scores). On the embedded database its processes
+   * run at a lower priority (BACKGROUND_NICE): on a busy machine, people's reads and saves go
+   * first. An external database's processes are not this machine's to renice: the same pool.
+   */
+  background: Db;
   /** Migrations applied by this opening. */
   migrations: string[];
   /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
@@ -28,13 +34,16 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
     });
     databaseUrl = embedded.url;
   }
-  const db = createPool(databaseUrl, (error) => logger.warn({ err: error }, 'idle database connection failed'), { listReads: config.listReads });
+  const onError = (error: Error) => logger.warn({ err: error }, 'idle database connection failed');
+  const db = createPool(databaseUrl, onError, { listReads: config.listReads });
+  const background = embedded && config.backgroundNice > 0 ? createPool(databaseUrl, onError, { nice: config.backgroundNice }) : db;
   const close = async () => {
+    if (background !== db) await background.end();
     await db.end();
     await embedded?.stop();
   };
   try {
-    return { db, migrations: await migrate(db), close };
+    return { db, background, migrations: await migrate(db), close };
   } catch (error) {
     await close().catch(() => {});
     throw error;

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import pLimit from 'p-limit';
 import pg from 'pg';
 
@@ -13,8 +15,14 @@ const listReadSlots = new WeakMap<Db, Slot>();
 /**
  * A connection pool; errors on idle clients (e.g. the server restarting) are logged, not fatal.
  * `listReads`: how many list reads run at once on it (listReadSlot).
+ * `nice`: the processor priority given to each of its connections' PostgreSQL processes, for a
+ * database on this machine that this process may renice (the embedded one).
  */
-export function createPool(connectionString: string, onError: (error: Error) => void = () => {}, { listReads = 4 }: { listReads?: number } = {}): Db {
+export function createPool(
+  connectionString: string,
+  onError: (error: Error) => void = () => {},
+  { listReads = 4, nice = 0 }: { listReads?: number; nice?: number } = {},
+): Db {
   // Connections are kept for ten idle minutes: a new PostgreSQL process maps the shared buffers page
   // by page as it first touches them, which makes its first lists of a large catalogue slower.
   // Named statements (prepared()) are lookups by ids: planned once per connection, a generic plan,
@@ -29,8 +37,27 @@ export function createPool(connectionString: string, onError: (error: Error) => 
     options: '-c plan_cache_mode=force_generic_plan -c synchronize_seqscans=off',
   });
   pool.on('error', onError);
+  if (nice > 0) pool.on('connect', (client) => renice(client, nice, onError));
   listReadSlots.set(pool, pLimit(listReads));
   return pool;
+}
+
+/**
+ * Lowers the priority of a connection's PostgreSQL process (its pid, told by the server at
+ * connection). Each PostgreSQL process leads its own session, and where the system groups the
+ * processors' time by session (Linux's autogroup) a process's nice only counts within its group:
+ * the group's nice is lowered too.
+ */
+function renice(client: pg.PoolClient, nice: number, onError: (error: Error) => void): void {
+  const pid = (client as unknown as { processID: number | null }).processID;
+  if (!pid) return;
+  try {
+    setPriority(pid, nice);
+    const autogroup = `/proc/${pid}/autogroup`;
+    if (existsSync(autogroup)) writeFileSync(autogroup, String(nice));
+  } catch (error) {
+    onError(error as Error);
+  }
 }
 
 /**
