@@ -36,7 +36,10 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
   }
   const onError = (error: Error) => logger.warn({ err: error }, 'idle database connection failed');
   const db = createPool(databaseUrl, onError, { listReads: config.listReads });
-  const background = embedded && config.backgroundNice > 0 ? createPool(databaseUrl, onError, { nice: config.backgroundNice }) : db;
+  const background =
+    embedded && config.backgroundNice > 0
+      ? createPool(databaseUrl, (error) => logger.warn({ err: error }, 'background database connection'), { nice: config.backgroundNice })
+      : db;
   const close = async () => {
     if (background !== db) await background.end();
     await db.end();

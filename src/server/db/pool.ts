@@ -56,7 +56,7 @@ function renice(client: pg.PoolClient, nice: number, onError: (error: Error) => 
     const autogroup = `/proc/${pid}/autogroup`;
     if (existsSync(autogroup)) writeFileSync(autogroup, String(nice));
   } catch (error) {
-    onError(error as Error);
+    onError(new Error(`PostgreSQL process ${pid} keeps its priority: ${(error as Error).message}`));
   }
 }
 
