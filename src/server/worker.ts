@@ -62,8 +62,9 @@ async function waitForSchema(db: Db): Promise<void> {
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
-  // Background work: this process, and the embedded database's processes it uses, yield the
-  // processors to the server's requests (BACKGROUND_NICE). An external database's are not ours.
+  // Background work yields the processors to the server's requests (BACKGROUND_NICE): the embedded
+  // database's processes it uses (an external database's are not ours), and this process, whose
+  // nice counts only among the processes of its session where Linux groups them (autogroup).
   if (config.backgroundNice > 0) {
     try {
       setPriority(config.backgroundNice);

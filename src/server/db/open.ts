@@ -34,8 +34,7 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
     });
     databaseUrl = embedded.url;
   }
-  const onError = (error: Error) => logger.warn({ err: error }, 'idle database connection failed');
-  const db = createPool(databaseUrl, onError, { listReads: config.listReads });
+  const db = createPool(databaseUrl, (error) => logger.warn({ err: error }, 'idle database connection failed'), { listReads: config.listReads });
   const background =
     embedded && config.backgroundNice > 0
       ? createPool(databaseUrl, (error) => logger.warn({ err: error }, 'background database connection'), { nice: config.backgroundNice })
