@@ -28,6 +28,8 @@ export type UsergroupType = (typeof USERGROUP_TYPES)[number];
 export const PAGE_SIZE = 20;
 export const JURISDICTION_PAGE_SIZE = 50;
 export const RELOAD_INTERVAL_MS = 15000;
+/** How often a task someone just started is read again until it ends. */
+export const TASK_POLL_MS = 1000;
 export const TOAST_DURATION_MS = 5000;
 export const ANCHOR_WAIT_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -10,6 +10,9 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Statuses after which a task does not change any more. */
 export const FINISHED_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILURE', 'REVOKED'];
 
+/** Whether a task (read or not yet) has come to its end. */
+export const isTaskFinished = (task: { status: TaskStatus } | undefined) => !!task && FINISHED_STATUSES.includes(task.status);
+
 /** What a scenario does to its object: create or update it (spec, section 3 "Scenario"). */
 export type ScenarioAction = 'create' | 'update';
 

@@ -183,10 +183,16 @@ describe('dataset permissions page', { timeout: 30_000 }, () => {
     expect(last().get('page')).toBe('1');
   });
 
-  it('grants download to the selected groups after a preview, applies it as a task with its undo', async () => {
+  it('grants download to the selected groups after a preview, applies it as a task with its undo, and reads the groups again once it has run', async () => {
     const requests: URL[] = [];
     const writes: Write[] = [];
+    // The queue is busy: the task is read twice still running before it ends.
+    let taskReads = 0;
     server.use(
+      http.get('/:locale/dashboard/task-queue-track/77/', () => {
+        taskReads += 1;
+        return HttpResponse.json({ id: 77, status: taskReads <= 2 ? 'STARTED' : 'SUCCESS' });
+      }),
       ...permissionHandlers(requests),
       http.get('/:locale/accounts/usergroups/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
       http.post('/:locale/dataset/bulk/preview/', async ({ request }) => {
@@ -223,6 +229,11 @@ describe('dataset permissions page', { timeout: 30_000 }, () => {
     expect(writes.map((write) => write.path)).toEqual(['/en/dataset/bulk/preview/', '/en/dataset/bulk/apply/']);
     expect(writes[1].body).toEqual(writes[0].body);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const listsBeforeEnd = lists(requests).length;
+    await waitFor(() => expect(taskReads).toBe(2), LONG);
+    expect(lists(requests)).toHaveLength(listsBeforeEnd);
+    await waitFor(() => expect(lists(requests).length).toBeGreaterThan(listsBeforeEnd), LONG);
+    expect(taskReads).toBeGreaterThanOrEqual(3);
   });
 
   it('says who can see the dataset and why, a sphere among the reasons', async () => {

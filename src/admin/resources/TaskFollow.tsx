@@ -7,17 +7,13 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { FINISHED_STATUSES, type Task } from '../../../schemas/scenarios.ts';
+import { TASK_POLL_MS } from '../../../schemas/constants.ts';
+import { isTaskFinished, type Task } from '../../../schemas/scenarios.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { taskPath } from '../tasks/taskPaths.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { TaskTimeline } from '../tasks/TaskTimeline.tsx';
 import { resourcesApi } from './resourcesApi.ts';
-
-/** How often a followed task is read again while it runs. */
-export const TASK_POLL_MS = 1000;
-
-const isFinished = (task: Task | undefined) => !!task && FINISHED_STATUSES.includes(task.status);
 
 export function TaskFollow({ started, onFinished }: { started: Task; onFinished?: (task: Task) => void }) {
   const translate = useTranslate();
@@ -28,11 +24,11 @@ export function TaskFollow({ started, onFinished }: { started: Task; onFinished?
     initialData: started,
     initialDataUpdatedAt: 0,
     // A task already finished when started is not read again.
-    enabled: !isFinished(started),
-    refetchInterval: (query) => (isFinished(query.state.data) ? false : TASK_POLL_MS),
+    enabled: !isTaskFinished(started),
+    refetchInterval: (query) => (isTaskFinished(query.state.data) ? false : TASK_POLL_MS),
   });
   const task = data ?? started;
-  const finished = isFinished(task);
+  const finished = isTaskFinished(task);
   useEffect(() => {
     if (finished) onFinished?.(task);
     // Once per end: the status is what changes.

@@ -8,7 +8,7 @@ import { useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { RELOAD_INTERVAL_MS } from '../../../schemas/constants.ts';
 import { BULK_TASK_ACTION } from '../../../schemas/bulk.ts';
-import { FINISHED_STATUSES, type Task } from '../../../schemas/scenarios.ts';
+import { isTaskFinished, type Task } from '../../../schemas/scenarios.ts';
 import { BulkUndoButton } from '../datasets/bulk/BulkUndoButton.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
@@ -18,8 +18,6 @@ import { TASKS_RESOURCE } from './tasksApi.ts';
 import { TaskStatusChip } from './TaskStatusChip.tsx';
 import { TaskSummary } from './TaskSummary.tsx';
 import { TaskTimeline } from './TaskTimeline.tsx';
-
-const isFinished = (task: Task | undefined) => !!task && FINISHED_STATUSES.includes(task.status);
 
 /** Why the task failed (or who cancelled it), above everything else. */
 function TaskError({ task }: { task: Task }) {
@@ -74,7 +72,7 @@ export default function TaskDetail() {
     { id: Number(id) },
     {
       enabled: id !== undefined,
-      refetchInterval: (query) => (isFinished(query.state.data) ? false : RELOAD_INTERVAL_MS),
+      refetchInterval: (query) => (isTaskFinished(query.state.data) ? false : RELOAD_INTERVAL_MS),
       onError: (error) => notifyError(error, { resource: TASKS_RESOURCE }),
     },
   );
@@ -92,7 +90,7 @@ export default function TaskDetail() {
       <TaskWarnings warnings={task.warnings} />
       <TaskActions task={task} />
       {/* A bulk change of datasets may be undone for a while once it ran. */}
-      {task.action === BULK_TASK_ACTION && <BulkUndoButton taskId={task.id} finished={isFinished(task)} />}
+      {task.action === BULK_TASK_ACTION && <BulkUndoButton taskId={task.id} finished={isTaskFinished(task)} />}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <TaskSummary task={task} />
       </Paper>

@@ -25,6 +25,7 @@ import { useGetList, useNotify, useTranslate } from 'react-admin';
 import type { BulkAction, BulkBody } from '../../../../schemas/bulk.ts';
 import { PERMISSION_LEVEL, TOAST_DURATION_MS } from '../../../../schemas/constants.ts';
 import { datasets } from '../../../../schemas/datasets.ts';
+import type { Task } from '../../../../schemas/scenarios.ts';
 import { ErrorToast } from '../../feedback/ErrorToast.tsx';
 import { useNotifyError } from '../../feedback/useNotifyError.tsx';
 import { levelLabel } from '../permissions/permissionsApi.ts';
@@ -40,8 +41,8 @@ interface BulkDialogProps {
   /** Parameters decided by the caller (the permissions page's groups and level). */
   fixedParams?: Record<string, unknown>;
   onClose: () => void;
-  /** After the change was queued. */
-  onApplied: () => void;
+  /** After the change was queued, with its task. */
+  onApplied: (task: Task) => void;
 }
 
 const LEVELS = Object.values(PERMISSION_LEVEL);
@@ -108,7 +109,7 @@ export function BulkDialog({ action, selection, fixedParams, onClose, onApplied 
     try {
       const task = await bulkApi.apply(body);
       notify(<BulkAppliedToast taskId={task.id} />, { type: 'success', autoHideDuration: Math.max(TOAST_DURATION_MS, 20_000) });
-      onApplied();
+      onApplied(task);
       onClose();
     } catch (error) {
       notifyError(error);

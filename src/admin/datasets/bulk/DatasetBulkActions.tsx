@@ -6,15 +6,16 @@
  */
 import { useEffect, useState } from 'react';
 import { Box, Button } from '@mui/material';
-import { useListContext, useRefresh, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { BULK_ACTIONS, BULK_MAX_DATASETS, SUPERUSER_BULK_ACTIONS, type BulkAction } from '../../../../schemas/bulk.ts';
 import { toFilterQuery } from '../../providers/dataProvider.ts';
 import { useStartup } from '../../startup/useStartup.ts';
+import { useRefreshWhenTaskEnds } from '../../tasks/useRefreshWhenTaskEnds.ts';
 import { BulkDialog, type BulkSelection } from './BulkDialog.tsx';
 
 export function DatasetBulkActions() {
   const translate = useTranslate();
-  const refresh = useRefresh();
+  const refreshWhenEnded = useRefreshWhenTaskEnds();
   const { user } = useStartup();
   const { selectedIds, total, data, filterValues, onUnselectItems } = useListContext();
   const [action, setAction] = useState<BulkAction | null>(null);
@@ -51,10 +52,10 @@ export function DatasetBulkActions() {
         action={action}
         selection={selection}
         onClose={() => setAction(null)}
-        onApplied={() => {
+        onApplied={(task) => {
           onUnselectItems();
           // The list follows once the task has run.
-          setTimeout(refresh, 1500);
+          refreshWhenEnded(task.id);
         }}
       />
     </Box>

@@ -6,8 +6,9 @@
  */
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
-import { useListContext, useRefresh, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { PERMISSION_LEVEL } from '../../../../schemas/constants.ts';
+import { useRefreshWhenTaskEnds } from '../../tasks/useRefreshWhenTaskEnds.ts';
 import { BulkDialog } from '../bulk/BulkDialog.tsx';
 import type { PermissionLevelName } from './permissionsApi.ts';
 
@@ -15,7 +16,7 @@ const LEVEL_NAMES = Object.keys(PERMISSION_LEVEL) as PermissionLevelName[];
 
 export function PermissionBulkActions({ datasetId }: { datasetId: number }) {
   const translate = useTranslate();
-  const refresh = useRefresh();
+  const refreshWhenEnded = useRefreshWhenTaskEnds();
   const { selectedIds, onUnselectItems } = useListContext();
   const [level, setLevel] = useState<PermissionLevelName | null>(null);
 
@@ -34,9 +35,9 @@ export function PermissionBulkActions({ datasetId }: { datasetId: number }) {
         selection={{ ids: [datasetId] }}
         fixedParams={level === null ? undefined : { level: PERMISSION_LEVEL[level], usergroup_ids: selectedIds.map(Number) }}
         onClose={() => setLevel(null)}
-        onApplied={() => {
+        onApplied={(task) => {
           onUnselectItems();
-          setTimeout(refresh, 1500);
+          refreshWhenEnded(task.id);
         }}
       />
     </>
