@@ -11,6 +11,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/admin/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/admin/setup.ts'],
+          // Component tests type into real forms in jsdom: seconds each on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetRuntimeConfig } from '../../src/admin/config/runtimeConfig.ts';
 import { server, signInAs } from './server.ts';
+
+// A busy machine (CI runs the suites one after the other on 2 cores) may take more than Testing
+// Library's default second to show what a test waits for: waiting longer only delays a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A missing catalogue key is a test failure (polyglot reports it through console.error).
 let missingTranslations: string[] = [];
