@@ -41,7 +41,7 @@ async function main() {
     // Halves of files a crash left behind (never any resource's file).
     await storageOf(config).sweep();
     // WORKERS=external: this process only queues; `npm run worker` processes run the tasks.
-    tasks = await startTaskEngine({ db: background, config: config.tasks, runTasks: config.tasks.workers === 'inline', migrate: true, log: logger });
+    tasks = await startTaskEngine({ db: background, requestDb: db, config: config.tasks, runTasks: config.tasks.workers === 'inline', migrate: true, log: logger });
     // Queued once the engine's tables exist; run by the engine like any resource's scenario.
     if (seed.seeded) await seedDemoResources(db, { timeLimitSeconds: config.tasks.timeLimitSeconds });
     app = await buildApp({ db, config, logger });

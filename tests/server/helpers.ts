@@ -99,7 +99,7 @@ export function cookieValue(response: LightMyRequestResponse, name: string): str
 
 export interface TestAppOptions {
   /** Start the task engine (fast polling); `runTasks: false` only queues, as with WORKERS=external. */
-  tasks?: boolean | { runTasks?: boolean; pollingSeconds?: number };
+  tasks?: boolean | { runTasks?: boolean; pollingSeconds?: number; ownPool?: boolean };
 }
 
 export async function createTestApp(overrides: Partial<ServerConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -111,13 +111,17 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
   const config = { ...merged, tasks: { ...merged.tasks, dataDir: merged.dataDir, storage: merged.storage, outbound: merged.outbound, uploadMaxBytes: merged.uploadMaxBytes, ...overrides.tasks } };
   const app = await buildApp({ db, config, logger: false });
   await app.ready();
+  const taskOptions = typeof options.tasks === 'object' ? options.tasks : {};
+  // `ownPool`: background work on a pool of its own, as the server has on its embedded database.
+  const background = taskOptions.ownPool ? createPool(database.url) : db;
   const tasks = options.tasks
     ? await startTaskEngine({
-        db,
+        db: background,
+        requestDb: db,
         config: config.tasks,
-        runTasks: typeof options.tasks === 'object' ? options.tasks.runTasks !== false : true,
+        runTasks: taskOptions.runTasks !== false,
         migrate: true,
-        pollingSeconds: (typeof options.tasks === 'object' ? options.tasks.pollingSeconds : undefined) ?? 0.5,
+        pollingSeconds: taskOptions.pollingSeconds ?? 0.5,
       })
     : null;
 
@@ -150,6 +154,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}, optio
     close: async () => {
       await app.close();
       await tasks?.stop();
+      if (background !== db) await background.end();
       await db.end();
       await database.drop();
       if (fixture) await rm(fixture, { recursive: true, force: true });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
 import { queueTasks } from '../../src/server/tasks/store.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+import { createTestApp, scoresSettled, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 const users: Record<string, SignedIn> = {};
@@ -223,5 +223,42 @@ describe('task calls by role', () => {
     const list = (await get('editor', '/it/dashboard/scenarios/')).json();
     expect(list.map((s: { codename: string }) => s.codename)).toEqual(expect.arrayContaining(['publish-dataset', 'publish-resourcedataset']));
     expect(list[0]).toHaveProperty('object_class');
+  });
+});
+
+describe('background work on a pool of its own (the embedded database at BACKGROUND_NICE)', () => {
+  it('starts a task a request queued, and scores a save, at once rather than at the next poll', async () => {
+    // Idle workers poll once a minute: only the wake-up of the request's pool can start them sooner.
+    const own = await createTestApp({}, { tasks: { pollingSeconds: 60, ownPool: true } });
+    try {
+      const editor = await own.signIn('editor');
+      const { rows } = await own.db.query<{ id: number }>("SELECT id FROM datasets WHERE codename = 'comptages-velo'");
+      const { rows: found } = await own.db.query<{ id: number }>("SELECT id FROM scenarios WHERE codename = 'unpublish-dataset'");
+      const queued = await own.app.inject({
+        method: 'POST',
+        url: `/fr/dataset/datasets/${rows[0].id}/_scenarios/${found[0].id}/run/?asynchrone=true`,
+        headers: editor.sessionHeaders,
+        payload: {},
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+      let status = '';
+      for (let i = 0; i < 150 && !['SUCCESS', 'FAILURE', 'REVOKED'].includes(status); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (await own.db.query('SELECT status FROM task_queue_track WHERE id = $1', [queued.json().id])).rows[0].status;
+      }
+      // Within 15 s: a minute's poll would not have started it yet.
+      expect(status).toBe('SUCCESS');
+
+      const saved = await own.app.inject({
+        method: 'PATCH',
+        url: `/fr/dataset/datasets/${rows[0].id}/`,
+        headers: editor.sessionHeaders,
+        payload: { description: 'Décrit à nouveau.' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await scoresSettled(own.db);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -24,6 +24,11 @@ export interface EngineOptions {
   migrate: boolean;
   /** How often an idle worker looks for jobs. Default 2 s (tests: 0.5). */
   pollingSeconds?: number;
+  /**
+   * The pool requests write on, when background work has its own (`db`, db/open.ts): tasks queued
+   * and scores owed through it wake this engine too, or they would wait for the next poll.
+   */
+  requestDb?: Db;
   log?: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
 }
 
@@ -43,6 +48,7 @@ const STOP_GRACE_MS = 5_000;
 export async function startTaskEngine(options: EngineOptions): Promise<TaskEngine> {
   const { db, config } = options;
   const pollingSeconds = options.pollingSeconds ?? 2;
+  const wakingPools = [...new Set([db, options.requestDb ?? db])];
   const boss: PgBoss = createBoss(db, { migrate: options.migrate, pollingSeconds });
   boss.on('error', (error) => options.log?.error({ err: error }, 'task queue error'));
   await boss.start();
@@ -90,7 +96,7 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
       // polling interval later, or a backlog would drain slower than saves can owe it.
       if (jobs.length === SCORER_BATCH) boss.notifyWorker(scorerId);
     });
-    onTaskQueued(db, {
+    const wakers = {
       // A task queued by this process starts at once instead of at the next poll.
       tasks: () => workerIds.forEach((id) => boss.notifyWorker(id)),
       // A score owed by a save here is taken shortly after, with those owed by the saves of that
@@ -101,7 +107,8 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
           boss.notifyWorker(scorerId);
         }, SCORER_WAKE_MS);
       },
-    });
+    };
+    for (const pool of wakingPools) onTaskQueued(pool, wakers);
   }
 
   // Whatever a previous process left behind.
@@ -110,7 +117,7 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
   return {
     tick,
     async stop() {
-      onTaskQueued(db, null);
+      for (const pool of wakingPools) onTaskQueued(pool, null);
       if (scorerWake) clearTimeout(scorerWake);
       // Running tasks get a few seconds to end; the rest is handed back, queued for another process.
       // Their jobs are answered before the pool closes: an answer after it would fail in pg-boss.
