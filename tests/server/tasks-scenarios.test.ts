@@ -4,7 +4,7 @@
  * acknowledge; time limit and the diagnostic scenarios.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Task } from '../../schemas/scenarios.ts';
+import { isTaskFinished, type Task } from '../../schemas/scenarios.ts';
 import { queueTasks } from '../../src/server/tasks/store.ts';
 import { createTestApp, scoresSettled, type SignedIn, type TestApp } from './helpers.ts';
 
@@ -27,10 +27,11 @@ const run = (user: string, dataset: number, scenario: number, query = '?asynchro
 const get = (user: string, url: string) => t.app.inject({ url, headers: users[user].jwtHeaders });
 const post = (user: string, url: string) => t.app.inject({ method: 'POST', url, headers: users[user].sessionHeaders, payload: {} });
 
-async function waitFinished(id: number, user = 'admin'): Promise<Task> {
+/** The task once it has ended, read every 100 ms for 20 s as `user` (on `app`, the file's own by default). */
+async function waitFinished(id: number, user = 'admin', app: TestApp = t, as: SignedIn = users[user]): Promise<Task> {
   for (let i = 0; i < 200; i += 1) {
-    const task = (await get(user, `/fr/dashboard/task-queue-track/${id}/`)).json<Task>();
-    if (['SUCCESS', 'FAILURE', 'REVOKED'].includes(task.status)) return task;
+    const task = (await app.app.inject({ url: `/fr/dashboard/task-queue-track/${id}/`, headers: as.jwtHeaders })).json<Task>();
+    if (isTaskFinished(task)) return task;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`task ${id} did not finish`);
@@ -241,13 +242,8 @@ describe('background work on a pool of its own (the embedded database at BACKGRO
         payload: {},
       });
       expect(queued.statusCode, queued.body).toBe(202);
-      let status = '';
-      for (let i = 0; i < 150 && !['SUCCESS', 'FAILURE', 'REVOKED'].includes(status); i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (await own.db.query('SELECT status FROM task_queue_track WHERE id = $1', [queued.json().id])).rows[0].status;
-      }
-      // Within 15 s: a minute's poll would not have started it yet.
-      expect(status).toBe('SUCCESS');
+      // Within waitFinished's 20 s: a minute's poll would not have started it yet.
+      expect((await waitFinished(queued.json().id, 'editor', own, editor)).status).toBe('SUCCESS');
 
       const saved = await own.app.inject({
         method: 'PATCH',
@@ -260,5 +256,5 @@ describe('background work on a pool of its own (the embedded database at BACKGRO
     } finally {
       await own.close();
     }
-  });
+  }, 60_000); // room for waitFinished to say the task did not finish, before the test's own limit
 });
