@@ -95,6 +95,8 @@ describe('input and rights', () => {
       [{ action: 'set_default_level', ids: [own], params: { level: 7 } }, 'params.level'],
       [{ action: 'set_group_level', ids: [own], params: { level: 1, usergroup_ids: [99999999] } }, 'params.usergroup_ids'],
       [{ action: 'add_keyword', ids: [own], params: { keyword: '  ' } }, 'params.keyword'],
+      [{ action: 'add_keyword', ids: [own], params: { keyword: '<b></b>' } }, 'params.keyword'],
+      [{ action: 'add_keyword', ids: [own], params: { keyword: 'a\u0000b' } }, 'params.keyword'],
     ];
     for (const [payload, field] of cases) {
       const response = await post('preview/', payload, editor, 'en');
@@ -202,7 +204,8 @@ describe('apply and undo', () => {
     expect((await get(`/en/dataset/bulk/${grant.id}/`)).json()).toMatchObject({ count: 1, changed: 1 });
     await undo(grant.id);
 
-    const tag = await apply({ action: 'add_keyword', ids: [a, b], params: { keyword: 'Littoral' } });
+    // A keyword is cleaned as a dataset's save cleans it: its markup stripped.
+    const tag = await apply({ action: 'add_keyword', ids: [a, b], params: { keyword: ' <script>Littoral</script> ' } });
     const untag = await apply({ action: 'remove_keyword', ids: [a], params: { keyword: 'VÉLO' } });
     expect((await get(`/fr/dataset/datasets/${a}/`)).json().tags).toEqual(['Littoral', 'Mer']);
     await undo(untag.id);

@@ -13,6 +13,7 @@ import {
 } from '../../../schemas/bulk.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
+import { sanitizeText } from '../../../schemas/validators.ts';
 import { catalogEntries, exposeDataset, restoreEntry, withdrawDataset, type CatalogEntry } from '../catalog/entries.ts';
 import { bodyId } from '../crud/index.ts';
 import { setPublished } from '../datasets/scenarios.ts';
@@ -191,8 +192,9 @@ const setGroupLevel: BulkActionSpec = {
 
 const keyword = (adding: boolean): BulkActionSpec => ({
   async parse(raw, locale) {
-    const value = typeof raw.keyword === 'string' ? raw.keyword.trim() : '';
-    if (value === '' || value.length > BULK_KEYWORD_MAX_LENGTH || value.includes('\u0000')) {
+    // Cleaned as a dataset's save cleans its keywords (markup stripped, trimmed); a NUL is refused.
+    const value = typeof raw.keyword === 'string' && !raw.keyword.includes('\u0000') ? sanitizeText(raw.keyword) : '';
+    if (value === '' || value.length > BULK_KEYWORD_MAX_LENGTH) {
       throw fieldError('keyword', t(locale, 'bulk.keywordInvalid', { max: BULK_KEYWORD_MAX_LENGTH }));
     }
     return { keyword: value };
