@@ -27,16 +27,47 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+const failedTests = [];
+
+// Vitest's JSON report (jest's shape): one entry per file, one assertion result per test.
+function vitestFailures(data) {
+  for (const file of data.testResults ?? []) {
+    const path = file.name.replace(root, '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push({ where: path, name: test.fullName ?? test.title, message: (test.failureMessages ?? []).join('\n') });
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failedTests.push({ where: path, name: '(the file itself)', message: file.message ?? '' });
+    }
+  }
+}
+
+// Playwright's JSON report: suites nest, each spec has tests, each test its tries.
+function playwrightFailures(suites, file = '') {
+  for (const suite of suites ?? []) {
+    const where = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.[test.results.length - 1];
+        failedTests.push({ where, name: spec.title, message: last?.error?.message ?? last?.errors?.map((e) => e.message).join('\n') ?? '' });
+      }
+    }
+    playwrightFailures(suite.suites, where);
+  }
+}
 
 function countFrom(report) {
   const path = join(reports, report);
   if (!existsSync(path)) return;
   const data = JSON.parse(readFileSync(path, 'utf8'));
   if ('numPassedTests' in data) {
+    vitestFailures(data);
     passed += data.numPassedTests;
     failed += data.numFailedTests;
     skipped += data.numPendingTests + (data.numTodoTests ?? 0);
   } else if (data.stats) {
+    playwrightFailures(data.suites);
     passed += data.stats.expected + data.stats.flaky;
     failed += data.stats.unexpected;
     skipped += data.stats.skipped;
@@ -59,6 +90,12 @@ for (const step of steps) {
 }
 
 console.log('');
+// The failed tests again, last, so that a log read from its end names them and says why.
+const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+for (const test of failedTests) {
+  console.log(`✗ ${test.where} › ${test.name}`);
+  for (const line of plain(test.message).split('\n').filter((l) => l.trim() && !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(l)).slice(0, 12)) console.log(`    ${line}`);
+}
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
