@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Under CI a failed test is tried once more, as the browser tests are; `npm test` names those
+// that passed only the second time, with their first error.
+const retry = process.env.CI === 'true' ? 1 : 0;
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +17,7 @@ export default defineConfig({
           setupFiles: ['tests/admin/setup.ts'],
           // Component tests type into real forms in jsdom: seconds each on a busy machine.
           testTimeout: 30_000,
+          retry,
         },
       },
       {
@@ -23,6 +28,7 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          retry,
         },
       },
     ],

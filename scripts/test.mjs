@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'test-results');
@@ -28,13 +29,17 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 const failedTests = [];
+const flakyTests = [];
 
 // Vitest's JSON report (jest's shape): one entry per file, one assertion result per test.
 function vitestFailures(data) {
   for (const file of data.testResults ?? []) {
     const path = file.name.replace(root, '');
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failedTests.push({ where: path, name: test.fullName ?? test.title, message: (test.failureMessages ?? []).join('\n') });
+      const found = { where: path, name: test.fullName ?? test.title, message: (test.failureMessages ?? []).join('\n') };
+      if (test.status === 'failed') failedTests.push(found);
+      // Passed on a second try (CI retries once): the first try's error is kept.
+      else if (test.status === 'passed' && test.failureMessages?.length) flakyTests.push(found);
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
       failedTests.push({ where: path, name: '(the file itself)', message: file.message ?? '' });
@@ -48,9 +53,10 @@ function playwrightFailures(suites, file = '') {
     const where = suite.file ?? file;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = test.results?.[test.results.length - 1];
-        failedTests.push({ where, name: spec.title, message: last?.error?.message ?? last?.errors?.map((e) => e.message).join('\n') ?? '' });
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const failedTry = test.results?.find((result) => result.status !== 'passed' && result.status !== 'skipped');
+        const found = { where, name: spec.title, message: failedTry?.error?.message ?? failedTry?.errors?.map((e) => e.message).join('\n') ?? '' };
+        (test.status === 'flaky' ? flakyTests : failedTests).push(found);
       }
     }
     playwrightFailures(suite.suites, where);
@@ -90,12 +96,14 @@ for (const step of steps) {
 }
 
 console.log('');
-// The failed tests again, last, so that a log read from its end names them and says why.
-const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
-for (const test of failedTests) {
-  console.log(`✗ ${test.where} › ${test.name}`);
-  for (const line of plain(test.message).split('\n').filter((l) => l.trim() && !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(l)).slice(0, 12)) console.log(`    ${line}`);
-}
+// Tests that failed once and passed when tried again (to be made reliable), then the failed ones,
+// last, so that a log read from its end names them and says why.
+const report = (mark, test) => {
+  console.log(`${mark} ${test.where} › ${test.name}`);
+  for (const line of stripVTControlCharacters(test.message).split('\n').filter((l) => l.trim() && !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(l)).slice(0, 12)) console.log(`    ${line}`);
+};
+for (const test of flakyTests) report('~ passed on a second try:', test);
+for (const test of failedTests) report('✗', test);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
