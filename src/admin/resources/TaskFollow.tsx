@@ -14,6 +14,7 @@ import { taskPath } from '../tasks/taskPaths.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { TaskTimeline } from '../tasks/TaskTimeline.tsx';
 import { resourcesApi } from './resourcesApi.ts';
+import { readUntilFinished } from '../tasks/readUntilFinished.ts';
 
 export function TaskFollow({ started, onFinished }: { started: Task; onFinished?: (task: Task) => void }) {
   const translate = useTranslate();
@@ -25,7 +26,7 @@ export function TaskFollow({ started, onFinished }: { started: Task; onFinished?
     initialDataUpdatedAt: 0,
     // A task already finished when started is not read again.
     enabled: !isTaskFinished(started),
-    refetchInterval: (query) => (isTaskFinished(query.state.data) ? false : TASK_POLL_MS),
+    refetchInterval: readUntilFinished(TASK_POLL_MS),
   });
   const task = data ?? started;
   const finished = isTaskFinished(task);

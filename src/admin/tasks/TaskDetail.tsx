@@ -18,6 +18,7 @@ import { TASKS_RESOURCE } from './tasksApi.ts';
 import { TaskStatusChip } from './TaskStatusChip.tsx';
 import { TaskSummary } from './TaskSummary.tsx';
 import { TaskTimeline } from './TaskTimeline.tsx';
+import { readUntilFinished } from './readUntilFinished.ts';
 
 /** Why the task failed (or who cancelled it), above everything else. */
 function TaskError({ task }: { task: Task }) {
@@ -72,7 +73,7 @@ export default function TaskDetail() {
     { id: Number(id) },
     {
       enabled: id !== undefined,
-      refetchInterval: (query) => (isTaskFinished(query.state.data) ? false : RELOAD_INTERVAL_MS),
+      refetchInterval: readUntilFinished(RELOAD_INTERVAL_MS),
       onError: (error) => notifyError(error, { resource: TASKS_RESOURCE }),
     },
   );

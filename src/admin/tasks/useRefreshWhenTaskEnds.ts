@@ -8,6 +8,7 @@ import { useGetOne, useRefresh } from 'react-admin';
 import { TASK_POLL_MS } from '../../../schemas/constants.ts';
 import { isTaskFinished, type Task } from '../../../schemas/scenarios.ts';
 import { TASKS_RESOURCE } from './tasksApi.ts';
+import { readUntilFinished } from './readUntilFinished.ts';
 
 export function useRefreshWhenTaskEnds() {
   const refresh = useRefresh();
@@ -15,7 +16,7 @@ export function useRefreshWhenTaskEnds() {
   const { data: task } = useGetOne<Task>(
     TASKS_RESOURCE,
     { id: taskId ?? 0 },
-    { enabled: taskId !== null, refetchInterval: (query) => (isTaskFinished(query.state.data) ? false : TASK_POLL_MS) },
+    { enabled: taskId !== null, refetchInterval: readUntilFinished(TASK_POLL_MS) },
   );
   const ended = taskId !== null && task?.id === taskId && isTaskFinished(task);
   useEffect(() => {
