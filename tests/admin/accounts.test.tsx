@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { accountsHandlers, GROUPS, MEMBER, ORGANISATIONS, page, PENDING_ATTACHMENT, recordWrite, USER_RECORDS, type Write } from './accountsFixtures.ts';
 import { USERS } from './fixtures.ts';
@@ -196,7 +196,15 @@ describe('accounts screens', { timeout: 30_000 }, () => {
 
   it("manages a group's members: add, change the role, remove after confirmation", async () => {
     const writes: Write[] = [];
+    // Before any search the platform offers its first accounts; a search answers later, with its matches only.
+    const OTHER = { ...USER_RECORDS[0], id: 9, username: 'bmartin', last_name: 'Martin', first_name: 'Bruno', email: 'bruno.martin@example.org' };
     server.use(
+      http.get('/:locale/usergroup/users/', async ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search');
+        if (!search) return HttpResponse.json(page([OTHER, ...USER_RECORDS]));
+        await delay(150);
+        return HttpResponse.json(page([OTHER, ...USER_RECORDS].filter((u) => u.last_name.includes(search))));
+      }),
       ...accountsHandlers(),
       http.get('/:locale/usergroup/user-groups/20/members/', () => HttpResponse.json(page([MEMBER]))),
       http.get('/:locale/usergroup/user-groups/20/:relation/', () => HttpResponse.json(page([]))),
@@ -225,7 +233,11 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Membre mis à jour')).toBeInTheDocument();
 
     await user.type(within(members).getByLabelText('Rechercher un utilisateur'), 'Dup');
-    await user.click(await screen.findByRole('option', { name: /Jeanne Dupont/ }, LONG));
+    // Only the answer to "Dup" is offered, never the first accounts while it is on its way.
+    expect(await screen.findByRole('option', { name: /Jeanne Dupont/ }, LONG)).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    await user.click(screen.getByRole('option', { name: /Jeanne Dupont/ }));
+    expect(within(members).getByLabelText('Rechercher un utilisateur')).toHaveValue('Jeanne Dupont (jeanne.dupont@example.org)');
     await user.click(within(members).getByRole('button', { name: 'Ajouter le membre' }));
     await waitFor(() => expect(writes).toHaveLength(2));
     expect(writes[1]).toMatchObject({ method: 'POST', path: '/fr/usergroup/user-groups/20/members/', body: { user_id: 7, role: 0, status: 2 } });

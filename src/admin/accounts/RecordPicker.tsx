@@ -15,25 +15,32 @@ export interface RecordPickerProps {
 }
 
 export function RecordPicker({ resource, label, value, onChange, filter, optionLabel }: RecordPickerProps) {
+  const representation = entityOf(resource).recordRepresentation;
+  const labelOf = optionLabel ?? ((record: RaRecord) => String(record[representation] ?? record.id));
   const [text, setText] = useState('');
+  // What is typed is searched, a moment after the last key; the chosen record's own label is not.
+  const wanted = value !== null && text === labelOf(value) ? '' : text.trim();
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(text.trim()), 300);
+    const timer = window.setTimeout(() => setSearch(wanted), 300);
     return () => window.clearTimeout(timer);
-  }, [text]);
+  }, [wanted]);
   const { data = [], isFetching } = useGetList(resource, {
     filter: { ...filter, ...(search ? { q: search } : {}) },
     pagination: { page: 1, perPage: 10 },
     sort: defaultSort(resource),
   });
-  const representation = entityOf(resource).recordRepresentation;
-  const labelOf = optionLabel ?? ((record: RaRecord) => String(record[representation] ?? record.id));
+  // Only the answer to what is typed now is offered: an earlier list, replaced as it is clicked,
+  // would pick nothing or the wrong record.
+  const answered = search === wanted && !isFetching;
+  const found = answered ? data : [];
+  const options = value !== null && !found.some((record) => record.id === value.id) ? [value, ...found] : found;
   return (
     <Autocomplete
       sx={{ minWidth: 280 }}
       size="small"
-      options={data}
-      loading={isFetching}
+      options={options}
+      loading={!answered}
       value={value}
       onChange={(_event, record) => onChange(record)}
       inputValue={text}
