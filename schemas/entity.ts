@@ -154,14 +154,14 @@ function fieldValidator(spec: FieldSpec): Schema {
   let schema: Schema;
   switch (spec.type) {
     case 'email':
-      return emailString({ required }).nullable();
+      return emailString({ required });
     case 'url':
       schema = optionalUrl().nullable();
       break;
     case 'phone':
-      return phoneString({ required }).nullable();
+      return phoneString({ required });
     case 'idComp':
-      return idCompString({ required }).nullable();
+      return idCompString({ required });
     case 'string':
     case 'text':
     case 'password': {

@@ -128,3 +128,29 @@ describe('random JSON bodies', () => {
     });
   }
 });
+
+describe('null for a required field', () => {
+  // An e-mail, a phone number and an additional ID have rules of their own; null for a required one
+  // is refused as an empty value is, and what was stored stays.
+  const cases: Array<[string, () => string, string, () => Promise<unknown>]> = [
+    ['user', () => `usergroup/users/${u.member}/`, 'email', async () => (await t.db.query('SELECT email FROM users WHERE id = $1', [u.member])).rows[0].email],
+    ['contact', () => `dataset/contacts/${contactId}/`, 'email', async () => (await t.db.query('SELECT email FROM contacts WHERE id = $1', [contactId])).rows[0].email],
+    ['user', () => `usergroup/users/${u.member}/`, 'username', async () => (await t.db.query('SELECT username FROM users WHERE id = $1', [u.member])).rows[0].username],
+  ];
+  for (const [entity, url, field, stored] of cases) {
+    it(`${entity} ${field}: 400 "required", the stored value kept`, async () => {
+      const before = await stored();
+      expect(before).toBeTruthy();
+      const response = await send('PATCH', url(), JSON.stringify({ [field]: null }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ [field]: ['Ce champ est obligatoire.'] });
+      expect(await stored()).toBe(before);
+    });
+  }
+
+  it('an optional phone number may still be cleared with null', async () => {
+    const response = await send('PATCH', `dataset/contacts/${contactId}/`, JSON.stringify({ phone: null }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().phone ?? '').toBe('');
+  });
+});
