@@ -12,7 +12,7 @@
  */
 import { array, boolean, mixed, number, object, string, type AnyObject, type ObjectSchema, type Schema } from 'yup';
 import type { Section } from './access.ts';
-import { booleanInput, emailString, idCompString, optionalUrl, phoneString, sanitizeText, scalarOnly, VALIDATION_MESSAGES } from './validators.ts';
+import { booleanInput, emailString, idCompString, optionalUrl, phoneString, sanitizeText, scalarOnly, usernameString, VALIDATION_MESSAGES } from './validators.ts';
 
 export type FieldType =
   | 'id'
@@ -22,6 +22,7 @@ export type FieldType =
   | 'url'
   | 'phone'
   | 'idComp'
+  | 'username' // letters, digits and @ . + - _ (USERNAME_PATTERN)
   | 'password' // write-only
   | 'integer'
   | 'boolean'
@@ -162,6 +163,8 @@ function fieldValidator(spec: FieldSpec): Schema {
       return phoneString({ required });
     case 'idComp':
       return idCompString({ required });
+    case 'username':
+      return usernameString({ required, maxLength: spec.maxLength });
     case 'string':
     case 'text':
     case 'password': {

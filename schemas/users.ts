@@ -9,7 +9,7 @@ export const users = defineEntity({
   recordRepresentation: 'username',
   fields: {
     id: { type: 'id', readOnly: true },
-    username: { type: 'string', required: true, maxLength: 150 },
+    username: { type: 'username', required: true, maxLength: 150 },
     last_name: { type: 'string', required: true, maxLength: 150 },
     first_name: { type: 'string', required: true, maxLength: 150 },
     email: { type: 'email', required: true, maxLength: 254 },

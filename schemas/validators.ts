@@ -9,6 +9,7 @@ import { string, type Schema, type StringSchema } from 'yup';
 export const VALIDATION_MESSAGES = {
   required: 'validation.required',
   idComp: 'validation.idComp',
+  username: 'validation.username',
   phone: 'validation.phone',
   url: 'validation.url',
   email: 'validation.email',
@@ -23,6 +24,12 @@ export const VALIDATION_MESSAGES = {
 
 /** Additional ID (idComp): ASCII letters, digits and the characters @ . + - _ only; not empty. */
 export const ID_COMP_PATTERN = /^[A-Za-z0-9@.+\-_]+$/;
+
+/**
+ * Username: letters and digits of any script and the characters @ . + - _ only, as the platform's
+ * accounts (Django's username rule): what a person types to sign in, without spaces or markup.
+ */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}\p{M}_.@+-]+$/u;
 
 /** Phone number: digits only; not empty. */
 export const PHONE_PATTERN = /^[0-9]+$/;
@@ -104,6 +111,13 @@ export function idCompString(options?: FieldOptions) {
     sanitized().matches(ID_COMP_PATTERN, { message: VALIDATION_MESSAGES.idComp, excludeEmptyString: true }),
     options,
   );
+}
+
+/** Username: USERNAME_PATTERN ('validation.username'), at most `maxLength` characters; empty allowed unless required. */
+export function usernameString(options?: FieldOptions & { maxLength?: number }) {
+  // Taken as typed (spaces around trimmed), not cleaned of markup: a name changed silently would not sign in.
+  const text = scalarOnly(string().trim()).matches(USERNAME_PATTERN, { message: VALIDATION_MESSAGES.username, excludeEmptyString: true });
+  return withPresence(options?.maxLength ? text.max(options.maxLength, VALIDATION_MESSAGES.maxLength) : text, options);
 }
 
 /** Phone number: digits only ('validation.phone'); empty allowed unless required. */

@@ -2,6 +2,7 @@
 export default {
   required: 'This field is required.',
   idComp: 'This field must contain only letters, digits and the characters @ . + - _',
+  username: 'A username contains only letters, digits and the characters @ . + - _, without spaces.',
   phone: 'This field must contain only digits.',
   url: 'Enter a valid URL (http or https).',
   email: 'Enter a valid email address.',

@@ -2,6 +2,7 @@
 export default {
   required: 'Ce champ est obligatoire.',
   idComp: 'Ce champ ne doit contenir que des lettres, des chiffres et les caractères @ . + - _',
+  username: 'Un nom d’utilisateur ne contient que des lettres, des chiffres et les caractères @ . + - _, sans espace.',
   phone: 'Veuillez saisir un numéro valide.',
   url: 'Saisissez une URL valide (http ou https).',
   email: 'Saisissez une adresse e-mail valide.',

@@ -2,6 +2,7 @@
 export default {
   required: 'Questo campo è obbligatorio.',
   idComp: 'Questo campo deve contenere solo lettere, cifre e i caratteri @ . + - _',
+  username: 'Un nome utente contiene solo lettere, cifre e i caratteri @ . + - _, senza spazi.',
   phone: 'Questo campo deve contenere solo cifre.',
   url: 'Inserisci un URL valido (http o https).',
   email: 'Inserisci un indirizzo email valido.',

@@ -154,3 +154,24 @@ describe('null for a required field', () => {
     expect(response.json().phone ?? '').toBe('');
   });
 });
+
+describe('usernames', () => {
+  it('refuse spaces, markup and punctuation other than @ . + - _, in the language of the page, the stored one kept', async () => {
+    const before = (await t.db.query('SELECT username FROM users WHERE id = $1', [u.member])).rows[0].username;
+    for (const username of ['a b', '1; drop table x', '<b>x</b>', 'tab\there']) {
+      const response = await send('PATCH', `usergroup/users/${u.member}/`, JSON.stringify({ username }));
+      expect(response.statusCode, username).toBe(400);
+      expect(response.json()).toEqual({ username: ['Un nom d’utilisateur ne contient que des lettres, des chiffres et les caractères @ . + - _, sans espace.'] });
+    }
+    const en = await send('POST', 'usergroup/users/', JSON.stringify({ username: 'jean dupont', first_name: 'J', last_name: 'D', email: 'jd@example.org' }), 'en');
+    expect(en.json()).toEqual({ username: ['A username contains only letters, digits and the characters @ . + - _, without spaces.'] });
+    expect((await t.db.query('SELECT username FROM users WHERE id = $1', [u.member])).rows[0].username).toBe(before);
+  });
+
+  it('accept letters of any script with @ . + - _', async () => {
+    const username = `éloïse.dupré+${process.pid}@x_y-z`;
+    const response = await send('POST', 'usergroup/users/', JSON.stringify({ username, first_name: 'É', last_name: 'D', email: `e${process.pid}@example.org` }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().username).toBe(username);
+  });
+});

@@ -64,6 +64,9 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
     case 'json':
       schema = {};
       break;
+    case 'username':
+      schema = { type: 'string', maxLength: spec.maxLength ?? 150, description: 'letters and digits of any script and @ . + - _ only' };
+      break;
     default:
       schema = { type: 'string', ...(spec.maxLength ? { maxLength: spec.maxLength } : {}) };
   }
