@@ -222,7 +222,9 @@ function fieldValidator(spec: FieldSpec): Schema {
         object({
           key: sanitizedString().typeError(VALIDATION_MESSAGES.invalid).required(VALIDATION_MESSAGES.required).max(255, VALIDATION_MESSAGES.maxLength),
           value: sanitizedString().typeError(VALIDATION_MESSAGES.invalid).nullable().max(5000, VALIDATION_MESSAGES.maxLength),
-        }).noUnknown(true, VALIDATION_MESSAGES.invalid),
+        })
+          .noUnknown(true, VALIDATION_MESSAGES.invalid)
+          .typeError(VALIDATION_MESSAGES.invalid),
       )
         .typeError(VALIDATION_MESSAGES.invalid)
         .nullable();

@@ -116,7 +116,7 @@ export function idCompString(options?: FieldOptions) {
 /** Username: USERNAME_PATTERN ('validation.username'), at most `maxLength` characters; empty allowed unless required. */
 export function usernameString(options?: FieldOptions & { maxLength?: number }) {
   // Taken as typed (spaces around trimmed), not cleaned of markup: a name changed silently would not sign in.
-  const text = scalarOnly(string().trim()).matches(USERNAME_PATTERN, { message: VALIDATION_MESSAGES.username, excludeEmptyString: true });
+  const text = scalarOnly(string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))).matches(USERNAME_PATTERN, { message: VALIDATION_MESSAGES.username, excludeEmptyString: true });
   return withPresence(options?.maxLength ? text.max(options.maxLength, VALIDATION_MESSAGES.maxLength) : text, options);
 }
 

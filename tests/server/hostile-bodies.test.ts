@@ -163,6 +163,11 @@ describe('usernames', () => {
       expect(response.statusCode, username).toBe(400);
       expect(response.json()).toEqual({ username: ['Un nom d’utilisateur ne contient que des lettres, des chiffres et les caractères @ . + - _, sans espace.'] });
     }
+    for (const username of [[], ['admin'], {}, true]) {
+      const response = await send('PATCH', `usergroup/users/${u.member}/`, JSON.stringify({ username }));
+      expect(response.statusCode, JSON.stringify(username)).toBe(400);
+      expect(Object.keys(response.json())).toEqual(['username']);
+    }
     const en = await send('POST', 'usergroup/users/', JSON.stringify({ username: 'jean dupont', first_name: 'J', last_name: 'D', email: 'jd@example.org' }), 'en');
     expect(en.json()).toEqual({ username: ['A username contains only letters, digits and the characters @ . + - _, without spaces.'] });
     expect((await t.db.query('SELECT username FROM users WHERE id = $1', [u.member])).rows[0].username).toBe(before);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from 'yup';
 import { defaultFilters, defaultValues, defineEntity, writableFields, writeValidator } from '../../schemas/entity.ts';
+import { ENTITIES } from '../../schemas/index.ts';
 import { jurisdictions } from '../../schemas/jurisdictions.ts';
 import { users } from '../../schemas/users.ts';
 
@@ -57,6 +58,21 @@ describe('entity schemas', () => {
     expect(errors).toEqual({ municipalities: ['validation.invalid'] });
     const empty = await errorsOf(writeValidator(jurisdictions).validate({ display_name: 'A', codename: 'a', municipalities: ['13055', null] }, { abortEarly: false }));
     expect(Object.values(empty).flat()).toEqual(['validation.invalid']);
+  });
+
+  it('answers every JSON value given to any writable field of any entity with a value or a field message, never a crash', async () => {
+    const values = [null, '', '  ', 0, -1, 1e308, true, [], [1, 'a'], {}, { a: [] }, '\u0000', 'x'.repeat(10_000)];
+    for (const entity of ENTITIES) {
+      for (const mode of [{ partial: true }, { partial: false }, { form: true }]) {
+        const validator = writeValidator(entity, mode);
+        for (const name of writableFields(entity)) {
+          for (const value of values) {
+            const errors = await errorsOf(validator.validate({ [name]: value }, { abortEarly: false }));
+            for (const messages of Object.values(errors)) for (const message of messages) expect(message, `${entity.resource}.${name} = ${JSON.stringify(value)}`).toMatch(/^validation\./);
+          }
+        }
+      }
+    }
   });
 
   it('gives defaults for new records and lists', () => {
