@@ -10,7 +10,7 @@
  * Labels are never written here: they come from the catalogues, `resources.<resource>.fields.<field>`
  * and `resources.<resource>.name`.
  */
-import { array, boolean, mixed, number, object, string, type AnyObject, type ObjectSchema, type Schema } from 'yup';
+import { array, boolean, mixed, number, object, string, type AnyObject, type ObjectSchema, type Schema, type StringSchema } from 'yup';
 import type { Section } from './access.ts';
 import { booleanInput, emailString, idCompString, optionalUrl, phoneString, sanitizeText, scalarOnly, usernameString, VALIDATION_MESSAGES } from './validators.ts';
 
@@ -150,21 +150,26 @@ const sanitizedString = () => scalarOnly(string().transform((value: unknown) => 
 /** An integer given as a number or as a string of digits (DRF's IntegerField and PrimaryKeyRelatedField). */
 const integerInput = () => scalarOnly(number().integer(VALIDATION_MESSAGES.invalid));
 
+function withMaxLength(schema: StringSchema<string | null | undefined>, spec: FieldSpec): Schema {
+  return spec.maxLength ? schema.max(spec.maxLength, VALIDATION_MESSAGES.maxLength) : schema;
+}
+
 function fieldValidator(spec: FieldSpec): Schema {
   const required = !!spec.required;
   let schema: Schema;
   switch (spec.type) {
+    // Formats with a rule of their own, and the declared length of each.
     case 'email':
-      return emailString({ required });
+      return withMaxLength(emailString({ required }), spec);
     case 'url':
       schema = optionalUrl().nullable();
       break;
     case 'phone':
-      return phoneString({ required });
+      return withMaxLength(phoneString({ required }), spec);
     case 'idComp':
-      return idCompString({ required });
+      return withMaxLength(idCompString({ required }), spec);
     case 'username':
-      return usernameString({ required, maxLength: spec.maxLength });
+      return withMaxLength(usernameString({ required }), spec);
     case 'string':
     case 'text':
     case 'password': {

@@ -113,11 +113,16 @@ export function idCompString(options?: FieldOptions) {
   );
 }
 
-/** Username: USERNAME_PATTERN ('validation.username'), at most `maxLength` characters; empty allowed unless required. */
-export function usernameString(options?: FieldOptions & { maxLength?: number }) {
+/** Username: USERNAME_PATTERN ('validation.username'); empty allowed unless required. */
+export function usernameString(options?: FieldOptions) {
   // Taken as typed (spaces around trimmed), not cleaned of markup: a name changed silently would not sign in.
-  const text = scalarOnly(string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))).matches(USERNAME_PATTERN, { message: VALIDATION_MESSAGES.username, excludeEmptyString: true });
-  return withPresence(options?.maxLength ? text.max(options.maxLength, VALIDATION_MESSAGES.maxLength) : text, options);
+  return withPresence(
+    scalarOnly(string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))).matches(USERNAME_PATTERN, {
+      message: VALIDATION_MESSAGES.username,
+      excludeEmptyString: true,
+    }),
+    options,
+  );
 }
 
 /** Phone number: digits only ('validation.phone'); empty allowed unless required. */

@@ -180,3 +180,17 @@ describe('usernames', () => {
     expect(response.json().username).toBe(username);
   });
 });
+
+describe('declared lengths of formatted fields', () => {
+  it('refuse an e-mail over 254 characters and a phone number over 20 digits, the stored values kept', async () => {
+    const stored = async () => (await t.db.query('SELECT email, phone FROM contacts WHERE id = $1', [contactId])).rows[0];
+    const before = await stored();
+    const email = await send('PATCH', `dataset/contacts/${contactId}/`, JSON.stringify({ email: `${'a'.repeat(300)}@example.org` }));
+    expect(email.statusCode).toBe(400);
+    expect(email.json()).toEqual({ email: ['Ce champ ne doit pas dépasser 254 caractères.'] });
+    const phone = await send('PATCH', `dataset/contacts/${contactId}/`, JSON.stringify({ phone: '1'.repeat(40) }));
+    expect(phone.statusCode).toBe(400);
+    expect(phone.json()).toEqual({ phone: ['Ce champ ne doit pas dépasser 20 caractères.'] });
+    expect(await stored()).toEqual(before);
+  });
+});
