@@ -99,6 +99,17 @@ describe('the OpenAPI document', () => {
     expect(run.responses).toHaveProperty('202');
   });
 
+  it('describes the rules the server applies to formatted fields: lengths, the username pattern', () => {
+    const user = document.components.schemas.UsersWrite.properties as Record<string, { pattern?: string; maxLength?: number; format?: string }>;
+    expect(user.email).toMatchObject({ format: 'email', maxLength: 254 });
+    expect(document.components.schemas.ContactsWrite.properties!.email).toMatchObject({ format: 'email', maxLength: 254 });
+    expect(user.username.maxLength).toBe(150);
+    // JSON Schema reads patterns as ECMAScript's with Unicode classes.
+    const username = new RegExp(user.username.pattern!, 'u');
+    expect(['jean.dupont', 'Zoë_2', 'a@b+c-d', 'Ελένη'].filter((name) => !username.test(name))).toEqual([]);
+    expect(['jean dupont', '<b>x</b>', '1; drop table x', ''].filter((name) => username.test(name))).toEqual([]);
+  });
+
   it('says how to authenticate', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['csrf', 'jwt', 'session', 'token']);
     expect(document.paths['/dataset/datasets/'].get.security).toEqual([{ session: [], csrf: [] }, { jwt: [] }, { token: [] }]);

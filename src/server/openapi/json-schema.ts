@@ -5,6 +5,7 @@
  * same, nothing required).
  */
 import { writableFields, type EntitySchema, type FieldSpec } from '../../../schemas/entity.ts';
+import { USERNAME_PATTERN } from '../../../schemas/validators.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -17,6 +18,7 @@ const nullable = (schema: JsonSchema): JsonSchema => {
 /** The JSON Schema of one field's value. */
 export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
   let schema: JsonSchema;
+  const length = spec.maxLength ? { maxLength: spec.maxLength } : {};
   switch (spec.type) {
     case 'id':
     case 'integer':
@@ -33,7 +35,7 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
       schema = { type: 'string', format: 'date-time' };
       break;
     case 'email':
-      schema = { type: 'string', format: 'email' };
+      schema = { type: 'string', format: 'email', ...length };
       break;
     case 'url':
     case 'image':
@@ -50,7 +52,7 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
       schema = { type: 'array', items: { type: 'string' } };
       break;
     case 'tags':
-      schema = { type: 'array', items: { type: 'string', ...(spec.maxLength ? { maxLength: spec.maxLength } : {}) } };
+      schema = { type: 'array', items: { type: 'string', ...length } };
       break;
     case 'bbox':
       schema = { type: 'array', items: { type: 'number' }, minItems: 4, maxItems: 4, description: '[min lon, min lat, max lon, max lat]' };
@@ -65,10 +67,11 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
       schema = {};
       break;
     case 'username':
-      schema = { type: 'string', maxLength: spec.maxLength ?? 150, description: 'letters and digits of any script and @ . + - _ only' };
+      // An ECMAScript pattern with Unicode classes, as JSON Schema 2020-12 reads it.
+      schema = { type: 'string', pattern: USERNAME_PATTERN.source, ...length };
       break;
     default:
-      schema = { type: 'string', ...(spec.maxLength ? { maxLength: spec.maxLength } : {}) };
+      schema = { type: 'string', ...length };
   }
   if (spec.type === 'choice' && Array.isArray(spec.choices)) return withFlags(schema, spec);
   return withFlags(spec.type === 'json' ? schema : nullable(schema), spec);
