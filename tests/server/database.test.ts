@@ -186,3 +186,22 @@ describe('background connections', () => {
     }
   });
 });
+
+describe('idle connections', () => {
+  it('that fail are reported by their error alone, not with the connection (its statements, its keys)', async () => {
+    const errors: Error[] = [];
+    const pool = createPool(url, (error) => errors.push(error));
+    try {
+      const client = await pool.connect();
+      const pid = (client as unknown as { processID: number }).processID;
+      client.release();
+      await db.query('SELECT pg_terminate_backend($1)', [pid]);
+      await expect.poll(() => errors.length).toBe(1);
+      expect(errors[0].message).toMatch(/terminat/);
+      expect(errors[0]).toHaveProperty('code', '57P01');
+      expect(errors[0]).not.toHaveProperty('client');
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -36,7 +36,12 @@ export function createPool(
     application_name: 'publish',
     options: '-c plan_cache_mode=force_generic_plan -c synchronize_seqscans=off',
   });
-  pool.on('error', onError);
+  // pg-pool hangs the idle client on its error: logged whole, it would spell out the connection
+  // (its prepared statements, its cancel key). The message and code say what happened.
+  pool.on('error', (error) => {
+    delete (error as Error & { client?: unknown }).client;
+    onError(error);
+  });
   if (nice > 0) pool.on('connect', (client) => renice(client, nice, onError));
   listReadSlots.set(pool, pLimit(listReads));
   return pool;
