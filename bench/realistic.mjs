@@ -12,7 +12,8 @@
 // The queries come from a fixed random seed, so two runs ask the same lists. Figures only:
 // nothing here passes or fails. BENCH_DATA_DIR reuses a directory seeded with `npm run seed:large`
 // (DEMO_PASSWORD=bench-demo-password); each run adds its harvests' datasets to it.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import http from 'node:http';
 import { ckanIndexer, startCkanRemote } from './ckan.mjs';
 import { largeCatalogue, percentile, signIn, startServer, untilIdle } from './server.mjs';
@@ -230,12 +231,26 @@ function report(label, { reads, writes, errors, elapsed, byKind }) {
   );
 }
 
-const server = await startServer({ port: Number(process.env.BENCH_REALISTIC_PORT ?? 18287), ...largeCatalogue(DATASETS) });
+/**
+ * The vocabulary of a catalogue, drawn at its first run and kept beside it: each run adds its
+ * harvests' datasets, which lead the orderings the words are read from, and a run on a catalogue
+ * used before would otherwise ask other lists (the harvested records' own words) than the first.
+ */
+async function keptVocabulary(catalogue, ...read) {
+  const file = join(catalogue.dataDir, 'bench-vocabulary.json');
+  if (catalogue.keep && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const vocab = await vocabulary(...read);
+  if (catalogue.keep) writeFileSync(file, JSON.stringify(vocab));
+  return vocab;
+}
+
+const catalogue = largeCatalogue(DATASETS);
+const server = await startServer({ port: Number(process.env.BENCH_REALISTIC_PORT ?? 18287), ...catalogue });
 try {
   const baseUrl = server.baseUrl;
   const admin = { authorization: `JWT ${await signIn(baseUrl, 'admin')}` };
   const editor = { authorization: `JWT ${await signIn(baseUrl, EDITOR)}` };
-  const vocab = await vocabulary(baseUrl, admin, editor);
+  const vocab = await keptVocabulary(catalogue, baseUrl, admin, editor);
   const { count } = await getJson(baseUrl, `${LIST}?page_size=1`, admin);
   console.log(
     `\nDataset lists on a changing catalogue (PostgreSQL's buffers ${hugePagesInUse() ? 'in huge pages' : 'in ordinary pages'}, background work at nice ${process.env.BACKGROUND_NICE || 10}): ${count} datasets, ${READERS} readers (half superuser, half ${EDITOR}) asking distinct lists ` +
