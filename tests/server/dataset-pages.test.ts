@@ -178,8 +178,9 @@ describe('deep dataset pages', () => {
       (params) => `d.topic_ids && ${params.add([1, 2])}::integer[]`,
     ];
     // The platform's bounds, then small ones that send these lists down each way: a count capped,
-    // a walk that finds the page, one too short for it, one shorter than the page.
-    const bounds: PageBounds[] = [{ cap: COUNT_CAP, walk: WALK_ROWS }, { cap: 5, walk: 100_000 }, { cap: 5, walk: 40 }, { cap: 5, walk: 3 }];
+    // a walk that finds the page, one too short for it, one shorter than the page; the last two
+    // with a count that reads past the page, whose edge bounds the rows then sorted.
+    const bounds: PageBounds[] = [{ cap: COUNT_CAP, walk: WALK_ROWS }, { cap: 5, walk: 100_000 }, { cap: 5, walk: 40 }, { cap: 5, walk: 3 }, { cap: 30, walk: 12 }, { cap: 30, walk: 3 }];
     let capped = 0;
     for (const condition of conditions) {
       for (const ordering of [[{ column: 'd.updated_at', descending: true, nullsFirst: false }], [{ column: 'COALESCE(d.publish, true)', descending: false, nullsFirst: true }, { column: 'd.display_name', descending: false, nullsFirst: false }]]) {
@@ -288,6 +289,31 @@ describe('deep dataset pages', () => {
     };
     expect(await read('tourbières', 3)).toEqual({ sorted: true, walked: false });
     expect(await read('arbres', 1)).toEqual({ sorted: false, walked: true });
+  });
+
+  it('of a large search whose matches the first rows of the order do not hold are sorted from the rows up to their edge, not from all', async () => {
+    // Sixty datasets without the word lead the newest-first order, as a harvest's do.
+    await t.db.query(
+      `INSERT INTO datasets (codename, display_name, usergroup_id) SELECT 'head-' || n, 'Relevés harvestés ' || n, $1 FROM generate_series(1, 60) n`,
+      [organisations[0]],
+    );
+    const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
+    const params = new SqlParams();
+    const where = `WHERE ${await datasetSearchCondition('arbres', params, t.db)}`;
+    const orderTerms: OrderTerm[] = [{ column: 'd.updated_at', descending: true, nullsFirst: false }, { column: 'd.id', descending: false, nullsFirst: false }];
+    for (const [offset, limit] of [[0, 3], [2, 4]]) {
+      const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset, limit };
+      const statements: string[] = [];
+      const recording = { query: (text: string, values: unknown[]) => (statements.push(text), t.db.query(text, values)) } as unknown as Db;
+      const page = await datasetPage(recording, query, { query: { search: 'arbres' } } as unknown as FastifyRequest, false, { cap: 6, walk: 40 });
+      expect(page.count).toEqual({ count: 6, capped: true });
+      expect(page.ids).toEqual(await offsetPageIds(t.db, query));
+      const sorts = statements.filter((text) => text.includes('OFFSET 0) d'));
+      // The walk found nothing in the first 40 rows; one sort, of the rows up to the edge only.
+      expect(statements.some((text) => text.includes('walk_key_'))).toBe(true);
+      expect(sorts).toHaveLength(1);
+      expect(sorts[0]).toMatch(/d\.updated_at >= \$\d+::timestamp with time zone/);
+    }
   });
 
   // On Debian's PostgreSQL 15, after this file's earlier tests, its 240 lists have taken 14 to 33 s (2 s when run alone).

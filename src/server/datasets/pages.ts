@@ -62,17 +62,59 @@ const pageOf = (query: PageIdsQuery, params: SqlParams, terms = query.orderTerms
  * spread. A search's rows come in the table's order (a bitmap scan): the share is the last one's
  * block out of the table's blocks.
  */
-async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<{ rows: number; ids: number[]; share: number; tableRows: number }> {
+async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<Bounded> {
   const params = new SqlParams(query.values);
-  const { rows } = await db.query<{ rows: number; ids: number[]; share: number | null; table_rows: number }>(
+  // The page's last row among these rows, by the order's first term, when that term is a column.
+  const edgeColumn = /^d\.\w+$/.test(query.orderTerms[0]?.column ?? '') ? query.orderTerms[0].column : null;
+  const edge = edgeColumn
+    ? `(SELECT ${edgeColumn}::text FROM d ${orderByClause(query.orderTerms)} LIMIT 1 OFFSET ${params.add(query.offset + query.limit - 1)}) AS edge,
+       (SELECT pg_typeof(${edgeColumn})::text FROM d LIMIT 1) AS edge_type`
+    : 'NULL AS edge, NULL AS edge_type';
+  const { rows } = await db.query<{ rows: number; ids: number[]; share: number | null; table_rows: number; edge: string | null; edge_type: string | null }>(
     `WITH d AS MATERIALIZED (SELECT ${orderColumns(query)}, (d.ctid::text::point)[0] AS block FROM ${query.from} ${query.where} LIMIT ${params.add(cap + 1)})
      SELECT (SELECT count(*) FROM d)::integer AS rows, ARRAY(SELECT d.id FROM d ${pageOf(query, params)}) AS ids,
             LEAST(1, ((SELECT max(block) FROM d) + 1) / NULLIF(pg_relation_size('datasets') / current_setting('block_size')::float8, 0)) AS share,
-            (SELECT GREATEST(reltuples, 0) FROM pg_class WHERE oid = 'datasets'::regclass) AS table_rows`,
+            (SELECT GREATEST(reltuples, 0) FROM pg_class WHERE oid = 'datasets'::regclass) AS table_rows, ${edge}`,
     params.values,
   );
   const row = rows[0];
-  return { rows: row.rows, ids: row.ids.map(Number), share: row.share ?? 1, tableRows: Number(row.table_rows) };
+  // The type comes from the catalogue (e.g. "timestamp with time zone"); anything else is not written into SQL.
+  const edgeOk = edgeColumn !== null && row.edge !== null && /^[a-z ]+$/.test(row.edge_type ?? '');
+  return {
+    rows: row.rows,
+    ids: row.ids.map(Number),
+    share: row.share ?? 1,
+    tableRows: Number(row.table_rows),
+    edge: edgeOk ? { column: edgeColumn, value: row.edge!, type: row.edge_type! } : null,
+  };
+}
+
+interface Bounded {
+  rows: number;
+  ids: number[];
+  share: number;
+  tableRows: number;
+  /** The order's first column's value on the page's last row among the rows read, if there is one. */
+  edge: { column: string; value: string; type: string } | null;
+}
+
+/**
+ * A large list's page sorted from its rows up to an edge of its order: the page's last row among
+ * the bounded count's rows (some of the list's rows) has the edge's value, so the list's first
+ * offset + limit rows all lie at or before it, and no row past it can be on the page. The rows
+ * before the edge are those the page needs, whatever the order's first rows hold: after a
+ * harvest, thousands of datasets lead the newest-first orders that a search's words are not in.
+ * Null (then all rows are sorted) when the rows up to the edge no longer fill the page (a write
+ * since the count moved some of them past it).
+ */
+async function pageBeforeEdge(db: Db, query: PageIdsQuery, edge: NonNullable<Bounded['edge']>): Promise<number[] | null> {
+  const params = new SqlParams(query.values);
+  const term = query.orderTerms[0];
+  const value = `${params.add(edge.value)}::${edge.type}`;
+  const before = `${edge.column} ${term.descending ? '>=' : '<='} ${value}${term.nullsFirst ? ` OR ${edge.column} IS NULL` : ''}`;
+  const where = query.where ? `${query.where} AND (${before})` : `WHERE ${before}`;
+  const ids = await sortedPage(db, { ...query, where, values: params.values });
+  return ids.length === query.limit ? ids : null;
 }
 
 /**
@@ -126,7 +168,10 @@ export async function datasetPage(
   // A search's matches come from its own index in the table's order: how far the count read tells their density.
   const searched = holdsSearchWords(String((request.query as QueryParams | undefined)?.search ?? ''));
   const sorted = searched && thinlySpread(bounded, cap, query, walk);
-  return { count: { count: cap, capped: true }, ids: sorted ? await sortedPage(db, query) : await largePage(db, query, walk) };
+  if (sorted) return { count: { count: cap, capped: true }, ids: await sortedPage(db, query) };
+  // With an edge to fall back on, a search's walk goes only as far as its page should lie.
+  const length = searched && bounded.edge ? Math.min(walk, expectedWalk(bounded, cap, query)) : walk;
+  return { count: { count: cap, capped: true }, ids: await largePage(db, query, length, bounded.edge) };
 }
 
 /**
@@ -161,9 +206,25 @@ function thinlySpread({ share, tableRows }: { share: number; tableRows: number }
   return matches <= walk && matches < walked;
 }
 
-/** A page of a list of more than COUNT_CAP rows: walked along its order, else sorted from all its rows. */
-async function largePage(db: Db, query: PageIdsQuery, walk: number): Promise<number[]> {
+/**
+ * How far along its order a search's page is looked for before its rows up to the edge are sorted:
+ * a few times as far as its matches' density says the page lies (at least SHORT_WALK rows). Where
+ * the order's first rows hold the words as the rest of the table does, the page is there; where
+ * they do not (a harvest's datasets lead the order), little is read in vain.
+ */
+function expectedWalk({ share, tableRows }: Bounded, cap: number, query: PageIdsQuery): number {
+  const rowsPerMatch = (share * tableRows) / (cap + 1);
+  return Math.max(SHORT_WALK, Math.ceil(WALK_SLACK * rowsPerMatch * (query.offset + query.limit)));
+}
+const SHORT_WALK = 1_000;
+const WALK_SLACK = 4;
+
+/**
+ * A page of a list of more than COUNT_CAP rows: walked along its order, else sorted from its rows
+ * up to the edge the bounded count found, else from all its rows.
+ */
+async function largePage(db: Db, query: PageIdsQuery, walk: number, edge: Bounded['edge'] = null): Promise<number[]> {
   // A page past the walk's end is not looked for there.
-  const ids = query.offset + query.limit <= walk ? await walkedPage(db, query, walk) : null;
-  return ids ?? sortedPage(db, query);
+  const walked = query.offset + query.limit <= walk ? await walkedPage(db, query, walk) : null;
+  return walked ?? (edge && (await pageBeforeEdge(db, query, edge))) ?? sortedPage(db, query);
 }
