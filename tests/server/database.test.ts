@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import path from 'node:path';
 import { listMigrations, migrate, schemaState } from '../../src/server/db/migrate.ts';
-import { createPool, listReadSlot, type Db } from '../../src/server/db/pool.ts';
+import { createPool, endPool, listReadSlot, type Db } from '../../src/server/db/pool.ts';
 import { DEMO_USERS, seedDemoData } from '../../src/server/db/seed.ts';
 import { createTestDatabase } from './helpers.ts';
 
@@ -203,5 +203,19 @@ describe('idle connections', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('ending a pool', () => {
+  it('waits until its connections have closed, so that a database stopped next ends none of them', async () => {
+    const pool = createPool(url);
+    const clients = await Promise.all([0, 1, 2].map(() => pool.connect()));
+    const pids = clients.map((client) => (client as unknown as { processID: number }).processID);
+    for (const client of clients) client.release();
+    await endPool(pool);
+    // Closed on the client's side: each connection's socket has ended (its 'end' event).
+    expect(clients.map((client) => (client as unknown as { _ended: boolean })._ended)).toEqual([true, true, true]);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE pid = ANY($1::integer[])', [pids]);
+    expect(rows[0].n).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from '../config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
 import { migrate } from './migrate.ts';
-import { createPool, type Db } from './pool.ts';
+import { createPool, endPool, type Db } from './pool.ts';
 
 export interface OpenDatabase {
   db: Db;
@@ -40,8 +40,8 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
       ? createPool(databaseUrl, (error) => logger.warn({ err: error }, 'background database connection'), { nice: config.backgroundNice })
       : db;
   const close = async () => {
-    if (background !== db) await background.end();
-    await db.end();
+    if (background !== db) await endPool(background);
+    await endPool(db);
     await embedded?.stop();
   };
   try {

@@ -11,6 +11,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 type Slot = <T>(work: () => Promise<T>) => Promise<T>;
 const listReadSlots = new WeakMap<Db, Slot>();
+/** Each pool's connections, until each has closed (endPool). */
+const connections = new WeakMap<Db, Set<Promise<void>>>();
 
 /**
  * A connection pool; errors on idle clients (e.g. the server restarting) are logged, not fatal.
@@ -43,8 +45,24 @@ export function createPool(
     onError(error);
   });
   if (nice > 0) pool.on('connect', (client) => renice(client, nice, onError));
+  const open = new Set<Promise<void>>();
+  pool.on('connect', (client) => {
+    const closed = new Promise<void>((resolve) => client.once('end', () => resolve()));
+    open.add(closed);
+    void closed.then(() => open.delete(closed));
+  });
+  connections.set(pool, open);
   listReadSlots.set(pool, pLimit(listReads));
   return pool;
+}
+
+/**
+ * Ends a pool once its connections have closed. pg-pool's end() asks them to close and returns:
+ * a database stopped right after would end them itself, each then failing with an error.
+ */
+export async function endPool(pool: Db): Promise<void> {
+  await pool.end();
+  await Promise.all(connections.get(pool) ?? []);
 }
 
 /**
