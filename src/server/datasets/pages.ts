@@ -13,9 +13,11 @@
  *   in one statement: when that is all of them, they are its exact count and its page is sorted
  *   from them. Otherwise its count is "more than COUNT_CAP", and its page is the matching rows
  *   among the first WALK_ROWS of its order (a walk along the order's index, which stops early when
- *   the rows are common), or, when the matches lie further, all its rows sorted. A search whose
- *   matches are spread thin (the count read much of the table to find its rows) is sorted at once:
- *   the walk would read many rows for each one on the page.
+ *   the rows are common), or, when the matches lie further, its rows up to the page's edge (the
+ *   order's first column on the page's last row among those the count read) sorted, else all its
+ *   rows. A search's walk goes only a few times as far as its matches' density puts the page. A
+ *   search whose matches are spread thin (the count read much of the table to find its rows) is
+ *   sorted at once: the walk would read many rows for each one on the page.
  *
  * A walk without that bound reads most of the index when the matches sit at the end of the order
  * (a word that only one late-sorting organisation uses: seconds at 300,000 datasets), and a sort
