@@ -8,6 +8,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { datasets } from '../../schemas/datasets.ts';
+import { writableFields, writeValidator } from '../../schemas/entity.ts';
+import { ENTITIES } from '../../schemas/index.ts';
+import { writeJsonSchema } from '../../src/server/openapi/json-schema.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -108,6 +111,21 @@ describe('the OpenAPI document', () => {
     const username = new RegExp(user.username.pattern!, 'u');
     expect(['jean.dupont', 'Zoë_2', 'a@b+c-d', 'Ελένη'].filter((name) => !username.test(name))).toEqual([]);
     expect(['jean dupont', '<b>x</b>', '1; drop table x', ''].filter((name) => username.test(name))).toEqual([]);
+  });
+
+  it('describes a field as taking null exactly where the server takes it', async () => {
+    const takesNull = (schema: { type?: unknown; enum?: unknown[] }) =>
+      schema.type === undefined && schema.enum === undefined ? true : Array.isArray(schema.type) ? schema.type.includes('null') : (schema.enum ?? []).includes(null);
+    const wrong: string[] = [];
+    for (const entity of ENTITIES) {
+      const described = writeJsonSchema(entity, true).properties as Record<string, { type?: unknown; enum?: unknown[] }>;
+      const validator = writeValidator(entity, { partial: true });
+      for (const name of writableFields(entity)) {
+        const accepted = await validator.validate({ [name]: null }).then(() => true, () => false);
+        if (accepted !== takesNull(described[name])) wrong.push(`${entity.resource}.${name}: the server ${accepted ? 'takes' : 'refuses'} null`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('says how to authenticate', () => {

@@ -43,7 +43,7 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
       schema = { type: 'string', format: 'uri-reference' };
       break;
     case 'choice':
-      schema = Array.isArray(spec.choices) ? { enum: [...(spec.choices as readonly (string | number)[]), null] } : { type: 'integer' };
+      schema = Array.isArray(spec.choices) ? { enum: [...(spec.choices as readonly (string | number)[]), ...(spec.required ? [] : [null])] } : { type: 'integer' };
       break;
     case 'references':
       schema = { type: 'array', items: { type: 'integer' } };
@@ -73,8 +73,9 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
     default:
       schema = { type: 'string', ...length };
   }
-  if (spec.type === 'choice' && Array.isArray(spec.choices)) return withFlags(schema, spec);
-  return withFlags(spec.type === 'json' ? schema : nullable(schema), spec);
+  // A required field refuses null as it refuses an empty value; the others take it (cleared).
+  if ((spec.type === 'choice' && Array.isArray(spec.choices)) || spec.type === 'json' || spec.required) return withFlags(schema, spec);
+  return withFlags(nullable(schema), spec);
 }
 
 function withFlags(schema: JsonSchema, spec: FieldSpec): JsonSchema {
