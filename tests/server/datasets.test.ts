@@ -353,6 +353,15 @@ describe('datasets', () => {
     const response = await t.app.inject({ url: '/fr/usergroup/taggit/tags/?search=energie', headers: referent.jwtHeaders });
     expect(response.json().results.map((tag: { name: string }) => tag.name)).toEqual(['énergie éolienne', 'Énergie solaire']);
   });
+
+  it('are given in alphabetical order whatever their case and accents, in the lists as in the record', async () => {
+    const tags = ['Zones humides', 'élevage', 'Eaux usées', 'abris', 'Écoles'];
+    const id = (await send('POST', 'datasets/', { display_name: 'Mots clés dans l’ordre', usergroup: g['metropole-cote-azurine'], tags })).json().id;
+    const sorted = ['abris', 'Eaux usées', 'Écoles', 'élevage', 'Zones humides'];
+    expect((await get(`datasets/${id}/`)).json().tags).toEqual(sorted);
+    const listed = (await get(`datasets/?search=${encodeURIComponent('Mots clés dans l’ordre')}`)).json().results;
+    expect(listed.map((dataset: { tags: string[] }) => dataset.tags)).toEqual([sorted]);
+  });
 });
 
 describe('visibility', () => {

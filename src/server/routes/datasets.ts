@@ -41,7 +41,7 @@ const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 /** Fields read otherwise than `d.<field>` (alias d, its usergroup g). */
 const DATASET_COLUMNS: Record<string, string> = {
   usergroup: 'd.usergroup_id',
-  tags: `ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY immutable_unaccent(lower(tg.name)))`,
+  tags: `ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id ORDER BY tg.sort_key, tg.name)`,
   categories: `d.${DATASET_LINKS.categories.ids}`,
   topics: `d.${DATASET_LINKS.topics.ids}`,
   kinds: `d.${DATASET_LINKS.kinds.ids}`,
@@ -324,7 +324,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
   const tagList: ListSpec = {
     fields: {
       id: { column: 't.id', type: 'integer', orderable: true, filters: ['in'] },
-      name: { column: 'immutable_unaccent(lower(t.name))', type: 'text', orderable: true },
+      name: { column: 't.sort_key', type: 'text', orderable: true },
     },
     defaultOrdering: ['name'],
     searchColumns: ['t.name'],
