@@ -229,6 +229,10 @@ describe('datasets', () => {
     expect(cycle.json()).toEqual({ parent: ['A dataset cannot be its own parent or the parent of one of its ancestors.'] });
     expect((await send('PATCH', `datasets/${a}/`, { parent: a }, admin)).statusCode).toBe(400);
     expect((await get(`datasets/${a}/`)).json().children_count).toBe(1);
+    // The database refuses it too, whatever program writes; a dataset leaving its parent is no cycle.
+    await expect(t.db.query('UPDATE datasets SET parent_id = $2 WHERE id = $1', [a, c])).rejects.toMatchObject({ code: '23514' });
+    await t.db.query('UPDATE datasets SET parent_id = NULL WHERE id = $1', [c]);
+    expect((await get(`datasets/${c}/`)).json().parent).toBeNull();
   });
 
   it('take as parent only a dataset the user sees: a hidden one answers as an unknown id, and nothing is linked', async () => {

@@ -245,6 +245,31 @@ describe('a CKAN harvest', () => {
     expect((await t.db.query('SELECT count(*)::integer AS n FROM datasets')).rows[0].n).toBe(count);
   });
 
+  it('marks every record a run lists as seen by that run, the unchanged ones as the new ones', async () => {
+    const records = ckanRecords();
+    remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
+    const id = await createIndexer({ name: 'CKAN seen' });
+    await runNow(id);
+    const seen = async () =>
+      (await t.db.query<{ remote_id: string; seen: Date; harvested: Date }>(
+        'SELECT remote_id, last_seen_at AS seen, harvested_at AS harvested FROM harvested_records WHERE indexer_id = $1 ORDER BY remote_id',
+        [id],
+      )).rows;
+    const first = await seen();
+    expect(first.length).toBe(records.length);
+    for (const row of first) expect(row.seen).toEqual(row.harvested);
+    // Last seen long ago, unchanged since: the next run sees it again and does not withdraw it.
+    await t.db.query("UPDATE harvested_records SET last_seen_at = now() - interval '30 days' WHERE indexer_id = $1", [id]);
+    const again = await runNow(id);
+    expect(again.timeline.map((step) => step.message).join('\n')).toMatch(new RegExp(`${records.length} inchangés`));
+    const second = await seen();
+    for (const [n, row] of second.entries()) {
+      expect(row.seen.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(row.harvested).toEqual(first[n].harvested);
+    }
+    expect((await datasetsOf(id)).every((row) => row.withdrawn_at === null)).toBe(true);
+  });
+
   it('withdraws a record gone from the remote only after a complete run and the grace period, through the unpublish scenario', async () => {
     const records = ckanRecords();
     remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));

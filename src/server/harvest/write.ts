@@ -136,9 +136,15 @@ export async function writePage(db: Db, indexer: Indexer, records: PageRecord[],
   });
 }
 
-/** Every identifier the page listed is still there, even a record skipped: none is withdrawn. */
+/**
+ * Every identifier the page listed is still there, even a record skipped: none is withdrawn. The
+ * records this transaction wrote were seen at now() already, and are not written again.
+ */
 async function touch(client: pg.PoolClient, indexerId: number, remoteIds: string[]): Promise<void> {
-  await client.query('UPDATE harvested_records SET last_seen_at = now() WHERE indexer_id = $1 AND remote_id = ANY($2::text[])', [indexerId, remoteIds]);
+  await client.query(
+    'UPDATE harvested_records SET last_seen_at = now() WHERE indexer_id = $1 AND remote_id = ANY($2::text[]) AND last_seen_at <> now()',
+    [indexerId, remoteIds],
+  );
 }
 
 async function writeRecords(db: Db, client: pg.PoolClient, indexer: Indexer, records: PageRecord[]): Promise<PageOutcome> {
