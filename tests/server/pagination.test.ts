@@ -60,8 +60,11 @@ describe('parsePageParams', () => {
 });
 
 describe('buildOrderBy', () => {
-  it('uses the default ordering plus the id tie-breaker', () => {
-    expect(buildOrderBy(undefined, spec, 'en')).toBe('ORDER BY u.date_joined DESC NULLS LAST, u.id ASC');
+  it('uses the default ordering plus the id tie-breaker, going the way of the last term', () => {
+    // An index on (column NULLS FIRST, id) read backwards gives this order exactly, with no sort.
+    expect(buildOrderBy(undefined, spec, 'en')).toBe('ORDER BY u.date_joined DESC NULLS LAST, u.id DESC');
+    expect(buildOrderBy('date_joined', spec, 'en')).toBe('ORDER BY u.date_joined ASC NULLS FIRST, u.id ASC');
+    expect(buildOrderBy('username,-status', spec, 'en')).toBe('ORDER BY u.username ASC NULLS FIRST, u.status DESC NULLS LAST, u.id DESC');
   });
 
   it('maps fields to columns, "-" meaning descending', () => {

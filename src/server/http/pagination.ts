@@ -118,8 +118,11 @@ export function buildOrderTerms(ordering: string | undefined, spec: ListSpec, lo
   }
   if (errors.length > 0) throw new ValidationError({ ordering: errors });
   const tieBreaker = spec.tieBreaker ?? (spec.fields.id ? 'id' : undefined);
-  // PostgreSQL's default for ASC: nulls last.
-  if (tieBreaker && !used.has(tieBreaker)) result.push({ column: spec.fields[tieBreaker].column, descending: false, nullsFirst: false });
+  // The tie-breaker goes the way of the last term: an index on (column NULLS FIRST, id) then gives
+  // either direction exactly, read forwards or backwards. Against the order, every row a page skips
+  // or a walk reads was sorted again among its equals (a deep page of a descending order: twice as long).
+  const descending = result.at(-1)?.descending ?? false;
+  if (tieBreaker && !used.has(tieBreaker)) result.push({ column: spec.fields[tieBreaker].column, descending, nullsFirst: descending });
   return result;
 }
 
