@@ -80,6 +80,15 @@ const ORDERINGS = ['', 'revision_date', '-revision_date', 'display_name', '-disp
   '-last_update_date,display_name', 'publication_date,-creation_date'];
 const FILTERS = ['', 'publish=false', 'search=arbres', 'perms=editable', 'default_permission_level__in=0,1', 'usergroup_id=ORGANISATION', 'topics__in=1', 'topics__in=2&publish=false', 'topics__in=1,2'];
 
+/** The orders the list offers and their columns (routes/datasets.ts): terms built as the lists build them, tie-breaker included. */
+const ORDER_COLUMNS: Record<string, string> = {
+  updated_at: 'd.updated_at', display_name: 'd.display_name', usergroup: 'd.usergroup_name', created_at: 'd.created_at', revision_date: 'd.revision_date', publish: 'COALESCE(d.publish, true)',
+};
+const ORDERS: ListSpec = {
+  fields: { id: { column: 'd.id', type: 'integer', orderable: true }, ...Object.fromEntries(Object.entries(ORDER_COLUMNS).map(([name, column]) => [name, { column, type: 'text' as const, orderable: true }])) },
+  defaultOrdering: ['-updated_at'],
+};
+
 const list = async (user: SignedIn, query: string) => {
   const response = await t.app.inject({ url: `/fr/dataset/datasets/?${query}`, headers: user.jwtHeaders });
   return { status: response.statusCode, body: response.json() as { count: number; count_capped?: boolean; results: { id: number }[] } };
@@ -239,10 +248,7 @@ describe('deep dataset pages', () => {
         // An editor's list of the topic.
         const params = new SqlParams();
         const where = `WHERE (d.usergroup_id = ANY(${params.add(organisations)}::integer[]) OR d.default_permission_level >= ${params.add(1)}) AND d.topic_ids && ${params.add([1])}::integer[]`;
-        const terms = ordering.replace('-', '');
-        const column = { '': 'd.updated_at', display_name: 'd.display_name', usergroup: 'd.usergroup_name', created_at: 'd.created_at', revision_date: 'd.revision_date', publish: 'COALESCE(d.publish, true)', updated_at: 'd.updated_at' }[terms]!;
-        const descending = ordering === '' || ordering.startsWith('-');
-        const orderTerms: OrderTerm[] = [{ column, descending, nullsFirst: !descending }, { column: 'd.id', descending, nullsFirst: descending }];
+        const orderTerms = buildOrderTerms(ordering, ORDERS, 'fr');
         const query: PageIdsQuery = { id: 'd.id', from: 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id', where, orderTerms, values: params.values, offset: 0, limit: 3 };
         const walk = await walkOf(query);
         const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${walk.text}`, walk.values);
@@ -254,21 +260,13 @@ describe('deep dataset pages', () => {
   });
 
   it('of every order the list shows are read along an index in both directions, no row sorted again', async () => {
-    // The list's orders and their columns (routes/datasets.ts), ordered as the lists order them.
-    const columns: Record<string, string> = {
-      updated_at: 'd.updated_at', display_name: 'd.display_name', usergroup: 'd.usergroup_name', created_at: 'd.created_at', revision_date: 'd.revision_date', publish: 'COALESCE(d.publish, true)',
-    };
-    const spec: ListSpec = {
-      fields: { id: { column: 'd.id', type: 'integer', orderable: true }, ...Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, { column, type: 'text' as const, orderable: true }])) },
-      defaultOrdering: ['-updated_at'],
-    };
     const client = await t.db.connect();
     try {
       // A small table is read whole by the planner: here only whether an index gives the order matters.
       await client.query('SET enable_seqscan = off');
       await client.query('SET enable_bitmapscan = off');
-      for (const ordering of Object.keys(columns).flatMap((name) => [name, `-${name}`])) {
-        const terms = buildOrderTerms(ordering, spec, 'fr');
+      for (const ordering of Object.keys(ORDER_COLUMNS).flatMap((name) => [name, `-${name}`])) {
+        const terms = buildOrderTerms(ordering, ORDERS, 'fr');
         const { rows } = await client.query(`EXPLAIN (FORMAT JSON) SELECT d.id FROM datasets d ${orderByClause(terms)} LIMIT 3 OFFSET 10`);
         const plan = JSON.stringify(rows[0]['QUERY PLAN']);
         expect({ ordering, sorted: /"Node Type":\s*"(Incremental )?Sort"/.test(plan) }).toEqual({ ordering, sorted: false });
@@ -335,7 +333,7 @@ describe('deep dataset pages', () => {
       const from = 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id';
       const params = new SqlParams();
       const where = `WHERE ${await datasetSearchCondition('arbres', params, t.db)}`;
-      const orderTerms: OrderTerm[] = [{ column: 'd.updated_at', descending: true, nullsFirst: false }, { column: 'd.id', descending: false, nullsFirst: false }];
+      const orderTerms = buildOrderTerms('-updated_at', ORDERS, 'fr');
       for (const [offset, limit] of [[0, 3], [2, 4]]) {
         const query: PageIdsQuery = { id: 'd.id', from, where, orderTerms, values: params.values, offset, limit };
         const statements: string[] = [];
