@@ -353,6 +353,38 @@ describe('deep dataset pages', () => {
     }
   });
 
+  it("of a large topic are walked past the datasets without it that lead the order, as far as three times the topic's rows, then sorted", async () => {
+    // 1,100 datasets of topic 3, older than the rest; then datasets without it lead the newest-first order, as a harvest's do.
+    await t.db.query(`INSERT INTO datasets (codename, display_name, usergroup_id, updated_at) SELECT 'topic-' || n, 'Sujet ' || n, $1, '2020-01-01'::timestamptz + n * interval '1 hour' FROM generate_series(1, 1100) n`, [organisations[0]]);
+    await t.db.query(`INSERT INTO dataset_topics (dataset_id, topic_id) SELECT id, 3 FROM datasets WHERE codename LIKE 'topic-%'`);
+    const admin = { is_superuser: true, usergroup_roles: [] };
+    const read = async (offset: number) => {
+      const params = new SqlParams();
+      const where = `WHERE d.topic_ids && ${params.add([3])}::integer[]`;
+      const query: PageIdsQuery = { id: 'd.id', from: 'datasets d LEFT JOIN usergroups g ON g.id = d.usergroup_id', where, orderTerms: buildOrderTerms('-updated_at', ORDERS, 'fr'), values: params.values, offset, limit: 25 };
+      const statements: string[] = [];
+      const recording = { query: (text: string, values: unknown[]) => (statements.push(text), t.db.query(text, values)) } as unknown as Db;
+      const page = await datasetPage(recording, query, { query: { topics__in: '3' }, user: admin } as unknown as FastifyRequest, false);
+      expect(page.count).toEqual({ count: 1100 });
+      expect(page.ids).toEqual(await offsetPageIds(t.db, query));
+      return { walked: statements.some((text) => text.includes('walk_key_')), sorted: statements.some((text) => text.includes('OFFSET 0) d')) };
+    };
+    const lead = (count: number) =>
+      t.db.query(`INSERT INTO datasets (codename, display_name, usergroup_id) SELECT 'lead-' || gen_random_uuid(), 'Moissonné', $1 FROM generate_series(1, $2::integer)`, [organisations[0], count]);
+    try {
+      // Rows without the topic lead it, up to 200 short of three times its rows: the walk passes them and finds its pages.
+      const { rows: [ahead] } = await t.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM datasets WHERE NOT COALESCE(topic_ids && '{3}', false)`);
+      await lead(3 * 1100 - 200 - ahead.count);
+      expect(await read(0)).toEqual({ walked: true, sorted: false });
+      expect(await read(40)).toEqual({ walked: true, sorted: false });
+      // Past three times the topic's rows: the walk gives up, and the topic's rows are sorted.
+      await lead(400);
+      expect(await read(0)).toEqual({ walked: true, sorted: true });
+    } finally {
+      await t.db.query(`DELETE FROM datasets WHERE codename LIKE 'lead-%' OR codename LIKE 'topic-%'`);
+    }
+  });
+
   // On Debian's PostgreSQL 15, after this file's earlier tests, its 240 lists have taken 14 to 33 s (2 s when run alone).
   it('never repeat a row within a page, nor fail, while writes go on; and equal OFFSET once they stop', { timeout: 120_000 }, async () => {
     const admin = users.admin;

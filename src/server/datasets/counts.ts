@@ -104,6 +104,17 @@ export async function visibleDatasetCount(db: Db, user: AccessSubject, filter: C
   return Number(rows[0].count);
 }
 
+/** A topic's datasets the user reaches matching `filter` (which names the topic), and all the topic's datasets. */
+export async function topicDatasetCounts(db: Db, user: AccessSubject, filter: ClassFilter & { topic: number }): Promise<{ count: number; topicRows: number }> {
+  const params = new SqlParams();
+  const { rows } = await db.query<{ count: string; topic_rows: string }>(
+    `SELECT ${visibleCountSql(user, filter, params)} AS count,
+            (SELECT COALESCE(sum(c.datasets), 0) FROM dataset_topic_class_counts c WHERE c.topic_id = ${params.add(filter.topic)}) AS topic_rows`,
+    params.values,
+  );
+  return { count: Number(rows[0].count), topicRows: Number(rows[0].topic_rows) };
+}
+
 /** `datasets-count/`: the platform's datasets, those the user may change and those they see. */
 export async function datasetCounts(db: Db, user: AccessSubject): Promise<{ count: number; editable: number; viewable: number }> {
   const params = new SqlParams();

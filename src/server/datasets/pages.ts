@@ -7,7 +7,8 @@
  *   is nearer the page: a page past the middle is read backwards, its offset from the end taken
  *   from the exact count read in the same statement (so in the same snapshot).
  * - A topic's list (with those filters or not) is counted from the topic's class counts, exactly, and
- *   its page found as below: sorted from its rows when they are few, else walked.
+ *   its page found as below: sorted from its rows when they are few, else walked (as far as
+ *   TOPIC_WALK_PER_ROW times the topic's rows), else sorted.
  * - Any other list (a search, several topics, a rating, a dataset's children) reads its first
  *   COUNT_CAP + 1 rows by whatever index its conditions allow, with the columns its order needs,
  *   in one statement: when that is all of them, they are its exact count and its page is sorted
@@ -28,12 +29,21 @@ import type { FastifyRequest } from 'fastify';
 import { escapeLiteral } from 'pg';
 import { prepared, type Db } from '../db/pool.ts';
 import { offsetPageIds, orderByClause, SqlParams, type ListPage, type PageIdsQuery, type QueryParams } from '../http/pagination.ts';
-import { classFilterOf, holdsSearchWords, visibleCountSql, visibleDatasetCount } from './counts.ts';
+import { classFilterOf, holdsSearchWords, topicDatasetCounts, visibleCountSql, visibleDatasetCount } from './counts.ts';
 
 /** Lists with a search or other filters are counted up to this many rows ("more than 1,000"). */
 export const COUNT_CAP = 1_000;
 /** How far along its order's index a page of a large filtered list is looked for. */
 export const WALK_ROWS = 20_000;
+/**
+ * How far along its order a large topic's page is walked, for each of the topic's datasets: a
+ * walked row (an entry of the order's index, which holds the topics and the visibility columns)
+ * costs a third of one the sort reads (the topic's index, then a table page each, then sorted).
+ * So a walk that finds nothing costs about what the sort after it does, and one that passes over
+ * the thousands of datasets a harvest put at the head of the newest-first orders (without the
+ * topic) still finds the page, where a walk of WALK_ROWS failed and 16,000 rows were sorted.
+ */
+export const TOPIC_WALK_PER_ROW = 3;
 
 /**
  * The WHERE condition of a search, or null when it holds no word: every word a prefix, all
@@ -158,9 +168,12 @@ export async function datasetPage(
 ): Promise<ListPage> {
   const filter = narrowed ? null : classFilterOf(request.query as QueryParams);
   if (filter) {
+    if (filter.topic !== undefined) {
+      // A topic's datasets are not found along an order's index alone: its page is a filtered list's.
+      const { count, topicRows } = await topicDatasetCounts(db, request.user!, { ...filter, topic: filter.topic });
+      return { count: { count }, ids: count <= cap ? await sortedPage(db, query) : await largePage(db, query, TOPIC_WALK_PER_ROW * topicRows) };
+    }
     const count = await visibleDatasetCount(db, request.user!, filter);
-    // A topic's datasets are not found along an order's index alone: its page is a filtered list's.
-    if (filter.topic !== undefined) return { count: { count }, ids: count <= cap ? await sortedPage(db, query) : await largePage(db, query, walk) };
     const nearerEnd = query.offset * 2 + query.limit > count;
     const ids = nearerEnd ? await pageFromEnd(db, query, (params) => visibleCountSql(request.user!, filter, params)) : await offsetPageIds(db, query);
     return { count: { count }, ids };
