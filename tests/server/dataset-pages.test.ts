@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { COUNT_CAP, datasetPage, datasetSearchCondition, WALK_ROWS, type PageBounds } from '../../src/server/datasets/pages.ts';
+import { COUNT_CAP, datasetPage, datasetSearchCondition, TOPIC_WALK_PER_ROW, WALK_ROWS, type PageBounds } from '../../src/server/datasets/pages.ts';
 import { buildOrderTerms, offsetPageIds, orderByClause, SqlParams, type ListSpec, type OrderTerm, type PageIdsQuery } from '../../src/server/http/pagination.ts';
 import type { Db } from '../../src/server/db/pool.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
@@ -353,10 +353,7 @@ describe('deep dataset pages', () => {
     }
   });
 
-  it("of a large topic are walked past the datasets without it that lead the order, as far as three times the topic's rows, then sorted", async () => {
-    // 1,100 datasets of topic 3, older than the rest; then datasets without it lead the newest-first order, as a harvest's do.
-    await t.db.query(`INSERT INTO datasets (codename, display_name, usergroup_id, updated_at) SELECT 'topic-' || n, 'Sujet ' || n, $1, '2020-01-01'::timestamptz + n * interval '1 hour' FROM generate_series(1, 1100) n`, [organisations[0]]);
-    await t.db.query(`INSERT INTO dataset_topics (dataset_id, topic_id) SELECT id, 3 FROM datasets WHERE codename LIKE 'topic-%'`);
+  it("of a large topic are walked past the datasets without it that lead the order, as far as TOPIC_WALK_PER_ROW times the topic's rows, then sorted", async () => {
     const admin = { is_superuser: true, usergroup_roles: [] };
     const read = async (offset: number) => {
       const params = new SqlParams();
@@ -372,12 +369,15 @@ describe('deep dataset pages', () => {
     const lead = (count: number) =>
       t.db.query(`INSERT INTO datasets (codename, display_name, usergroup_id) SELECT 'lead-' || gen_random_uuid(), 'Moissonné', $1 FROM generate_series(1, $2::integer)`, [organisations[0], count]);
     try {
-      // Rows without the topic lead it, up to 200 short of three times its rows: the walk passes them and finds its pages.
+      // 1,100 datasets of topic 3, older than the rest; then datasets without it lead the newest-first order, as a harvest's do.
+      await t.db.query(`INSERT INTO datasets (codename, display_name, usergroup_id, updated_at) SELECT 'topic-' || n, 'Sujet ' || n, $1, '2020-01-01'::timestamptz + n * interval '1 hour' FROM generate_series(1, 1100) n`, [organisations[0]]);
+      await t.db.query(`INSERT INTO dataset_topics (dataset_id, topic_id) SELECT id, 3 FROM datasets WHERE codename LIKE 'topic-%'`);
+      // Rows without the topic lead it, up to 200 short of the walk's bound: the walk passes them and finds its pages.
       const { rows: [ahead] } = await t.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM datasets WHERE NOT COALESCE(topic_ids && '{3}', false)`);
-      await lead(3 * 1100 - 200 - ahead.count);
+      await lead(TOPIC_WALK_PER_ROW * 1100 - 200 - ahead.count);
       expect(await read(0)).toEqual({ walked: true, sorted: false });
       expect(await read(40)).toEqual({ walked: true, sorted: false });
-      // Past three times the topic's rows: the walk gives up, and the topic's rows are sorted.
+      // Past the bound: the walk gives up, and the topic's rows are sorted.
       await lead(400);
       expect(await read(0)).toEqual({ walked: true, sorted: true });
     } finally {

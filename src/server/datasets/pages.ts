@@ -33,7 +33,7 @@ import { classFilterOf, holdsSearchWords, topicDatasetCounts, visibleCountSql, v
 
 /** Lists with a search or other filters are counted up to this many rows ("more than 1,000"). */
 export const COUNT_CAP = 1_000;
-/** How far along its order's index a page of a large filtered list is looked for. */
+/** How far along its order's index a page of a large filtered list is looked for (a topic's: TOPIC_WALK_PER_ROW). */
 export const WALK_ROWS = 20_000;
 /**
  * How far along its order a large topic's page is walked, for each of the topic's datasets: a
