@@ -161,6 +161,9 @@ export default {
     entities: {
       /** A list whose count the server capped. */
       moreThan: '%{from}-%{to} of more than %{total}',
+      /** Shown in place of a list's rows when its call failed. */
+      listFailed: 'The list could not be loaded',
+      listFailedCritical: 'Critical error: the list could not be loaded',
       openFile: 'Open the file',
     },
     accessDenied: {

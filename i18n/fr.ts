@@ -161,6 +161,9 @@ export default {
     entities: {
       /** A list whose count the server capped. */
       moreThan: '%{from}-%{to} sur plus de %{total}',
+      /** Shown in place of a list's rows when its call failed. */
+      listFailed: "La liste n'a pas pu être chargée",
+      listFailedCritical: "Erreur critique : la liste n'a pas pu être chargée",
       openFile: 'Ouvrir le fichier',
     },
     accessDenied: {

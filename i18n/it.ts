@@ -161,6 +161,9 @@ export default {
     entities: {
       /** A list whose count the server capped. */
       moreThan: '%{from}-%{to} di oltre %{total}',
+      /** Shown in place of a list's rows when its call failed. */
+      listFailed: "Impossibile caricare l'elenco",
+      listFailedCritical: "Errore critico: impossibile caricare l'elenco",
       openFile: 'Apri il file',
     },
     accessDenied: {

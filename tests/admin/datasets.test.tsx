@@ -53,6 +53,46 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lists(requests).at(-1)!.searchParams.get('page')).toBe('2'), LONG);
   });
 
+  it("says in place of the rows why the server refused the list's filter, with no range, and clears the filter", async () => {
+    const requests: Request[] = [];
+    let failing = true;
+    server.use(
+      http.get('/:locale/dataset/datasets/', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.has('id__in')) return undefined;
+        requests.push(request.clone());
+        if (params.get('topics__in')?.includes('abc')) return HttpResponse.json({ topics: ['Un nombre entier valide est requis.'] }, { status: 400 });
+        if (params.get('search') === 'panne' && failing) return new HttpResponse(null, { status: 503 });
+        return HttpResponse.json({ count: DATASET_COUNT, next: null, previous: null, results: DATASET_PAGE });
+      }),
+      ...datasetHandlers(),
+    );
+    const user = userEvent.setup();
+    renderApp(`/publish/fr/data/datasets/?filter=${encodeURIComponent(JSON.stringify({ topics: ['abc'] }))}`, USERS.role1);
+    const alert = await screen.findByText('Thématiques : Un nombre entier valide est requis.', {}, LONG);
+    expect(within(alert.closest('[role="alert"]')!).getByText("La liste n'a pas pu être chargée")).toBeInTheDocument();
+    expect(screen.queryByText("Qualité de l'eau")).toBeNull();
+    expect(screen.queryByText(/^\d+-\d+ sur /)).toBeNull();
+    // The error is said once, in place: no toast repeats it.
+    expect(screen.queryByText('Une erreur est survenue')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
+    await screen.findByText("Qualité de l'eau", {}, LONG);
+    expect(screen.getByText(`1-20 sur ${DATASET_COUNT}`)).toBeInTheDocument();
+    expect(screen.queryByText('Thématiques : Un nombre entier valide est requis.')).toBeNull();
+    expect(requests.at(-1)!.url).not.toContain('abc');
+
+    // A failure after rows were shown: neither the old rows nor their range stay; asking again recovers.
+    await user.type(screen.getByPlaceholderText('Rechercher'), 'panne');
+    await screen.findByText("Erreur critique : la liste n'a pas pu être chargée", {}, LONG);
+    expect(screen.queryByText("Qualité de l'eau")).toBeNull();
+    expect(screen.queryByText(/^\d+-\d+ sur /)).toBeNull();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Actualiser' }));
+    await screen.findByText("Qualité de l'eau", {}, LONG);
+    expect(screen.getByText(`1-20 sur ${DATASET_COUNT}`)).toBeInTheDocument();
+  });
+
   it('asks the server for the ordering chosen', async () => {
     const requests: Request[] = [];
     server.use(...datasetHandlers(requests));

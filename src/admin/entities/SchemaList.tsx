@@ -18,6 +18,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { defaultFilters } from '../../../schemas/entity.ts';
+import { ListError, errorShownInPlace } from '../layout/ListError.tsx';
 import { ListPagination } from '../layout/ListPagination.tsx';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { fieldElement } from './fieldElement.tsx';
@@ -113,6 +114,8 @@ export function SchemaList({
       sort={defaultSort(resource)}
       perPage={entity.list.pageSize}
       pagination={<ListPagination rowsPerPageOptions={[entity.list.pageSize]} />}
+      error={<ListError />}
+      queryOptions={{ onError: errorShownInPlace }}
       actions={
         <ListActions resource={resource} storeKey={storeKey} canCreate={canCreate} hasFilterButton={hasFilterButton}>
           {actions}

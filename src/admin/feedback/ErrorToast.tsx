@@ -4,7 +4,8 @@
  */
 import { Alert, AlertTitle, Box } from '@mui/material';
 import { useCloseNotification, useTranslate } from 'react-admin';
-import { summariseError, type ErrorLine } from '../http/errors.ts';
+import { summariseError } from '../http/errors.ts';
+import { useErrorLineText } from './useErrorLineText.ts';
 
 export interface ErrorToastProps {
   error: unknown;
@@ -17,15 +18,8 @@ export interface ErrorToastProps {
 export function ErrorToast({ error, resource, message: summary }: ErrorToastProps) {
   const translate = useTranslate();
   const close = useCloseNotification();
+  const text = useErrorLineText(resource);
   const { severity, lines } = summariseError(error);
-  const text = (line: ErrorLine) => {
-    const message = translate(line.message, { _: line.message });
-    if (!line.field) return message;
-    const label = resource
-      ? translate(`resources.${resource}.fields.${line.field}`, { _: line.field })
-      : line.field;
-    return `${label} : ${message}`;
-  };
   return (
     <Alert severity="error" variant="filled" onClose={close} sx={{ minWidth: 288 }}>
       <AlertTitle>

@@ -3,11 +3,14 @@ import { Pagination, useListContext, useLocaleState, useTranslate, type Paginati
 /**
  * A list's pagination: when the server capped the list's count (datasets with a search or
  * filters), the range reads "1-20 of more than 1,000" and the next button follows the pages.
+ * A list whose last call failed shows no range.
  */
 export function ListPagination(props: PaginationProps) {
-  const { meta } = useListContext();
+  const { meta, error } = useListContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // After a failed call the list context still holds the previous answer's total: no range is better than a wrong one.
+  if (error) return null;
   const capped = (meta as { countCapped?: number } | undefined)?.countCapped;
   if (capped === undefined) return <Pagination {...props} />;
   // Passed on to MUI's TablePagination, whose label it replaces.

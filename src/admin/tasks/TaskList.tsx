@@ -4,10 +4,12 @@
  * in place: the page, the filters and the scroll position stay, the rows shown stay until the
  * new ones come.
  */
-import { Datagrid, List, Pagination, TextField, useTranslate } from 'react-admin';
+import { Datagrid, List, TextField, useTranslate } from 'react-admin';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE, RELOAD_INTERVAL_MS } from '../../../schemas/constants.ts';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
+import { ListError, errorShownInPlace } from '../layout/ListError.tsx';
+import { ListPagination } from '../layout/ListPagination.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TASK_FILTERS } from './TaskFilters.tsx';
 import { DATASET_PARAM, taskPath } from './taskPaths.ts';
@@ -35,8 +37,9 @@ export default function TaskList() {
       filters={TASK_FILTERS}
       sort={{ field: 'start_date', order: 'DESC' }}
       perPage={PAGE_SIZE}
-      pagination={<Pagination rowsPerPageOptions={[PAGE_SIZE]} />}
-      queryOptions={{ refetchInterval: RELOAD_INTERVAL_MS }}
+      pagination={<ListPagination rowsPerPageOptions={[PAGE_SIZE]} />}
+      error={<ListError />}
+      queryOptions={{ refetchInterval: RELOAD_INTERVAL_MS, onError: errorShownInPlace }}
       actions={false}
       empty={false}
     >

@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useTranslate } from 'react-admin';
+import type { ErrorLine } from '../http/errors.ts';
+
+/**
+ * How one line of an error reads: the server's message, translated when it is a catalogue key,
+ * after the field's label (`resources.<resource>.fields.<field>`) when it is about a field.
+ */
+export function useErrorLineText(resource?: string) {
+  const translate = useTranslate();
+  return useCallback(
+    (line: ErrorLine) => {
+      const message = translate(line.message, { _: line.message });
+      if (!line.field) return message;
+      const label = resource ? translate(`resources.${resource}.fields.${line.field}`, { _: line.field }) : line.field;
+      return `${label} : ${message}`;
+    },
+    [translate, resource],
+  );
+}
