@@ -147,8 +147,16 @@ export function defineEntity<F extends Fields>(schema: EntitySchema<F>): EntityS
 }
 
 const sanitizedString = () => scalarOnly(string().transform((value: unknown) => (typeof value === 'string' ? sanitizeText(value) : value)));
-/** An integer given as a number or as a string of digits (DRF's IntegerField and PrimaryKeyRelatedField). */
-const integerInput = () => scalarOnly(number().integer(VALIDATION_MESSAGES.invalid));
+/** The largest value of the database's integer columns (ids, years, counts). */
+const INTEGER_MAX = 2_147_483_647;
+/**
+ * An integer given as a number or as a string of digits (DRF's IntegerField and
+ * PrimaryKeyRelatedField), within the integer columns' range: no id or count lies beyond it.
+ */
+const integerInput = () =>
+  scalarOnly(number().integer(VALIDATION_MESSAGES.invalid).min(-INTEGER_MAX - 1, VALIDATION_MESSAGES.invalid).max(INTEGER_MAX, VALIDATION_MESSAGES.invalid));
+/** An empty date is no date: a cleared date input sends ''. A required date then asks for one. */
+const emptyAsNull = (value: unknown) => (value === '' ? null : value);
 
 function withMaxLength(schema: StringSchema<string | null | undefined>, spec: FieldSpec): Schema {
   return spec.maxLength ? schema.max(spec.maxLength, VALIDATION_MESSAGES.maxLength) : schema;
@@ -189,12 +197,14 @@ function fieldValidator(spec: FieldSpec): Schema {
     case 'date':
       schema = scalarOnly(string())
         .nullable()
-        .test('date', VALIDATION_MESSAGES.date, (value) => value == null || value === '' || isIsoDate(value));
+        .transform(emptyAsNull)
+        .test('date', VALIDATION_MESSAGES.date, (value) => value == null || isIsoDate(value));
       break;
     case 'datetime':
       schema = scalarOnly(string())
         .nullable()
-        .test('date', VALIDATION_MESSAGES.invalid, (value) => value == null || value === '' || !Number.isNaN(Date.parse(value)));
+        .transform(emptyAsNull)
+        .test('date', VALIDATION_MESSAGES.invalid, (value) => value == null || !Number.isNaN(Date.parse(value)));
       break;
     case 'choice':
       schema = mixed()

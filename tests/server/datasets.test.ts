@@ -104,6 +104,15 @@ describe('datasets', () => {
     expect(extras.json()).toEqual({ extras: ['Invalid value.'], year: ['Invalid value.'] });
     const unknownTopic = await send('POST', 'datasets/', { display_name: 'X', usergroup: g['metropole-cote-azurine'], topics: [99999] }, admin, 'en');
     expect(unknownTopic.json()).toEqual({ topics: ['Invalid value.'] });
+    // Numbers beyond the integer columns are refused on their field, as an unknown id is.
+    const huge = await send('POST', 'datasets/', { display_name: 'X', usergroup: owner, topics: [1e30], licence: '99999999999999999999', parent: 2 ** 31, year: -(2 ** 31) - 1 }, admin, 'en');
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({ topics: ['Invalid value.'], licence: ['Invalid value.'], parent: ['Invalid value.'], year: ['Invalid value.'] });
+    // A cleared date input sends '': no date.
+    const cleared = await send('POST', 'datasets/', { display_name: 'Sans date', usergroup: owner, creation_date: '', publication_date: '' }, admin, 'en');
+    expect(cleared.statusCode, cleared.body).toBe(201);
+    expect(cleared.json()).toMatchObject({ creation_date: null, publication_date: null });
+    expect((await send('DELETE', `datasets/${cleared.json().id}/`)).statusCode).toBe(204);
     const coverage = await send('POST', 'datasets/', { display_name: 'X', usergroup: g['groupe-de-travail-mobilite'], geographic_coverage: 'organisation' }, admin, 'en');
     expect(coverage.json()).toEqual({ geographic_coverage: ['The organisation has no jurisdiction.'] });
   });

@@ -155,6 +155,21 @@ describe('null for a required field', () => {
   });
 });
 
+describe('numbers beyond the integer columns', () => {
+  it("are refused on their field with the field's message, never reaching the database, the stored value kept", async () => {
+    const owner = async () => (await t.db.query('SELECT usergroup_id FROM contacts WHERE id = $1', [contactId])).rows[0].usergroup_id;
+    const before = await owner();
+    for (const usergroup of [1e30, '99999999999999999999', 2 ** 31, -(2 ** 31) - 1]) {
+      const response = await send('PATCH', `dataset/contacts/${contactId}/`, JSON.stringify({ usergroup }));
+      expect(response.statusCode, String(usergroup)).toBe(400);
+      expect(response.json()).toEqual({ usergroup: ['Valeur invalide.'] });
+    }
+    const organisation = await send('PATCH', `organisation/organisations/${g['region-sud-mediterranee']}/`, JSON.stringify({ jurisdiction: 1e30 }));
+    expect(organisation.json()).toEqual({ jurisdiction: ['Valeur invalide.'] });
+    expect(await owner()).toBe(before);
+  });
+});
+
 describe('usernames', () => {
   it('refuse spaces, markup and punctuation other than @ . + - _, in the language of the page, the stored one kept', async () => {
     const before = (await t.db.query('SELECT username FROM users WHERE id = $1', [u.member])).rows[0].username;
