@@ -61,7 +61,7 @@ describe('dataset screens', { timeout: 60_000 }, () => {
         const params = new URL(request.url).searchParams;
         if (params.has('id__in')) return undefined;
         requests.push(request.clone());
-        if (params.get('topics__in')?.includes('abc')) return HttpResponse.json({ topics: ['Un nombre entier valide est requis.'] }, { status: 400 });
+        if (params.get('topics__in')?.includes('abc')) return HttpResponse.json({ topics__in: ['Un nombre entier valide est requis.'] }, { status: 400 });
         if (params.get('search') === 'panne' && failing) return new HttpResponse(null, { status: 503 });
         return HttpResponse.json({ count: DATASET_COUNT, next: null, previous: null, results: DATASET_PAGE });
       }),

@@ -114,7 +114,7 @@ export function SchemaList({
       sort={defaultSort(resource)}
       perPage={entity.list.pageSize}
       pagination={<ListPagination rowsPerPageOptions={[entity.list.pageSize]} />}
-      error={<ListError />}
+      error={<ListError fieldOf={(filter) => entity.list.filters[filter]?.field ?? filter} />}
       queryOptions={{ onError: errorShownInPlace }}
       actions={
         <ListActions resource={resource} storeKey={storeKey} canCreate={canCreate} hasFilterButton={hasFilterButton}>

@@ -6,18 +6,26 @@
  */
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { summariseError } from '../http/errors.ts';
+import { summariseError, type ErrorLine } from '../http/errors.ts';
 import { useErrorLineText } from '../feedback/useErrorLineText.ts';
+import { filterOfQueryParam } from '../providers/dataProvider.ts';
 
 /** The list query's error handler: the error is shown in place (ListError), not in a toast too. */
 export const errorShownInPlace = () => undefined;
 
-export function ListError() {
+export interface ListErrorProps {
+  /** The field whose label names a filter, from the filter's name (default: the filter's own name). */
+  fieldOf?: (filter: string) => string;
+}
+
+export function ListError({ fieldOf = (filter) => filter }: ListErrorProps) {
   const { error, filterValues, setFilters, refetch, resource } = useListContext();
   const translate = useTranslate();
-  const text = useErrorLineText(resource);
+  const lineText = useErrorLineText(resource);
   if (!error) return null;
   const { severity, lines } = summariseError(error);
+  // A 400 names the query parameter (`topics__in`); the user knows the filter by its field's label.
+  const text = (line: ErrorLine) => lineText(line.field ? { ...line, field: fieldOf(filterOfQueryParam(line.field)) } : line);
   const filtered = Object.keys(filterValues ?? {}).length > 0;
   return (
     <Alert severity="error" sx={{ m: 2 }}>

@@ -30,6 +30,9 @@ export function toOrdering(sort: GetListParams['sort'] | undefined, orderable?: 
   return fields.length > 0 ? fields.map((field) => `${prefix}${field}`).join(',') : undefined;
 }
 
+/** The filter a query parameter of toFilterQuery comes from (the server names its errors by parameter). */
+export const filterOfQueryParam = (param: string) => param.replace(/__in$/, '');
+
 /** react-admin filters → DRF query: `q` is the search, arrays become `field__in=a,b`. */
 export function toFilterQuery(filter: Record<string, unknown> = {}): Query {
   const query: Query = {};
