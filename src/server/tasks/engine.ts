@@ -44,6 +44,8 @@ const SCORER_WAKE_MS = 300;
 const SCORER_BATCH = 25;
 /** How long a stop lets running tasks end before it hands them back (within pg-boss's 8 s). */
 const STOP_GRACE_MS = 5_000;
+/** How long stop() waits, after pg-boss's own wait, for handlers still ending. */
+const LATE_HANDLER_MS = 10_000;
 
 export async function startTaskEngine(options: EngineOptions): Promise<TaskEngine> {
   const { db, config } = options;
@@ -57,13 +59,28 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
     await boss.schedule(TICK_QUEUE, '* * * * *', {}, { retryLimit: 0, expireInSeconds: 300 });
   }
 
+  // The handlers still running: stop() waits for them, so that pg-boss's answer to their job
+  // (which it does not await) reaches the pool before the pool closes.
+  const running = new Set<Promise<unknown>>();
+  const tracked =
+    <T,>(handler: (jobs: T) => Promise<void>) =>
+    (jobs: T): Promise<void> => {
+      const run = handler(jobs);
+      running.add(run);
+      return run.finally(() => running.delete(run));
+    };
+
   const tick = async () => {
     await recoverTasks(db, { staleSeconds: config.staleSeconds, timeLimitSeconds: config.timeLimitSeconds, dataDir: config.dataDir, storage: config.storage });
     await queueDueRuns(db, config.timeLimitSeconds);
   };
-  await boss.work(TICK_QUEUE, { pollingIntervalSeconds: Math.max(pollingSeconds, 5) }, async () => {
-    await tick();
-  });
+  await boss.work(
+    TICK_QUEUE,
+    { pollingIntervalSeconds: Math.max(pollingSeconds, 5) },
+    tracked(async () => {
+      await tick();
+    }),
+  );
 
   const workerIds: string[] = [];
   let scorerWake: NodeJS.Timeout | null = null;
@@ -80,22 +97,30 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
     // One pg-boss worker per concurrent task: each fetches one job at a time.
     for (let index = 0; index < config.concurrency; index += 1) {
       let ownId = '';
-      ownId = await boss.work<{ taskId: number }>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, async ([job]) => {
-        await runTask(runner, job.data.taskId);
-        // pg-boss waits a whole polling interval between fetches even after a job: with work
-        // waiting, fetch the next one at once.
-        boss.notifyWorker(ownId);
-      });
+      ownId = await boss.work<{ taskId: number }>(
+        TASK_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: pollingSeconds },
+        tracked(async ([job]: PgBoss.Job<{ taskId: number }>[]) => {
+          await runTask(runner, job.data.taskId);
+          // pg-boss waits a whole polling interval between fetches even after a job: with work
+          // waiting, fetch the next one at once.
+          boss.notifyWorker(ownId);
+        }),
+      );
       workerIds.push(ownId);
     }
     // Quality scores owed by saves, a batch at a time (a dataset saved twice is scored once).
     let scorerId = '';
-    scorerId = await boss.work<{ datasetId: number }>(QUALITY_QUEUE, { batchSize: SCORER_BATCH, pollingIntervalSeconds: pollingSeconds }, async (jobs) => {
-      await assessOwed(db, jobs.map((job) => job.data.datasetId));
-      // A full batch means more are owed (a burst of saves): the next batch at once, not a whole
-      // polling interval later, or a backlog would drain slower than saves can owe it.
-      if (jobs.length === SCORER_BATCH) boss.notifyWorker(scorerId);
-    });
+    scorerId = await boss.work<{ datasetId: number }>(
+      QUALITY_QUEUE,
+      { batchSize: SCORER_BATCH, pollingIntervalSeconds: pollingSeconds },
+      tracked(async (jobs: PgBoss.Job<{ datasetId: number }>[]) => {
+        await assessOwed(db, jobs.map((job) => job.data.datasetId));
+        // A full batch means more are owed (a burst of saves): the next batch at once, not a whole
+        // polling interval later, or a backlog would drain slower than saves can owe it.
+        if (jobs.length === SCORER_BATCH) boss.notifyWorker(scorerId);
+      }),
+    );
     const wakers = {
       // A task queued by this process starts at once instead of at the next poll.
       tasks: () => workerIds.forEach((id) => boss.notifyWorker(id)),
@@ -125,6 +150,10 @@ export async function startTaskEngine(options: EngineOptions): Promise<TaskEngin
       await boss.stop({ graceful: true, close: false, timeout: 8_000 });
       clearTimeout(handBack);
       stopping.abort();
+      // pg-boss stops waiting after its timeout; a handler still ending (a tool that is slow to
+      // quit) is given a while more, then a turn of the event loop for pg-boss to send its answer.
+      await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, LATE_HANDLER_MS).unref())]);
+      await new Promise((resolve) => setImmediate(resolve));
       if (options.runTasks) {
         await handBackTasks(db, worker, config.timeLimitSeconds).catch((error: unknown) => options.log?.warn({ err: error }, 'tasks not handed back (recovered later)'));
       }
