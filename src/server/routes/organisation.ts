@@ -6,11 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { boolean, object, ValidationError as YupValidationError } from 'yup';
 import { canManageGroup, canManageGroups, lockedGroupChanges } from '../../../schemas/access.ts';
 import { organisations, organisationTypes } from '../../../schemas/organisations.ts';
-import { deleteFile, fileUrlSql, readPdfUpload, sendFile, storeFile, withFileUrls } from '../accounts/files.ts';
+import { fileUrlSql, readPdfUpload, withFileUrls } from '../accounts/files.ts';
 import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_ACCESS, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
 import { registerEntity, translateValidation, type AccessRule, type DetailAction } from '../crud/index.ts';
-import { notFound, permissionDenied, ValidationError } from '../http/errors.ts';
+import { permissionDenied, ValidationError } from '../http/errors.ts';
 import { refuseDeletingDatasetOwner } from '../datasets/store.ts';
+import { groupFileActions } from './usergroup/file-actions.ts';
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
 const superuser: AccessRule = (user) => canManageGroups(user);
@@ -35,33 +36,7 @@ const organisationActions: DetailAction[] = [
       return organisations.load(request, record.id as number);
     },
   },
-  {
-    method: 'GET',
-    path: 'convention/',
-    access: manage,
-    handler: async (request, record, reply) => {
-      if (!(await sendFile(request.server.db, reply, record.id as number, 'convention'))) throw notFound();
-      return reply;
-    },
-  },
-  {
-    method: 'PUT',
-    path: 'convention/',
-    access: manage,
-    handler: async (request, record, _reply, organisations) => {
-      await storeFile(request.server.db, record.id as number, 'convention', await readPdfUpload(request));
-      return organisations.load(request, record.id as number);
-    },
-  },
-  {
-    method: 'DELETE',
-    path: 'convention/',
-    access: superuser,
-    handler: async (request, record, reply) => {
-      await deleteFile(request.server.db, record.id as number, 'convention');
-      return reply.code(204).send();
-    },
-  },
+  ...groupFileActions('convention', readPdfUpload, { read: manage, write: manage, remove: superuser }),
 ];
 
 export default async function organisationRoutes(app: FastifyInstance) {

@@ -7,11 +7,12 @@ import { canManageGroup, lockedGroupChanges } from '../../../../schemas/access.t
 import { STATUS } from '../../../../schemas/constants.ts';
 import type { EntitySchema } from '../../../../schemas/entity.ts';
 import { spheres, usergroups } from '../../../../schemas/usergroups.ts';
-import { deleteFile, readImageUpload, sendFile, storeFile, withFileUrls } from '../../accounts/files.ts';
+import { readImageUpload, withFileUrls } from '../../accounts/files.ts';
 import { memberGroupsCondition, uniqueSlug, USERGROUP_ACCESS, USERGROUP_COLUMNS, USERGROUP_SEARCH_SQL, WRITABLE_USERGROUP_TYPES } from '../../accounts/usergroups.ts';
-import { fieldError, integerListParam, registerEntity, type AccessRule, type DetailAction } from '../../crud/index.ts';
-import { notFound, permissionDenied } from '../../http/errors.ts';
+import { fieldError, integerListParam, registerEntity, type AccessRule } from '../../crud/index.ts';
+import { permissionDenied } from '../../http/errors.ts';
 import type { QueryParams } from '../../http/pagination.ts';
+import { groupFileActions } from './file-actions.ts';
 import { linkActions } from './links.ts';
 import { memberActions } from './members.ts';
 import { refuseDeletingDatasetOwner } from '../../datasets/store.ts';
@@ -26,35 +27,7 @@ const usergroupResource: EntitySchema = {
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
 
 /** Thumbnails (logos of organisations): anyone signed in sees them, the group's managers change them. */
-const thumbnailActions: DetailAction[] = [
-  {
-    method: 'GET',
-    path: 'thumbnail/',
-    access: () => true,
-    handler: async (request, record, reply) => {
-      if (!(await sendFile(request.server.db, reply, record.id as number, 'thumbnail'))) throw notFound();
-      return reply;
-    },
-  },
-  {
-    method: 'PUT',
-    path: 'thumbnail/',
-    access: manage,
-    handler: async (request, record, _reply, groups) => {
-      await storeFile(request.server.db, record.id as number, 'thumbnail', await readImageUpload(request));
-      return groups.load(request, record.id as number);
-    },
-  },
-  {
-    method: 'DELETE',
-    path: 'thumbnail/',
-    access: manage,
-    handler: async (request, record, reply) => {
-      await deleteFile(request.server.db, record.id as number, 'thumbnail');
-      return reply.code(204).send();
-    },
-  },
-];
+const thumbnailActions = groupFileActions('thumbnail', readImageUpload, { read: () => true, write: manage, remove: manage });
 
 export function registerUserGroups(app: FastifyInstance) {
   registerEntity(app, {
