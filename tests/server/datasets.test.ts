@@ -471,6 +471,30 @@ describe('detail actions', () => {
     ]);
   });
 
+  it("link only contacts the editor may read: another group's contact answers as an unknown one and lends none of its address", async () => {
+    const owner = g['metropole-cote-azurine'];
+    const id = (await send('POST', 'datasets/', { display_name: 'Contacts des autres', usergroup: owner })).json().id;
+    const own = (await t.db.query('SELECT id FROM contacts WHERE usergroup_id = $1 LIMIT 1', [owner])).rows[0].id;
+    const foreign = (await t.db.query('SELECT id FROM contacts WHERE usergroup_id = $1 LIMIT 1', [g['region-sud-mediterranee']])).rows[0].id;
+    const point = await lookupId('contact-roles', 'pointOfContact');
+    const author = await lookupId('contact-roles', 'author');
+    expect((await get(`contacts/${foreign}/`, editor)).statusCode).toBe(403);
+
+    const refused = await send('POST', `datasets/${id}/contact-roles/`, { contact: foreign, role: point }, editor, 'en');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ contact: ['Invalid value.'] });
+    const link = (await send('POST', `datasets/${id}/contact-roles/`, { contact: own, role: point }, editor)).json();
+    const swapped = await send('PUT', `datasets/${id}/contact-roles/${link.id}/?force=true`, { contact: foreign, role: point }, editor, 'en');
+    expect(swapped.json()).toEqual({ contact: ['Invalid value.'] });
+    expect((await get(`datasets/${id}/contact-roles/`, editor)).json().results).toMatchObject([{ contact: own, contact_detail: { id: own } }]);
+
+    // A superuser may link any contact; the editor may then change its role, not learn more from it.
+    const adminLink = (await send('POST', `datasets/${id}/contact-roles/`, { contact: foreign, role: author }, admin)).json();
+    const kept = await send('PUT', `datasets/${id}/contact-roles/${adminLink.id}/`, { contact: foreign, role: point }, editor);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ contact: foreign, role: point });
+  });
+
   it('take a JPG or PNG thumbnail of at most 2 MB, judged by content', async () => {
     const id = (await send('POST', 'datasets/', { display_name: 'Vignette', usergroup: g['metropole-cote-azurine'] })).json().id;
     const upload = (bytes: Buffer, name: string) => {

@@ -4,7 +4,7 @@
  * user's reach (404 otherwise) and its access rule agreed (403 otherwise).
  */
 import type { PoolClient } from 'pg';
-import { canEditDataset } from '../../../schemas/access.ts';
+import { canEditDataset, canReadGroupContent } from '../../../schemas/access.ts';
 import { deleteFile, DATASET_FILES, readImageUpload, sendFile, storeFile } from '../accounts/files.ts';
 import { bodyId, databaseWriteError, translateValidation, type AccessRule, type DetailAction, type DetailRequest, type Row } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -80,6 +80,17 @@ function contactRoleBody(body: unknown, locale: 'fr' | 'en' | 'it'): { contact: 
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { contact: contact!, role: role! };
+}
+
+/**
+ * A contact is linked only by someone who may read it (as GET contacts/{id} says): another group's
+ * contact answers as an unknown id would, so links reveal no one's address.
+ */
+async function refuseUnreadableContact(db: Queryable, request: DetailRequest, contact: number): Promise<void> {
+  const { rows } = await db.query<{ usergroup_id: number | null }>('SELECT usergroup_id FROM contacts WHERE id = $1', [contact]);
+  if (rows[0] && !canReadGroupContent(request.user, rows[0].usergroup_id)) {
+    throw new ValidationError({ contact: [translateValidation(request.locale, 'validation.invalid')] });
+  }
 }
 
 const CONTACT_ROLE_CONSTRAINTS = {
@@ -183,6 +194,7 @@ export const datasetActions: DetailAction[] = [
       const { contact, role } = contactRoleBody(request.body, request.locale);
       try {
         const created = await inTransaction(request.server.db, async (client) => {
+          await refuseUnreadableContact(client, request, contact);
           const { rows } = await client.query<{ id: number }>(
             'INSERT INTO dataset_contacts (dataset_id, contact_id, role_id) VALUES ($1, $2, $3) RETURNING id',
             [record.id, contact, role],
@@ -209,6 +221,8 @@ export const datasetActions: DetailAction[] = [
       try {
         await keepingPointOfContact(request, record.id as number, async (client) => {
           const before = await loadContactRole(client, record.id as number, linkId);
+          // The link's contact as it stands may stay, whoever chose it; a new one must be readable.
+          if (before.contact !== contact) await refuseUnreadableContact(client, request, contact);
           await client.query('UPDATE dataset_contacts SET contact_id = $3, role_id = $4 WHERE id = $2 AND dataset_id = $1', [
             record.id, linkId, contact, role,
           ]);
