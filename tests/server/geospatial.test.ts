@@ -5,7 +5,7 @@ import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 import { dataFile, scenarioContext, insertResources } from './datastore-helpers.ts';
 import { startGeoServerMock, type GeoServerMock } from './geoserver-mock.ts';
-import { multipart } from './accounts-helpers.ts';
+import { groupIds, multipart } from './accounts-helpers.ts';
 
 let t: TestApp;
 let bare: TestApp;
@@ -63,6 +63,29 @@ describe('geographic layers', () => {
     expect((await get(editor, '/fr/geospatial/geographiclayer/')).json().count).toBe(0);
     expect((await get(admin, '/fr/geospatial/geographiclayer/99999/')).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/fr/geospatial/geographiclayer/${layerId}/` })).statusCode).toBe(401);
+  });
+
+  it("shows a layer's data (features, tiles) from the consultation level only: who just finds its dataset sees its name", async () => {
+    const owner = (await t.db.query('SELECT usergroup_id FROM resources WHERE id = 7')).rows[0].usergroup_id;
+    const dataset = (await send(admin, 'POST', '/fr/dataset/datasets/', { display_name: 'Arrêts de Lyon', usergroup: owner })).json().id;
+    const editorGroup = (await groupIds(t))['metropole-cote-azurine'];
+    await t.db.query('UPDATE datasets SET default_permission_level = 0 WHERE id = $1', [dataset]);
+    await t.db.query('INSERT INTO resource_datasets (resource_id, dataset_id, type) VALUES (7, $1, 1)', [dataset]);
+    await t.db.query('INSERT INTO dataset_permissions (dataset_id, usergroup_id, level) VALUES ($1, $2, 1)', [dataset, editorGroup]);
+    const features = `/fr/geospatial/geographiclayer/${layerId}/features/?limit=1`;
+    const tile = `/fr/geospatial/geographiclayer/${layerId}/tiles/0/0/0.pbf`;
+    try {
+      expect((await get(editor, `/fr/geospatial/geographiclayer/${layerId}/`)).statusCode).toBe(200);
+      expect((await get(editor, features)).statusCode).toBe(403);
+      expect((await get(editor, tile)).statusCode).toBe(403);
+
+      await t.db.query('UPDATE dataset_permissions SET level = 2 WHERE dataset_id = $1', [dataset]);
+      expect((await get(editor, features)).json()).toMatchObject({ type: 'FeatureCollection', numberMatched: 400 });
+      expect((await get(editor, tile)).statusCode).toBe(200);
+    } finally {
+      await send(admin, 'DELETE', `/fr/dataset/datasets/${dataset}/`);
+    }
+    expect((await get(editor, `/fr/geospatial/geographiclayer/${layerId}/`)).statusCode).toBe(404);
   });
 
   it('serves the features in a box as GeoJSON, paged', async () => {

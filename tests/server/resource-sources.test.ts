@@ -164,7 +164,16 @@ describe('datastore resources', () => {
     expect((await call('marie.lefebvre', 'PATCH', `${base}${sourceId}/`, { column_x: null })).statusCode).toBe(404);
     const link = await call('editor', 'POST', '/fr/resource/resource-dataset/', { resource_id: resource, dataset_id: publicDataset, type: 2 });
     expect(link.statusCode, link.body).toBe(201);
-    expect((await call('member', 'GET', `${base}${sourceId}/`)).statusCode).toBe(200);
+    expect((await call('member', 'GET', `${base}${sourceId}/`)).json().preview[0]).toEqual(['1', 'Gare', '7.26', '43.7']);
+    // Who only finds the dataset (search) sees the table's columns, not its rows.
+    const level = (await t.db.query('SELECT default_permission_level AS level FROM datasets WHERE id = $1', [publicDataset])).rows[0].level;
+    await t.db.query('UPDATE datasets SET default_permission_level = 1 WHERE id = $1', [publicDataset]);
+    try {
+      expect((await call('member', 'GET', `${base}${sourceId}/`)).json()).toMatchObject({ columns: ['id', 'nom', 'x', 'y'], preview: null });
+      expect((await call('editor', 'GET', `${base}${sourceId}/`)).json().preview).toHaveLength(3);
+    } finally {
+      await t.db.query('UPDATE datasets SET default_permission_level = $2 WHERE id = $1', [publicDataset, level]);
+    }
     expect((await call('member', 'PATCH', `${base}${sourceId}/`, { column_x: null })).statusCode).toBe(403);
     expect((await call('member', 'GET', `${base}${sourceId}/_scenarios/`)).statusCode).toBe(200);
     expect((await call('member', 'POST', `${base}${sourceId}/_scenarios/${scenarios['update-datastore']}/run/`, {})).statusCode).toBe(403);

@@ -9,7 +9,7 @@ import type { Db } from '../db/pool.ts';
 import { resourceEditCondition, resourceReachCondition } from '../datasets/resource-visibility.ts';
 import { SqlParams } from '../http/pagination.ts';
 
-export type LayerAccess = 'none' | 'see' | 'edit';
+export type LayerAccess = 'none' | 'listed' | 'see' | 'edit';
 
 function throughResource(idSql: string, condition: string | null): string | null {
   return condition === null
@@ -27,16 +27,22 @@ export function layerEditSql(idSql: string, user: AccessSubject, params: SqlPara
   return throughResource(idSql, resourceEditCondition('r', user, params));
 }
 
-/** 'none' (answered 404, also when the layer does not exist), 'see' or 'edit'. */
-export async function layerAccess(db: Pick<Db, 'query'>, layerId: number, user: AccessSubject): Promise<LayerAccess> {
+/**
+ * 'none' (answered 404, also when the layer does not exist), 'see' or 'edit'. With `dataLevel`,
+ * seeing the layer's data (its features, its tiles) also needs a dataset holding its resource to
+ * open it at that level (or editing it): below, the layer is 'listed', its name and styles only.
+ */
+export async function layerAccess(db: Pick<Db, 'query'>, layerId: number, user: AccessSubject, dataLevel?: number): Promise<LayerAccess> {
   const params = new SqlParams();
   const id = params.add(layerId);
   const visible = layerVisibleSql(id, user, params) ?? 'true';
+  const data = dataLevel === undefined ? 'true' : (throughResource(id, resourceReachCondition('r', user, params, dataLevel)) ?? 'true');
   const editable = layerEditSql(id, user, params) ?? 'true';
-  const { rows } = await db.query<{ visible: boolean; editable: boolean }>(
-    `SELECT ${visible} AS visible, ${editable} AS editable FROM geographic_layers WHERE id = ${id}`,
+  const { rows } = await db.query<{ visible: boolean; editable: boolean; data: boolean }>(
+    `SELECT ${visible} AS visible, ${editable} AS editable, ${data} AS data FROM geographic_layers WHERE id = ${id}`,
     params.values,
   );
   if (!rows[0]?.visible) return 'none';
-  return rows[0].editable ? 'edit' : 'see';
+  if (rows[0].editable) return 'edit';
+  return rows[0].data ? 'see' : 'listed';
 }

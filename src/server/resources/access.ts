@@ -27,11 +27,19 @@ export function datasetReach(db: Db, user: AccessSubject, id: number): Promise<R
   return reach(db, 'datasets', 'd', id, datasetReachCondition('d', user, params), datasetEditCondition('d', user, params), params);
 }
 
-/** Whether the user may download the resource's data: its editors, or a dataset it is in open to them at 'download'. */
-export async function canDownloadResource(db: Db, user: AccessSubject, id: number): Promise<boolean> {
+/**
+ * Whether a dataset holding the resource opens it to the user at `level` at least (its editors and
+ * superusers always): 'consultation' to see its data (rows, maps), 'download' to take its file.
+ */
+export async function resourceOpensAt(db: Db, user: AccessSubject, id: number, level: number): Promise<boolean> {
   const params = new SqlParams();
-  const condition = resourceReachCondition('r', user, params, PERMISSION_LEVEL.download);
+  const condition = resourceReachCondition('r', user, params, level);
   if (condition === null) return true;
   const { rows } = await db.query<{ allowed: boolean }>(`SELECT ${condition} AS allowed FROM resources r WHERE r.id = ${params.add(id)}`, params.values);
   return rows[0]?.allowed === true;
+}
+
+/** Whether the user may download the resource's data: its editors, or a dataset it is in open to them at 'download'. */
+export function canDownloadResource(db: Db, user: AccessSubject, id: number): Promise<boolean> {
+  return resourceOpensAt(db, user, id, PERMISSION_LEVEL.download);
 }

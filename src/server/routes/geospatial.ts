@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { canAccessData } from '../../../schemas/access.ts';
+import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import { layerAccess, layerVisibleSql } from '../datastore/access.ts';
 import { datastoreDb } from '../datastore/connection.ts';
 import { featuresInBox, tableColumns, zoomTolerance, type LayerTable } from '../datastore/features.ts';
@@ -85,12 +86,15 @@ function presentStyle({ geometry_type: geometryType, ...row }: { geometry_type: 
 export default async function geospatialRoutes(app: FastifyInstance) {
   const config = { auth: 'required' as const };
 
-  /** The layer's access for the user; 404 when none, 403 when writing without 'edit'. */
-  async function requireLayer(id: string, user: User, write: boolean): Promise<number> {
+  /**
+   * The layer's access for the user; 404 when none, 403 when writing without 'edit', and for its
+   * data (`data`: features, tiles) when no dataset opens it to them at 'consultation'.
+   */
+  async function requireLayer(id: string, user: User, write: boolean, data = false): Promise<number> {
     if (!ID.test(id)) throw notFound();
-    const access = await layerAccess(app.db, Number(id), user);
+    const access = await layerAccess(app.db, Number(id), user, data ? PERMISSION_LEVEL.consultation : undefined);
     if (access === 'none') throw notFound();
-    if (write && access !== 'edit') throw permissionDenied();
+    if ((write && access !== 'edit') || access === 'listed') throw permissionDenied();
     return Number(id);
   }
 
@@ -188,7 +192,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const id = await requireLayer(request.params.id, request.user!, false);
+      const id = await requireLayer(request.params.id, request.user!, false, true);
       const box = parseBbox(request.query.bbox, request.locale);
       const limit = boundedInteger(request.query.limit, 1000, MAX_FEATURES, 'limit', request.locale);
       const offset = boundedInteger(request.query.offset, 0, 100_000_000, 'offset', request.locale);
@@ -203,7 +207,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   // Vector tiles: readers of the layer only; the ETag changes with each load of the layer.
   const tileDoc = { summary: "A Mapbox Vector Tile of the layer (`{y}.pbf`; one tile layer named after the layer's codename; ETag, 204 when empty)", also: { 204: { description: 'No feature in the tile' }, 304: { description: 'Not modified since the ETag given' } } };
   app.get<{ Params: { id: string; z: string; x: string; tile: string } }>('/geospatial/geographiclayer/:id/tiles/:z/:x/:tile', { config: { ...config, openapi: tileDoc } }, async (request, reply) => {
-    const id = await requireLayer(request.params.id, request.user!, false);
+    const id = await requireLayer(request.params.id, request.user!, false, true);
     const match = /^(\d{1,9})\.pbf$/.exec(request.params.tile);
     const [z, x, y] = [request.params.z, request.params.x, match?.[1] ?? ''].map((part) => (/^\d{1,9}$/.test(part) ? Number(part) : Number.NaN));
     if (!match || !validTile(z, x, y)) throw new ValidationError({ tile: [t(request.locale, 'geo.tileInvalid')] });

@@ -20,7 +20,8 @@ import { MAPSERVER_LAYER_TYPES, MapserverError, mapserverClient, type MapserverL
 import { t } from '../i18n.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
-import { resourceReach } from '../resources/access.ts';
+import { resourceOpensAt, resourceReach } from '../resources/access.ts';
+import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
 import { recogniseFormat } from '../resources/formats.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
@@ -322,6 +323,10 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       pathCheck(request);
       const source = await sourceOr404(request, slug, false);
       serviceCheck();
+      // The first rows are the data: those who only find the dataset (search) see the columns.
+      if (source.preview != null && !(await resourceOpensAt(app.db, request.user!, source.resource_id as number, PERMISSION_LEVEL.consultation))) {
+        return present({ ...source, preview: null });
+      }
       return present(source);
     });
 
