@@ -26,7 +26,7 @@ export default {
     email: 'Email address',
     save: 'Save',
     saved: 'Your profile has been saved.',
-    invalidEmail: 'Enter a valid email address.',
+    emailManaged: 'Your email address is managed by the platform administrators: ask them to change it.',
     passwordTitle: 'Change password',
     currentPassword: 'Current password',
     newPassword: 'New password',

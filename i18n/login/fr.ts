@@ -26,7 +26,7 @@ export default {
     email: 'Adresse e-mail',
     save: 'Enregistrer',
     saved: 'Votre profil a été enregistré.',
-    invalidEmail: 'Saisissez une adresse e-mail valide.',
+    emailManaged: 'Votre adresse e-mail est gérée par les administrateurs de la plateforme : demandez-leur de la changer.',
     passwordTitle: 'Changer de mot de passe',
     currentPassword: 'Mot de passe actuel',
     newPassword: 'Nouveau mot de passe',

@@ -26,7 +26,7 @@ export default {
     email: 'Indirizzo e-mail',
     save: 'Salva',
     saved: 'Il tuo profilo è stato salvato.',
-    invalidEmail: 'Inserisci un indirizzo e-mail valido.',
+    emailManaged: 'Il tuo indirizzo e-mail è gestito dagli amministratori della piattaforma: chiedi loro di cambiarlo.',
     passwordTitle: 'Cambia password',
     currentPassword: 'Password attuale',
     newPassword: 'Nuova password',

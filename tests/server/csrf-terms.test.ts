@@ -249,42 +249,49 @@ describe('profile page', () => {
     expect(response.body).toContain('<html lang="it">');
     expect(response.body).toContain('<label for="first_name">Nome</label>');
     expect(response.body).toContain('value="Thomas"');
-    expect(response.body).toContain('value="thomas.girard@demo.publish.example"');
+    expect(response.body).toContain('<strong>thomas.girard@demo.publish.example</strong>');
+    expect(response.body).toContain('Il tuo indirizzo e-mail è gestito dagli amministratori');
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('saves names and email', async () => {
+  it('saves names, and shows the e-mail address as the administrators set it', async () => {
     const user = await t.signIn('thomas.girard');
     const response = await t.app.inject({
       method: 'POST',
       url: '/fr/login/profile/',
-      ...form(user, { first_name: ' Tom ', last_name: 'Girard-Durand', email: 'tom@example.org', next: '/publish/' }),
+      ...form(user, { first_name: ' Tom ', last_name: 'Girard-Durand', next: '/publish/' }),
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/fr/login/profile/?saved=profile&next=%2Fpublish%2F');
     const me = (await t.app.inject({ url: '/fr/login/', headers: user.jwtHeaders })).json();
-    expect(me).toMatchObject({ first_name: 'Tom', last_name: 'Girard-Durand', email: 'tom@example.org' });
+    expect(me).toMatchObject({ first_name: 'Tom', last_name: 'Girard-Durand', email: 'thomas.girard@demo.publish.example' });
     const page = await t.app.inject({ url: response.headers.location as string, headers: { cookie: user.cookie } });
     expect(page.body).toContain('Votre profil a été enregistré.');
+    expect(page.body).toContain('<strong>thomas.girard@demo.publish.example</strong>');
+    expect(page.body).not.toContain('name="email"');
   });
 
-  it('re-renders with field errors for an invalid email', async () => {
+  it("refuses a new e-mail address, which nothing proves to be the person's own, and changes nothing", async () => {
     const user = await t.signIn('thomas.girard');
-    const response = await t.app.inject({
+    const before = (await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders })).json();
+    const posted = await t.app.inject({
       method: 'POST',
       url: '/en/login/profile/',
-      ...form(user, { first_name: 'T', last_name: 'G', email: 'not-an-email' }),
+      ...form(user, { first_name: 'Thomas', last_name: 'G', email: 'claire.nouvelle@region-sud-mediterranee.example' }),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('aria-invalid="true"');
-    expect(response.body).toContain('Enter a valid email address.');
+    expect(posted.statusCode).toBe(400);
+    expect(posted.body).toContain('Your email address is managed by the platform administrators: ask them to change it.');
+    const json = await t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload: { email: 'referent@demo.publish.example' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({ email: ['Your email address is managed by the platform administrators: ask them to change it.'] });
+    expect((await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders })).json()).toEqual(before);
+    // Sent back as it is (any case), it is no change.
+    const same = await t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload: { first_name: 'Thomas', last_name: 'Girard', email: before.email.toUpperCase() } });
+    expect(same.json()).toEqual({ first_name: 'Thomas', last_name: 'Girard', email: before.email });
   });
 
   it('answers JSON errors to JSON clients', async () => {
     const user = await t.signIn('thomas.girard');
-    const response = await t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload: { email: '' } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ email: ['This field is required.'] });
     // A value that is not text is refused, and nothing is saved.
     const before = (await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders })).json();
     const typed = await t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload: { first_name: ['a'], last_name: { a: 1 }, email: 5 } });

@@ -16,8 +16,6 @@ import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
 import { html, page, type SafeHtml } from '../http/html.ts';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 type Query = { next?: string; saved?: string };
 type Form = Record<string, string | undefined>;
 
@@ -201,7 +199,7 @@ ${hiddenFields(request, undefined)}
 export function renderProfile(
   request: FastifyRequest,
   query: Query,
-  values: { first_name: string; last_name: string; email: string },
+  values: { first_name: string; last_name: string },
   errors: ProfileErrors = {},
   tokens: TokenSection = { tokens: [] },
 ): string {
@@ -210,11 +208,9 @@ export function renderProfile(
   const next = query.next || undefined;
   const saved =
     query.saved === 'profile' ? s.profile.saved : query.saved === 'password' ? s.profile.passwordChanged : query.saved === 'token-revoked' ? s.tokens.revoked : null;
-  const text = (id: 'first_name' | 'last_name' | 'email', label: string, type: string, autocomplete: string) => html`
+  const text = (id: 'first_name' | 'last_name', label: string, autocomplete: string) => html`
 <label for="${id}">${label}</label>
-<input type="${type}" id="${id}" name="${id}" value="${values[id]}" autocomplete="${autocomplete}"${described(id, errors[id])}${
-    id === 'email' ? html` required` : ''
-  }>
+<input type="text" id="${id}" name="${id}" value="${values[id]}" autocomplete="${autocomplete}"${described(id, errors[id])}>
 ${fieldError(id, errors[id])}`;
   const password = (id: 'current_password' | 'new_password' | 'confirm_password', label: string, autocomplete: string) => html`
 <label for="${id}">${label}</label>
@@ -224,11 +220,13 @@ ${fieldError(id, errors[id])}`;
 ${alert('success', saved)}
 <h2>${s.profile.identityTitle}</h2>
 <p><span class="muted">${s.profile.username} :</span> <strong>${user.username}</strong></p>
+<p id="email"><span class="muted">${s.profile.email} :</span> <strong>${user.email}</strong></p>
+<p class="muted">${s.profile.emailManaged}</p>
+${fieldError('email', errors.email)}
 <form method="post" action="/${request.locale}/login/profile/">
 ${hiddenFields(request, next)}
-${text('first_name', s.profile.firstName, 'text', 'given-name')}
-${text('last_name', s.profile.lastName, 'text', 'family-name')}
-${text('email', s.profile.email, 'email', 'email')}
+${text('first_name', s.profile.firstName, 'given-name')}
+${text('last_name', s.profile.lastName, 'family-name')}
 <button type="submit">${s.profile.save}</button>
 </form>
 <h2>${s.profile.passwordTitle}</h2>
@@ -285,7 +283,6 @@ function profileValues(form: Form) {
   return {
     first_name: (form.first_name ?? '').trim().slice(0, 150),
     last_name: (form.last_name ?? '').trim().slice(0, 150),
-    email: (form.email ?? '').trim().slice(0, 254),
   };
 }
 
@@ -316,21 +313,17 @@ export default async function loginPages(app: FastifyInstance) {
     for (const field of ['first_name', 'last_name', 'email'] as const) {
       if (Object.hasOwn(body, field) && typeof body[field] !== 'string') errors[field] = translateValidation(request.locale, 'validation.invalid');
     }
-    if (errors.email === undefined) {
-      if (!values.email) errors.email = s.common.required;
-      else if (!EMAIL_PATTERN.test(values.email)) errors.email = s.profile.invalidEmail;
+    // The address is the administrators' to set: nothing proves a new one is the person's own, and
+    // invitations and look-ups trust it. The current one may be sent back as it is.
+    if (errors.email === undefined && typeof body.email === 'string' && body.email.trim().toLowerCase() !== request.user.email.toLowerCase()) {
+      errors.email = s.profile.emailManaged;
     }
     if (Object.keys(errors).length > 0) {
       if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
       return respond(reply, renderProfile(request, { next }, values, errors, { tokens: await listApiTokens(app.db, request.user.id) }), 400);
     }
-    await app.db.query('UPDATE users SET first_name = $1, last_name = $2, email = $3 WHERE id = $4', [
-      values.first_name,
-      values.last_name,
-      values.email,
-      request.user.id,
-    ]);
-    if (!isForm(request)) return values;
+    await app.db.query('UPDATE users SET first_name = $1, last_name = $2 WHERE id = $3', [values.first_name, values.last_name, request.user.id]);
+    if (!isForm(request)) return { ...values, email: request.user.email };
     return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'profile', next }), 303);
   });
 
