@@ -71,6 +71,12 @@ async function freshCopy(id: number): Promise<number> {
   return copy;
 }
 
+/** A contact of the dataset's owner, which its editors may link (the region's, for a group without one). */
+async function ownerContact(datasetId: number): Promise<number> {
+  const { rows } = await t.db.query('SELECT c.id FROM contacts c JOIN datasets d ON d.usergroup_id = c.usergroup_id WHERE d.id = $1 ORDER BY c.id LIMIT 1', [datasetId]);
+  return rows[0]?.id ?? regionContact;
+}
+
 async function contactRole(datasetId: number): Promise<number> {
   const { rows } = await t.db.query('INSERT INTO dataset_contacts (dataset_id, contact_id, role_id) VALUES ($1, $2, $3) RETURNING id', [datasetId, regionContact, pointOfContact]);
   return rows[0].id;
@@ -93,12 +99,13 @@ const DATASET_CALLS: Array<[string, Kind, number, (id: number) => Promise<Call>]
   ['GET activity', 'edit', 200, async (id) => ({ method: 'GET', url: `datasets/${id}/activity/?page=1` })],
   ['POST duplicate', 'edit', 201, async (id) => ({ method: 'POST', url: `datasets/${await freshCopy(id)}/duplicate/` })],
   ['GET contact roles', 'read', 200, async (id) => ({ method: 'GET', url: `datasets/${id}/contact-roles/` })],
-  ['POST contact role', 'edit', 201, async (id) => ({
-    method: 'POST', url: `datasets/${await freshCopy(id)}/contact-roles/`, payload: { contact: regionContact, role: pointOfContact },
-  })],
+  ['POST contact role', 'edit', 201, async (id) => {
+    const copy = await freshCopy(id);
+    return { method: 'POST', url: `datasets/${copy}/contact-roles/`, payload: { contact: await ownerContact(copy), role: pointOfContact } };
+  }],
   ['PUT contact role', 'edit', 200, async (id) => {
     const copy = await freshCopy(id);
-    return { method: 'PUT', url: `datasets/${copy}/contact-roles/${await contactRole(copy)}/?force=true`, payload: { contact: regionContact, role: pointOfContact } };
+    return { method: 'PUT', url: `datasets/${copy}/contact-roles/${await contactRole(copy)}/?force=true`, payload: { contact: await ownerContact(copy), role: pointOfContact } };
   }],
   ['DELETE contact role', 'edit', 204, async (id) => {
     const copy = await freshCopy(id);

@@ -363,8 +363,20 @@ describe('datasets', () => {
 
   it('suggest keywords', async () => {
     await send('POST', 'datasets/', { display_name: 'Tags', usergroup: g['metropole-cote-azurine'], tags: ['Énergie solaire', 'énergie éolienne', 'Eau potable'] });
-    const response = await t.app.inject({ url: '/fr/usergroup/taggit/tags/?search=energie', headers: referent.jwtHeaders });
+    const response = await t.app.inject({ url: '/fr/usergroup/taggit/tags/?search=energie', headers: editor.jwtHeaders });
     expect(response.json().results.map((tag: { name: string }) => tag.name)).toEqual(['énergie éolienne', 'Énergie solaire']);
+  });
+
+  it("suggest only keywords of datasets the user sees: a private dataset's keywords stay its own", async () => {
+    const hidden = (await send('POST', 'datasets/', { display_name: 'Projet', usergroup: g['metropole-cote-azurine'], tags: ['Nom de code Hermine'] })).json().id;
+    await t.db.query('UPDATE datasets SET default_permission_level = 0 WHERE id = $1', [hidden]);
+    const suggest = async (who: SignedIn) =>
+      (await t.app.inject({ url: '/fr/usergroup/taggit/tags/?search=hermine', headers: who.jwtHeaders })).json().results.map((tag: { name: string }) => tag.name);
+    expect(await suggest(referent)).toEqual([]);
+    expect(await suggest(editor)).toEqual(['Nom de code Hermine']);
+    expect(await suggest(admin)).toEqual(['Nom de code Hermine']);
+    await t.db.query('UPDATE datasets SET default_permission_level = 1 WHERE id = $1', [hidden]);
+    expect(await suggest(referent)).toEqual(['Nom de code Hermine']);
   });
 
   it('are given in alphabetical order whatever their case and accents, in the lists as in the record', async () => {

@@ -320,7 +320,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
   // The number of datasets on the platform, those the user may change and those they see.
   app.get('/dataset/datasets-count/', { config }, async (request) => datasetCounts(app.db, request.user!));
 
-  // Keyword suggestions: the shared tags matching the search, by name.
+  // Keyword suggestions: the tags matching the search, by name, of datasets the user sees (a hidden
+  // dataset's keywords would tell what it is about).
   const tagList: ListSpec = {
     fields: {
       id: { column: 't.id', type: 'integer', orderable: true, filters: ['in'] },
@@ -335,11 +336,22 @@ export default async function datasetRoutes(app: FastifyInstance) {
   registerBulkRoutes(app, entity);
 
   app.get('/usergroup/taggit/tags/', { config }, async (request) =>
-    paginatedList(app.db, { from: 'tags t', select: 't.id, t.name' }, tagList, {
-      url: request.url,
-      query: request.query as Record<string, string>,
-      locale: request.locale,
-    }),
+    paginatedList(
+      app.db,
+      {
+        from: 'tags t',
+        select: 't.id, t.name',
+        where: (params) => {
+          const visible = datasetReachCondition('d', request.user!, params);
+          return visible === null ? [] : [`EXISTS (SELECT 1 FROM dataset_tags dt JOIN datasets d ON d.id = dt.dataset_id WHERE dt.tag_id = t.id AND ${visible})`];
+        },
+      },
+      tagList,
+      {
+        url: request.url,
+        query: request.query as Record<string, string>,
+        locale: request.locale,
+      },
+    ),
   );
-
 }
