@@ -73,7 +73,9 @@ for (const [network, prefix] of [
   ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) SPECIAL_NETWORKS.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
+  // ::/96 holds ::, ::1 and the deprecated IPv4-compatible addresses; ::ffff:0:0:0/96 the
+  // IPv4-translated ones (SIIT): neither is a way to reach a public host.
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
   ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) SPECIAL_NETWORKS.addSubnet(network, prefix, 'ipv6');
 
@@ -82,7 +84,7 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return SPECIAL_NETWORKS.check(address, 'ipv4');
   if (family !== 6) return true; // not an address at all: never connect to it
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return SPECIAL_NETWORKS.check(mapped[1], 'ipv4');
   const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
   if (hexMapped) {
