@@ -52,7 +52,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every route registered under a locale, and every path it lists answers', async () => {
-    const registered = t.app.apiRoutes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    const registered = t.app.apiRoutes.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS' && !route.doc?.hidden);
     expect(registered.length).toBeGreaterThan(200);
     const missing = registered.filter((route) => !document.paths[openapiPath(route.url)]?.[route.method.toLowerCase()]);
     expect(missing.map((route) => `${route.method} ${route.url}`)).toEqual([]);
@@ -76,6 +76,27 @@ describe('the OpenAPI document', () => {
     expect(unanswered).toEqual([]);
     // Unknown routes are not documented.
     expect(document.paths['/dataset/nothing-here/']).toBeUndefined();
+  });
+
+  it('names each operation once, gives creations their 201, and leaves out the writes the server refuses (405)', async () => {
+    const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => (operation as unknown as { operationId: string }).operationId));
+    expect(ids.length).toBeGreaterThan(200);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+
+    for (const path of [
+      '/usergroup/user-groups/{id}/members/', '/usergroup/user-groups/{id}/parents/', '/usergroup/user-groups/{id}/children/', '/dataset/datasets/{id}/contact-roles/',
+      '/dataset/datasets/{id}/duplicate/', '/geospatial/geographiclayer/{id}/style/', '/resource/scenario-execution-frequency/', '/dataset/datasets/', '/resource/resources/',
+    ]) {
+      expect(Object.keys(document.paths[path].post.responses), path).toContain('201');
+      expect(Object.keys(document.paths[path].post.responses), path).not.toContain('200');
+    }
+
+    // The lookup lists are read-only: their writes answer 405 and are not described.
+    expect(Object.keys(document.paths['/dataset/categories/'])).toEqual(['get']);
+    expect(Object.keys(document.paths['/dataset/categories/{id}/'])).toEqual(['get']);
+    const superuser = await t.signIn('admin');
+    expect((await t.app.inject({ method: 'POST', url: '/fr/dataset/categories/', headers: superuser.jwtHeaders, payload: { label: 'x' } })).statusCode).toBe(405);
+    expect(Object.keys(document.paths['/dataset/licenses/'])).toEqual(['get', 'post']);
   });
 
   it('describes entities from their schemas: record, write body, orderings and filters', () => {

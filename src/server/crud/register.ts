@@ -160,6 +160,8 @@ export interface DetailAction {
   access: AccessRule;
   /** Answers as a Fastify handler does (a value, or `reply`). `entity` loads and lists records. */
   handler: (request: DetailRequest, record: Row, reply: FastifyReply, entity: RegisteredEntity) => unknown;
+  /** Its description in the OpenAPI document (its success status, when not 200/204). */
+  doc?: RouteDoc;
 }
 
 export interface EntityConfig {
@@ -308,8 +310,12 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   const idColumn = mapping.read.id;
   const routeConfig = { config: { auth: 'required' as const } };
   const extraFilters = Object.keys(sql.extraFilters ?? {});
+  // A read-only entity's writes answer 405 and are not described.
   const documented = (operation: NonNullable<RouteDoc['entity']>['operation']) => ({
-    config: { auth: 'required' as const, openapi: { entity: { schema, operation, list: listSpec, extraFilters } } },
+    config: {
+      auth: 'required' as const,
+      openapi: !write && operation !== 'list' && operation !== 'retrieve' ? { hidden: true } : { entity: { schema, operation, list: listSpec, extraFilters } },
+    },
   });
 
   app.addHook('onReady', async () => {
@@ -492,7 +498,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     app.route<{ Params: { id: string; [name: string]: string }; Querystring: QueryParams }>({
       method: action.method,
       url: `${path}:id/${action.path}`,
-      ...routeConfig,
+      config: { ...routeConfig.config, ...(action.doc ? { openapi: action.doc } : {}) },
       handler: async (request, reply) => action.handler(request, await guarded(request, action.access), reply, entity),
     });
   }

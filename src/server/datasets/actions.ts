@@ -151,6 +151,7 @@ export const datasetActions: DetailAction[] = [
     method: 'POST',
     path: 'duplicate/',
     access: canEdit,
+    doc: { summary: 'Duplicate the dataset (the copy starts unpublished)', status: 201 },
     handler: async (request, record, reply, entity) => {
       const id = await inTransaction(request.server.db, async (client) => {
         const codename = await uniqueCodename(client, record.display_name as string, null);
@@ -190,6 +191,7 @@ export const datasetActions: DetailAction[] = [
     method: 'POST',
     path: 'contact-roles/',
     access: canEdit,
+    doc: { summary: 'Link a contact to the dataset with a role', status: 201 },
     handler: async (request, record, reply) => {
       const { contact, role } = contactRoleBody(request.body, request.locale);
       try {

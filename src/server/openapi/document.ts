@@ -179,11 +179,17 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[], options:
     schemas[`${name}Patch`] = writeJsonSchema(entity, true);
   }
   const paths: Record<string, Record<string, unknown>> = {};
+  const operationIds = new Set<string>();
   for (const route of routes) {
-    if (!DOCUMENTED_METHODS.has(route.method)) continue;
+    if (!DOCUMENTED_METHODS.has(route.method) || route.doc?.hidden) continue;
     const { path, params } = openapiPath(route.url);
+    const described = operation(route, params, componentNames);
+    // A path served with and without its trailing slash (/dataset/catalog, workspaces.json/) makes
+    // the same id twice; OpenAPI wants each once.
+    if (operationIds.has(described.operationId)) described.operationId += route.url.endsWith('/') ? '_slash' : '_no_slash';
+    operationIds.add(described.operationId);
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operation(route, params, componentNames);
+    paths[path][route.method.toLowerCase()] = described;
   }
   return {
     openapi: '3.1.0',

@@ -18,4 +18,6 @@ export interface RouteDoc {
   status?: number;
   /** Other success statuses and their bodies, e.g. 200 besides 202. */
   also?: Record<number, { description: string; schema?: JsonSchema }>;
+  /** Served but left out of the document: a write of a read-only entity, which answers 405. */
+  hidden?: boolean;
 }

@@ -232,7 +232,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return rows.map(presentStyle);
   });
 
-  app.post<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config: { ...config, openapi: { summary: 'Create a style of the layer', status: 201 } } }, async (request, reply) => {
     const layerId = await requireLayer(request.params.id, request.user!, true);
     const name = displayName(body(request).display_name, request.locale, true);
     if (name.errors) throw new ValidationError({ display_name: name.errors });

@@ -271,7 +271,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     return rows.map(present);
   });
 
-  app.post<{ Body: FrequencyBody }>(base, { config }, async (request, reply) => {
+  app.post<{ Body: FrequencyBody }>(base, { config: { ...config, openapi: { summary: "Schedule a scenario's runs", status: 201 } } }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
     const cron = await validateFrequency(request, body, false);
     await requireRunnable(request, body.object_class as string, body.object_id as number, true);

@@ -105,6 +105,7 @@ export const memberActions: DetailAction[] = [
     method: 'POST',
     path: 'members/',
     access: manage,
+    doc: { summary: 'Add or invite a member', status: 201 },
     handler: async (request, record, reply) => {
       const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
       // Every error at once: the role and status, and the user to add.
