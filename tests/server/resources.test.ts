@@ -137,6 +137,10 @@ describe('resources', () => {
 
     const patched = await call('editor', 'PATCH', `/fr/resource/resources/${resource.id}/`, { description: 'Les arrêts', hidden: true });
     expect(patched.json()).toMatchObject({ description: 'Les arrêts', hidden: true, codename: 'arrets-de-bus' });
+    // Its last update is its data's (set by its scenarios): a change of its description is none.
+    expect(patched.json().last_update).toBe(resource.last_update);
+    const { id: _id, ...record } = patched.json();
+    expect((await call('editor', 'PUT', `/fr/resource/resources/${resource.id}/`, record)).json()).toEqual(patched.json());
     expect((await call('admin', 'PATCH', `/fr/resource/resources/${resource.id}/`, { display_name: 'Arrêts' })).statusCode).toBe(200);
     expect((await call('editor', 'DELETE', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(204);
     expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(404);

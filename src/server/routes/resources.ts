@@ -130,8 +130,8 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     }
     if (Object.hasOwn(row, 'description') && row.description == null) row.description = '';
     if (Object.hasOwn(values, 'hidden') && values.hidden == null) row.hidden = false;
-    if (existing) row.last_update = new Date();
-    else row.created_by = context.user.id;
+    // last_update is the data's: its scenarios set it when they load or check the source.
+    if (!existing) row.created_by = context.user.id;
   }
 
   const entity: RegisteredEntity = registerEntity(app, {
