@@ -15,6 +15,7 @@ export default {
   invalidOrdering: 'Invalid ordering field: "%{field}".',
   parseError: 'Malformed request body.',
   unsupportedMediaType: 'Unsupported media type in request.',
+  unsupportedCharset: 'The request body must be UTF-8.',
   payloadTooLarge: 'The request is too large.',
   badRequest: 'The request could not be processed.',
   methodNotAllowed: 'Method not allowed.',

@@ -15,6 +15,7 @@ export default {
   invalidOrdering: 'Champ de tri invalide : « %{field} ».',
   parseError: 'Corps de requête mal formé.',
   unsupportedMediaType: 'Type de média non pris en charge dans la requête.',
+  unsupportedCharset: 'Le corps de la requête doit être en UTF-8.',
   payloadTooLarge: 'La requête est trop volumineuse.',
   badRequest: "La requête n'a pas pu être traitée.",
   methodNotAllowed: 'Méthode non autorisée.',

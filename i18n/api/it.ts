@@ -15,6 +15,7 @@ export default {
   invalidOrdering: 'Campo di ordinamento non valido: "%{field}".',
   parseError: 'Corpo della richiesta non valido.',
   unsupportedMediaType: 'Tipo di media non supportato nella richiesta.',
+  unsupportedCharset: 'Il corpo della richiesta deve essere in UTF-8.',
   payloadTooLarge: 'La richiesta è troppo grande.',
   badRequest: 'Non è stato possibile elaborare la richiesta.',
   methodNotAllowed: 'Metodo non consentito.',

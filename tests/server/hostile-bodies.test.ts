@@ -115,6 +115,23 @@ describe('brackets inside strings', () => {
   });
 });
 
+describe('bodies declared in a charset other than UTF-8', () => {
+  it('are refused with a 415, not stored garbled; UTF-8 declared in any spelling is read', async () => {
+    const body = Buffer.from('{"name":"Hélène charset","email":"charset@example.org"}', 'latin1');
+    const post = (contentType: string, payload: Buffer) =>
+      t.app.inject({ method: 'POST', url: '/en/dataset/contacts/', headers: { ...admin.sessionHeaders, 'content-type': contentType }, payload });
+    const refused = await post('application/json; charset=iso-8859-1', body);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({ detail: 'The request body must be UTF-8.' });
+    expect((await post('application/x-www-form-urlencoded; charset="windows-1252"', Buffer.from('name=H%E9l%E8ne&email=c@example.org'))).statusCode).toBe(415);
+    expect((await t.db.query("SELECT 1 FROM contacts WHERE email IN ('charset@example.org', 'c@example.org')")).rowCount).toBe(0);
+
+    const read = await post('application/json; Charset="UTF-8"', Buffer.from('{"name":"Hélène charset","email":"charset@example.org"}', 'utf8'));
+    expect(read.statusCode).toBe(201);
+    expect(read.json().name).toBe('Hélène charset');
+  });
+});
+
 describe('random JSON bodies', () => {
   for (const [name, method, url] of WRITES.filter(([name]) => ['create contact', 'patch user', 'add member'].includes(name))) {
     it(`${name}: never a 5xx`, async () => {

@@ -1,10 +1,20 @@
 /**
  * JSON request bodies: Fastify's parser, which refuses `__proto__` and `constructor.prototype`
  * keys, behind a nesting limit checked on the raw text, so a deeply nested body is a 400 before
- * any recursive code (parsing, validation, error messages) walks it.
+ * any recursive code (parsing, validation, error messages) walks it. Every body is read as UTF-8:
+ * one declared in another charset is refused (415) rather than stored garbled.
  */
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiError } from '../http/errors.ts';
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
+
+/** The charset a Content-Type declares, lower-cased, or null. */
+export function declaredCharset(contentType: string | undefined): string | null {
+  const match = contentType ? CHARSET.exec(contentType) : null;
+  return match ? match[1].toLowerCase() : null;
+}
 
 /** Far deeper than any body of the API, far shallower than what recursion could choke on. */
 export const MAX_JSON_DEPTH = 64;
@@ -32,6 +42,10 @@ function tooDeep(): FastifyError {
 
 export default fp(
   async (app) => {
+    app.addHook('preParsing', async (request) => {
+      const charset = declaredCharset(request.headers['content-type']);
+      if (charset !== null && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') throw new ApiError(415, 'unsupportedCharset');
+    });
     const parse = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
