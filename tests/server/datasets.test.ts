@@ -108,6 +108,10 @@ describe('datasets', () => {
     const huge = await send('POST', 'datasets/', { display_name: 'X', usergroup: owner, topics: [1e30], licence: '99999999999999999999', parent: 2 ** 31, year: -(2 ** 31) - 1 }, admin, 'en');
     expect(huge.statusCode).toBe(400);
     expect(huge.json()).toEqual({ topics: ['Invalid value.'], licence: ['Invalid value.'], parent: ['Invalid value.'], year: ['Invalid value.'] });
+    // Year 0 does not exist: a field error, not the database's refusal.
+    const yearZero = await send('POST', 'datasets/', { display_name: 'X', usergroup: owner, publication_date: '0000-01-01', creation_date: '0001-01-01' }, admin, 'en');
+    expect(yearZero.statusCode).toBe(400);
+    expect(Object.keys(yearZero.json())).toEqual(['publication_date']);
     // A cleared date input sends '': no date.
     const cleared = await send('POST', 'datasets/', { display_name: 'Sans date', usergroup: owner, creation_date: '', publication_date: '' }, admin, 'en');
     expect(cleared.statusCode, cleared.body).toBe(201);
