@@ -99,6 +99,37 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths['/dataset/licenses/'])).toEqual(['get', 'post']);
   });
 
+  it('describes what tasks, files and pages answer, and the uploads as multipart', async () => {
+    type Operation = { parameters: { name: string }[]; requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown>; $ref?: string } }> }> };
+    const op = (path: string, method: string) => (document.paths[path] as unknown as Record<string, Operation>)[method];
+    const superuser = await t.signIn('admin');
+    const get = (url: string) => t.app.inject({ url: `/fr${url}`, headers: superuser.jwtHeaders });
+
+    const taskList = op('/dashboard/task-queue-track/', 'get');
+    expect(taskList.parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['page', 'page_size', 'ordering', 'search', 'object', 'object_class', 'object_id', 'status__in']));
+    const taskProperties = (taskList.responses['200'].content!['application/json'].schema.properties!.results as { items: { properties: Record<string, unknown> } }).items.properties;
+    const dataset = (await get('/dataset/datasets/?page_size=1')).json().results[0].id;
+    const scenario = (await get(`/dataset/datasets/${dataset}/_scenarios/`)).json()[0].id;
+    const run = await t.app.inject({ method: 'POST', url: `/fr/dataset/datasets/${dataset}/_scenarios/${scenario}/run/?asynchrone`, headers: superuser.jwtHeaders });
+    expect(run.statusCode).toBe(202);
+    expect(Object.keys(op('/dataset/datasets/{id}/_scenarios/{scenario}/run/', 'post').responses['202'].content!['application/json'].schema.properties!).sort()).toEqual(Object.keys(run.json()).sort());
+    const tasks = (await get('/dashboard/task-queue-track/?page_size=1')).json();
+    expect(tasks.results).toHaveLength(1);
+    expect(Object.keys(taskProperties).sort()).toEqual(Object.keys(tasks.results[0]).sort());
+    expect(Object.keys(op('/dashboard/task-queue-track/{id}/', 'get').responses['200'].content!['application/json'].schema.properties!).sort()).toEqual(Object.keys(tasks.results[0]).sort());
+
+    const exported = op('/dataset/datasets/export/odl/', 'get');
+    expect(Object.keys(exported.responses['200'].content!)).toEqual(['text/csv']);
+    expect(exported.parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['search', 'ordering', 'usergroup_id']));
+    expect((await get('/dataset/datasets/export/odl/')).headers['content-type']).toMatch(/^text\/csv/);
+    expect(Object.keys(op('/dataset/catalog/', 'get').responses['200'].content!)).toEqual(['text/turtle', 'application/ld+json', 'application/rdf+xml']);
+    expect(Object.keys(op('/login/signin/', 'get').responses['200'].content!)).toEqual(['text/html']);
+    for (const path of ['/dataset/datasets/{id}/thumbnail/', '/usergroup/user-groups/{id}/thumbnail/', '/organisation/organisations/{id}/convention/', '/resource/file-upload/{id}/file/']) {
+      expect(Object.keys(op(path, 'put').requestBody!.content), path).toEqual(['multipart/form-data']);
+    }
+    expect(Object.keys(op('/dataset/datasets/{id}/thumbnail/', 'get').responses['200'].content!)).toEqual(['image/png', 'image/jpeg']);
+  });
+
   it('describes entities from their schemas: record, write body, orderings and filters', () => {
     const list = document.paths['/dataset/datasets/'].get;
     const ordering = list.parameters.find((parameter) => parameter.name === 'ordering')!;
@@ -113,7 +144,7 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/dataset/datasets/{id}/'].delete.responses).toHaveProperty('204');
     expect(document.paths['/dataset/datasets/{id}/'].patch.responses['400']).toEqual({
       description: expect.any(String),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/FieldErrors' } } },
+      content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/FieldErrors' }, { $ref: '#/components/schemas/Detail' }] } } },
     });
     // Resources no longer require their type.
     expect(document.components.schemas.ResourcesWrite.required).toEqual(['display_name', 'usergroup_id']);

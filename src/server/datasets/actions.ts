@@ -104,6 +104,7 @@ export const datasetActions: DetailAction[] = [
     method: 'GET',
     path: 'thumbnail/',
     access: canRead,
+    doc: { summary: "The dataset's thumbnail", produces: ['image/png', 'image/jpeg'] },
     handler: async (request, record, reply) => {
       if (!(await sendFile(request.server.db, reply, record.id as number, 'thumbnail', DATASET_FILES))) throw notFound();
       return reply;
@@ -113,6 +114,7 @@ export const datasetActions: DetailAction[] = [
     method: 'PUT',
     path: 'thumbnail/',
     access: canEdit,
+    doc: { summary: "Replace the dataset's thumbnail (multipart, part `file`: PNG or JPEG, 2 MB at most)", upload: { file: 'file' } },
     handler: async (request, record, _reply, entity) => {
       await storeFile(request.server.db, record.id as number, 'thumbnail', await readImageUpload(request), DATASET_FILES);
       return entity.load(request, record.id as number);

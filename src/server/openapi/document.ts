@@ -138,13 +138,34 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
     parameters.push({ name, in: 'query', schema: rest, ...(description ? { description } : {}), ...(required === true ? { required: true } : {}) });
   }
   if (!body && route.method !== 'GET' && route.method !== 'DELETE') body = { type: 'object' };
+  const requestContent = doc.upload
+    ? {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [doc.upload.file],
+            properties: { [doc.upload.file]: { type: 'string', contentMediaType: 'application/octet-stream' }, ...Object.fromEntries((doc.upload.fields ?? []).map((field) => [field, { type: 'string' }])) },
+          },
+        },
+      }
+    : doc.rawBody
+      ? Object.fromEntries(doc.rawBody.map((type) => [type, { schema: { type: 'string' } }]))
+      : body && json(body);
+  const success = doc.produces
+    ? Object.fromEntries(doc.produces.map((type) => [type, { schema: type.startsWith('text/') || type.endsWith('+json') || type.endsWith('xml') ? { type: 'string' } : { type: 'string', contentMediaType: type } }]))
+    : json(response ?? {});
 
   const responses: Record<string, unknown> = {
-    [String(status)]: status === 204 ? { description: 'No content' } : { description: 'Success', content: json(response ?? {}) },
+    [String(status)]: status === 204 ? { description: 'No content' } : { description: 'Success', content: success },
   };
   for (const [code, also] of Object.entries(doc.also ?? {})) responses[code] = { description: also.description, ...(also.schema ? { content: json(also.schema) } : {}) };
-  if (route.method !== 'GET' || parameters.some((parameter) => parameter.in === 'query')) responses['400'] = errorResponse('Invalid request: messages per field', 'FieldErrors');
-  if (route.auth === 'required') responses['401'] = errorResponse('Not signed in, or the token is invalid or expired', 'Detail');
+  // Any call may be refused as malformed: a bad id, filter, ordering or body.
+  responses['400'] = {
+    description: 'Invalid request: messages per field (a detail alone for a body that is not JSON)',
+    content: json({ anyOf: [ref('FieldErrors'), ref('Detail')] }),
+  };
+  if (requestContent && WRITE_METHODS.has(route.method)) responses['415'] = errorResponse('A body of another media type, or in another charset than UTF-8', 'Detail');
+  if (route.auth !== 'none') responses['401'] = errorResponse('Not signed in, or the token is invalid or expired', 'Detail');
   if (route.auth !== 'none') responses['403'] = errorResponse('Forbidden (also: terms of use not accepted, a read-only token writing, a missing CSRF header)', 'Detail');
   if (params.length > 0 || route.auth !== 'none') responses['404'] = errorResponse('Not found (or not visible to the caller)', 'Detail');
   if (route.auth !== 'none') responses['429'] = errorResponse('Too many failed attempts', 'Detail');
@@ -154,7 +175,7 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
     tags: [tag],
     summary: summary ?? `${route.method} ${openapiPath(route.url).path}`,
     parameters,
-    ...(body && WRITE_METHODS.has(route.method) ? { requestBody: { required: route.method !== 'DELETE', content: json(body) } } : {}),
+    ...(requestContent && WRITE_METHODS.has(route.method) ? { requestBody: { required: route.method !== 'DELETE' && !doc.optionalBody, content: requestContent } } : {}),
     responses,
     security: security(route.auth),
   };

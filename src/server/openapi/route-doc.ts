@@ -1,5 +1,6 @@
 /** What a route tells the OpenAPI document (openapi/document.ts) beyond its method and path, in its `config.openapi`. */
 import type { EntitySchema } from '../../../schemas/entity.ts';
+import { TASK_STATUSES } from '../../../schemas/scenarios.ts';
 import type { ListSpec } from '../http/pagination.ts';
 import type { JsonSchema } from './json-schema.ts';
 
@@ -18,6 +19,52 @@ export interface RouteDoc {
   status?: number;
   /** Other success statuses and their bodies, e.g. 200 besides 202. */
   also?: Record<number, { description: string; schema?: JsonSchema }>;
+  /** The answer's media types when it is not JSON (a file, a page): its body is described as binary or text. */
+  produces?: string[];
+  /** The body is multipart/form-data with this file part (and the other text parts named). */
+  upload?: { file: string; fields?: string[] };
+  /** The body may be left out (a scenario run's kwargs). */
+  optionalBody?: boolean;
+  /** The body is the raw file itself, of these media types. */
+  rawBody?: string[];
   /** Served but left out of the document: a write of a read-only entity, which answers 405. */
   hidden?: boolean;
 }
+
+/** A task as the dashboard and scenario runs answer it (`Task` in schemas/scenarios.ts). */
+export const TASK_DOC: JsonSchema = (() => {
+  const text = { type: 'string' };
+  const nullable = (type: string) => ({ type: [type, 'null'] });
+  return {
+    type: 'object',
+    required: ['id', 'status', 'action', 'object_class', 'timeline', 'start_date'],
+    properties: {
+      id: { type: 'integer' },
+      status: { enum: [...TASK_STATUSES] },
+      action: { ...text, description: "The scenario's codename" },
+      action_label: { ...text, description: "The scenario's name in the path's language" },
+      object_class: text,
+      object_id: nullable('integer'),
+      object_name: nullable('string'),
+      target: {
+        type: ['object', 'null'],
+        properties: { model: text, app_label: text, pk: { type: 'integer' } },
+      },
+      timeline: {
+        type: 'array',
+        items: { type: 'object', properties: { date: { type: 'string', format: 'date-time' }, level: { enum: ['info', 'warning', 'error'] }, message: text } },
+      },
+      warnings: { type: 'array', items: text },
+      error: nullable('string'),
+      trigger: { enum: ['user', 'schedule', 'harvest', 'retry', 'system'] },
+      created_by: nullable('string'),
+      retry_of: nullable('integer'),
+      acknowledged: { type: 'boolean' },
+      start_date: { type: 'string', format: 'date-time' },
+      end_date: { type: ['string', 'null'], format: 'date-time' },
+      can_retry: { type: 'boolean' },
+      can_cancel: { type: 'boolean' },
+      can_acknowledge: { type: 'boolean' },
+    },
+  };
+})();

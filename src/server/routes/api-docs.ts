@@ -31,7 +31,7 @@ export default async function apiDocRoutes(app: FastifyInstance) {
   const current = () => (document ??= buildOpenApiDocument(app.apiRoutes, { locale, version: VERSION }));
 
   app.get<{ Querystring: { format?: string } }>('/api/schema/', { config: { openapi: { summary: 'This document (JSON, or YAML with ?format=yaml)', query: { format: { enum: ['json', 'yaml'] } } } } }, async (request, reply) => {
-    if (wantsYaml(request.query.format, request.headers.accept)) return reply.type('application/yaml; charset=utf-8').send(stringify(current()));
+    if (wantsYaml(request.query.format, request.headers.accept)) return reply.type('application/yaml; charset=utf-8').send(stringify(current(), { aliasDuplicateObjects: false }));
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(current()));
   });
 

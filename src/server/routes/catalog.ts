@@ -140,7 +140,12 @@ export default async function catalogRoutes(app: FastifyInstance) {
     return reply.type(`${FORMATS[params.format]}; charset=utf-8`).send(body);
   };
   // Both spellings answer: harvesters given either address never meet a redirect.
+  const openapi = {
+    summary: 'The DCAT-AP 3.0 catalogue of the listed datasets, paged (Hydra), in Turtle, JSON-LD or RDF/XML (`format`, or Accept)',
+    produces: Object.values(FORMATS),
+    also: { 304: { description: 'Not modified since the ETag given' } },
+  };
   for (const url of [CATALOG_PATH, CATALOG_PATH.slice(0, -1)]) {
-    app.get(url, { config: { auth: 'none' } }, handler);
+    app.get(url, { config: { auth: 'none', openapi } }, handler);
   }
 }

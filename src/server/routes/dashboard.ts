@@ -9,6 +9,7 @@ import type { Task } from '../../../schemas/scenarios.ts';
 import { ApiError, invalidPage, notFound, permissionDenied, ValidationError } from '../http/errors.ts';
 import { listClauses, pageLinks, parsePageParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
+import { TASK_DOC, type RouteDoc } from '../openapi/route-doc.ts';
 import { scenarioHandler } from '../tasks/scenarios.ts';
 import { loadTask, presentTask, queueTasks, TASK_FROM, taskSelectSql, taskVisibleSql, type TaskRow } from '../tasks/store.ts';
 
@@ -36,8 +37,17 @@ const TASK_ID = /^\d{1,15}$/;
 
 export default async function dashboardRoutes(app: FastifyInstance) {
   const options = { config: { auth: 'required' as const }, preHandler: requireDataAccess };
+  const documented = (openapi: RouteDoc) => ({ ...options, config: { ...options.config, openapi } });
 
-  app.get<{ Querystring: QueryParams }>('/dashboard/task-queue-track/', options, async (request) => {
+  app.get<{ Querystring: QueryParams }>(
+    '/dashboard/task-queue-track/',
+    documented({
+      summary: 'The tasks the caller may see',
+      list: TASK_LIST,
+      response: TASK_DOC,
+      query: { object: { type: 'integer', description: "A dataset's tasks: run on it, or on behalf of it (a resource's, with the dataset as target)" } },
+    }),
+    async (request) => {
     const object = request.query.object;
     if (object !== undefined && (typeof object !== 'string' || !/^\d{1,9}$/.test(object))) {
       throw new ValidationError({ object: [t(request.locale, 'invalidInteger')] });
@@ -77,9 +87,9 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     return task;
   };
 
-  app.get<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/', options, taskOr404);
+  app.get<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/', documented({ summary: 'A task', response: TASK_DOC }), taskOr404);
 
-  app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/retry/', options, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/retry/', documented({ summary: 'Retry a failed task (a new task)', status: 202, response: TASK_DOC, optionalBody: true }), async (request, reply) => {
     const task = await taskOr404(request);
     if (!task.can_retry) {
       // An upload cannot run again: its bytes came with a request that is gone.
@@ -110,7 +120,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     return reply.code(202).send(await loadTask(app.db, id, request.user!, request.locale));
   });
 
-  app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/cancel/', options, async (request) => {
+  app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/cancel/', documented({ summary: 'Cancel a pending or running task', response: TASK_DOC, optionalBody: true }), async (request) => {
     const task = await taskOr404(request);
     if (task.status !== 'PENDING') {
       throw new ValidationError({ status: [t(request.locale, 'task.notPending', { status: task.status })] });
@@ -132,7 +142,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     return loadTask(app.db, task.id, request.user!, request.locale);
   });
 
-  app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/acknowledge/', options, async (request) => {
+  app.post<{ Params: { id: string } }>('/dashboard/task-queue-track/:id/acknowledge/', documented({ summary: 'Acknowledge a failure', response: TASK_DOC, optionalBody: true }), async (request) => {
     const task = await taskOr404(request);
     if (task.status !== 'FAILURE') throw new ValidationError({ status: [t(request.locale, 'task.notFailed')] });
     // Whoever may run the task's scenario acknowledges it (can_retry says so once it is acknowledged).

@@ -27,6 +27,7 @@ import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
 import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { datasetQualityAction } from '../quality/action.ts';
 import { oweAssessment } from '../quality/owed.ts';
 import { wakeScorer } from '../tasks/store.ts';
@@ -202,7 +203,9 @@ export default async function datasetRoutes(app: FastifyInstance) {
   // The list as an ODL file (datasets/export.ts): same visibility, search, filters and ordering,
   // every row. Registered before the datasets' `{id}/` routes.
   const resources = `(CASE WHEN ${DATASET_COLUMNS.main_resource} IS NULL THEN 0 ELSE 1 END + ${DATASET_COLUMNS.annex_count})`;
-  app.get('/dataset/datasets/export/odl/', { config }, async (request, reply) => {
+  // Its parameters are the list's, known once the entity is registered below.
+  const exportDoc: RouteDoc = { summary: 'The list as an ODL CSV file: same search, filters and ordering, every row', produces: ['text/csv'] };
+  app.get('/dataset/datasets/export/odl/', { config: { ...config, openapi: exportDoc } }, async (request, reply) => {
     const query = await entity.listQuery(request, odlSelect(request.locale, resources), ODL_JOINS);
     return sendOdlExport(app.db, query, reply, {
       datasetUrl: datasetPagesBase(app.config.portalUrl, app.config.publicUrl),
@@ -316,6 +319,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
     },
     actions: [...datasetActions, datasetAccessAction, datasetQualityAction],
   });
+  exportDoc.list = entity.listSpec;
 
   // The number of datasets on the platform, those the user may change and those they see.
   app.get('/dataset/datasets-count/', { config }, async (request) => datasetCounts(app.db, request.user!));

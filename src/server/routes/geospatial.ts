@@ -290,14 +290,16 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   }
 
   for (const format of ['sld', 'qml'] as StyleFormat[]) {
-    app.get<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config }, async (request, reply) => {
+    const fileDoc = { produces: [STYLE_CONTENT_TYPES[format]] };
+    app.get<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config: { ...config, openapi: { ...fileDoc, summary: `The style as ${format.toUpperCase()}` } } }, async (request, reply) => {
       const id = await requireStyle(request.params.id, request.user!, false);
       const { style } = await styleContext(id);
       const text = format === 'sld' ? await styleToSld(style, mapserverStyleName(id)) : await styleToQml(style);
       return reply.type(STYLE_CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="style-${id}.${format}"`).send(text);
     });
 
-    app.put<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config }, async (request) => {
+    const importDoc = { summary: `Replace the style by a ${format.toUpperCase()} file (the raw file, or multipart with part \`file\`)`, rawBody: [STYLE_CONTENT_TYPES[format], 'multipart/form-data'] };
+    app.put<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config: { ...config, openapi: importDoc } }, async (request) => {
       const id = await requireStyle(request.params.id, request.user!, true);
       const text = await styleFileText(request);
       const label = format === 'sld' ? 'SLD' : 'QGIS (.qml)';

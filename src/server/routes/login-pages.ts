@@ -288,12 +288,16 @@ function profileValues(form: Form) {
 
 export default async function loginPages(app: FastifyInstance) {
   const pageConfig = { config: { auth: 'optional' as const } };
+  // The login service's own pages: HTML for people; signed out, they are sent to the sign-in page.
+  const htmlPage = (summary: string) => ({
+    config: { ...pageConfig.config, openapi: { summary, produces: ['text/html'], also: { 302: { description: 'Not signed in: to the sign-in page, coming back after' } } } },
+  });
 
-  app.get<{ Querystring: Query }>('/login/signin/', { config: { auth: 'none' } }, async (request, reply) =>
+  app.get<{ Querystring: Query }>('/login/signin/', { config: { auth: 'none', openapi: { summary: 'The sign-in page', produces: ['text/html'] } } }, async (request, reply) =>
     respond(reply, renderSignin(request, { next: request.query.next })),
   );
 
-  app.get<{ Querystring: Query }>('/login/profile/', pageConfig, async (request, reply) => {
+  app.get<{ Querystring: Query }>('/login/profile/', htmlPage('The profile page: names, password, API tokens'), async (request, reply) => {
     if (!request.user) return redirectToSignin(request, reply, request.url);
     return respond(reply, renderProfile(request, request.query, request.user, {}, { tokens: await listApiTokens(app.db, request.user.id) }));
   });
@@ -356,7 +360,7 @@ export default async function loginPages(app: FastifyInstance) {
     return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'password', next }), 303);
   });
 
-  app.get<{ Querystring: Query }>('/login/terms/', pageConfig, async (request, reply) => {
+  app.get<{ Querystring: Query }>('/login/terms/', htmlPage('The terms of use, to accept'), async (request, reply) => {
     if (!request.user) return redirectToSignin(request, reply, request.url);
     return respond(reply, renderTerms(request, request.query, app.config.termsVersion));
   });

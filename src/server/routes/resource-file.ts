@@ -30,7 +30,7 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 
 export default async function resourceFileRoutes(app: FastifyInstance) {
   for (const kind of FILE_KINDS) {
-    const openapi: RouteDoc = { summary: `Downloads the current file of a ${kind} source (byte ranges accepted)` };
+    const openapi: RouteDoc = { summary: `Downloads the current file of a ${kind} source (byte ranges accepted)`, produces: ['application/octet-stream'], also: { 206: { description: 'The byte range asked' } } };
     app.get<{ Params: { id: string } }>(`/resource/${kind}/:id/file/`, { config: { auth: 'required', openapi } }, async (request, reply) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound();

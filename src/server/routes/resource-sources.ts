@@ -378,7 +378,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
   }
 
   // The file of an uploaded-file source: streamed to storage, checked, kept until a scenario makes it current.
-  app.put<{ Params: { id: string } }>('/resource/file-upload/:id/file/', { config }, async (request) => {
+  const fileDoc = { summary: "Upload the source's file (multipart, part `file`), checked by content; a scenario makes it current", upload: { file: 'file' } };
+  app.put<{ Params: { id: string } }>('/resource/file-upload/:id/file/', { config: { ...config, openapi: fileDoc } }, async (request) => {
     const locale = request.locale;
     const source = await sourceOr404(request, 'file-upload', true);
     const maxBytes = app.config.uploadMaxBytes;

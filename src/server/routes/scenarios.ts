@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { FINISHED_STATUSES, type ScenarioExecutionFrequency, type TaskTarget } from '../../../schemas/scenarios.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
-import type { RouteDoc } from '../openapi/route-doc.ts';
+import { TASK_DOC, type RouteDoc } from '../openapi/route-doc.ts';
 import { SqlParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { objectClass } from '../tasks/objects.ts';
@@ -122,7 +122,6 @@ function scenariosOf(app: FastifyInstance, where: ScenarioPath, locale: string) 
     .then(({ rows }) => rows as { id: number; codename: string }[]);
 }
 
-const TASK_DOC = { type: 'object', description: 'The task (schemas/scenarios.ts)', properties: { id: { type: 'integer' }, status: { enum: ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'REVOKED'] } } };
 const RUN_DOC: RouteDoc = {
   summary: 'Run a scenario on the object',
   query: {
@@ -141,6 +140,7 @@ const RUN_DOC: RouteDoc = {
       },
     },
   },
+  optionalBody: true,
   status: 202,
   response: TASK_DOC,
   also: { 200: { description: 'Run without `asynchrone`: the ended task', schema: TASK_DOC } },

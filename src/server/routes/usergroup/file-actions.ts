@@ -10,6 +10,9 @@ interface FileAccess {
   remove: AccessRule;
 }
 
+/** The media types each kind of file is kept in (checked by content on upload). */
+const MEDIA_TYPES: Record<FileKind, string[]> = { thumbnail: ['image/png', 'image/jpeg'], convention: ['application/pdf'] };
+
 export function groupFileActions(kind: FileKind, readUpload: (request: FastifyRequest) => Promise<Upload>, access: FileAccess): DetailAction[] {
   const path = `${kind}/`;
   return [
@@ -17,6 +20,7 @@ export function groupFileActions(kind: FileKind, readUpload: (request: FastifyRe
       method: 'GET',
       path,
       access: access.read,
+      doc: { summary: `The group's ${kind}`, produces: MEDIA_TYPES[kind] },
       handler: async (request, record, reply) => {
         if (!(await sendFile(request.server.db, reply, record.id as number, kind))) throw notFound();
         return reply;
@@ -26,6 +30,7 @@ export function groupFileActions(kind: FileKind, readUpload: (request: FastifyRe
       method: 'PUT',
       path,
       access: access.write,
+      doc: { summary: `Replace the group's ${kind} (multipart, part \`file\`: ${MEDIA_TYPES[kind].join(' or ')})`, upload: { file: 'file' } },
       handler: async (request, record, _reply, groups) => {
         await storeFile(request.server.db, record.id as number, kind, await readUpload(request));
         return groups.load(request, record.id as number);
