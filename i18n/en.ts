@@ -175,6 +175,8 @@ export default {
       title: 'Page not found',
       message: 'The requested page does not exist',
       home: 'Back to the home page',
+      record: 'This record does not exist, or no longer: it may have been deleted.',
+      list: 'Back to the list',
     },
     feedback: {
       error: {

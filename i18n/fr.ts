@@ -175,6 +175,8 @@ export default {
       title: 'Page introuvable',
       message: "La page demandée n'existe pas",
       home: "Retour à l'accueil",
+      record: "Cet enregistrement n'existe pas, ou plus : il a pu être supprimé.",
+      list: 'Retour à la liste',
     },
     feedback: {
       error: {

@@ -175,6 +175,8 @@ export default {
       title: 'Pagina non trovata',
       message: 'La pagina richiesta non esiste',
       home: 'Torna alla home',
+      record: 'Questo elemento non esiste, o non esiste più: potrebbe essere stato eliminato.',
+      list: "Torna all'elenco",
     },
     feedback: {
       error: {

@@ -317,6 +317,18 @@ describe('jurisdiction form', () => {
   });
 });
 
+describe('a jurisdiction that does not exist', () => {
+  it('is said in place, its address kept, with the way back to the list', async () => {
+    await renderAt('jurisdictions/999/');
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
+    expect(screen.getByText("Cet enregistrement n'existe pas, ou plus : il a pu être supprimé.")).toBeInTheDocument();
+    await expectPath('/publish/fr/jurisdictions/999/');
+    expect(screen.queryByText('Pas trouvé.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Retour à la liste' }));
+    await expectPath('/publish/fr/jurisdictions/');
+  });
+});
+
 describe('jurisdiction form in English', () => {
   it('labels the communes editor and reports unknown codes in English', async () => {
     renderApp('/publish/en/jurisdictions/new/', USERS.superuser);

@@ -3,12 +3,13 @@
  * messages show under the fields), a toast per entity, delete after confirmation. Panels that a
  * schema cannot describe (members, uploads) are passed as children or field overrides.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Edit, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../http/errors.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { NotFound } from '../pages/NotFoundPage.tsx';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { entityMessage } from './entityMessages.ts';
 import { entityOf } from './registry.ts';
@@ -36,6 +37,9 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
   const navigate = useNavigate();
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
+  // A record that does not exist (or no longer) is said in place, its address kept.
+  const [missing, setMissing] = useState(false);
+  if (missing) return <NotFound listPath={paths.list} />;
   return (
     <Edit
       resource={resource}
@@ -46,9 +50,10 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
       transform={(data) => writePayload(entity, data, 'edit')}
       queryOptions={{
         onError: (error: unknown) => {
-          notifyError(error, { resource });
           // 401 and 403 are handled by the auth provider (sign-in, access-denied page).
           const status = errorStatus(error);
+          if (status === 404) return setMissing(true);
+          notifyError(error, { resource });
           if (status !== 401 && status !== 403) navigate(paths.list);
         },
       }}

@@ -12,7 +12,8 @@ import { HARVEST_EVERYTHING, type HarvestTrial } from '../../../schemas/indexers
 import type { Task } from '../../../schemas/scenarios.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
-import { errorBody } from '../http/errors.ts';
+import { errorBody, errorStatus } from '../http/errors.ts';
+import { NotFound } from '../pages/NotFoundPage.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { indexersApi, type Indexer, type IndexerForm } from './indexersApi.ts';
@@ -96,6 +97,7 @@ export default function IndexerPage() {
   const schedulers = useQuery({ queryKey: ['indexers', 'schedulers'], queryFn: ({ signal }) => indexersApi.schedulers(signal) });
   const saved = useQuery({ queryKey: ['indexers', 'one', id], queryFn: ({ signal }) => indexersApi.get(id!, signal), enabled: id !== null });
   const current: IndexerForm | null = form ?? (saved.data ? (({ id: _id, updated_at: _updated, ...rest }: Indexer) => rest)(saved.data) : null);
+  if (errorStatus(saved.error) === 404) return <NotFound />;
   if (!current) return null;
 
   const set = (field: keyof IndexerForm) => (event: ChangeEvent<HTMLInputElement>) => {

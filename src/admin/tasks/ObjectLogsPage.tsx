@@ -6,7 +6,9 @@ import { Stack, Typography } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { PanelCard } from '../accounts/PanelCard.tsx';
+import { SCENARIO_OBJECT_CLASSES } from '../../../schemas/scenarios.ts';
 import { DatasetHistory } from '../datasets/DatasetHistory.tsx';
+import { NotFound } from '../pages/NotFoundPage.tsx';
 import { ObjectTasks } from './ObjectTasks.tsx';
 
 function useObjectTitle(objectClass: string, id: string) {
@@ -23,6 +25,8 @@ export default function ObjectLogsPage() {
   const { object = '', id = '' } = useParams<{ object: string; id: string }>();
   const translate = useTranslate();
   const { title, dataset } = useObjectTitle(object, id);
+  // Only objects that tasks run on have logs, and ids are whole numbers.
+  if (!(SCENARIO_OBJECT_CLASSES as readonly string[]).includes(object) || !/^\d{1,9}$/.test(id)) return <NotFound />;
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Typography variant="h4" component="h1">

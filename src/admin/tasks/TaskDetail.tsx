@@ -11,6 +11,8 @@ import { BULK_TASK_ACTION } from '../../../schemas/bulk.ts';
 import { isTaskFinished, type Task } from '../../../schemas/scenarios.ts';
 import { BulkUndoButton } from '../datasets/bulk/BulkUndoButton.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { errorStatus } from '../http/errors.ts';
+import { NotFound } from '../pages/NotFoundPage.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TaskActions } from './TaskActions.tsx';
 import { logsPath, TASKS_PATH } from './taskPaths.ts';
@@ -68,16 +70,20 @@ export default function TaskDetail() {
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const { data: task, isPending } = useGetOne<Task>(
+  const appPath = useAppPath();
+  const { data: task, isPending, error } = useGetOne<Task>(
     TASKS_RESOURCE,
     { id: Number(id) },
     {
       enabled: id !== undefined,
       refetchInterval: readUntilFinished(RELOAD_INTERVAL_MS),
-      onError: (error) => notifyError(error, { resource: TASKS_RESOURCE }),
+      onError: (failure) => {
+        if (errorStatus(failure) !== 404) notifyError(failure, { resource: TASKS_RESOURCE });
+      },
     },
   );
   if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
+  if (errorStatus(error) === 404) return <NotFound listPath={appPath(TASKS_PATH)} />;
   if (!task) return null;
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
