@@ -49,7 +49,9 @@ export default function JurisdictionMap({ box, defaultBox, tileUrl }: Jurisdicti
       maxZoom={MAP_ZOOM.max}
       zoomSnap={0.25}
       scrollWheelZoom={false}
-      style={{ height: 320, width: '100%' }}
+      // Leaflet's panes and controls stack up to z-index 1000: kept inside the map, under the
+      // sticky save bar and menus of the page.
+      style={{ height: 320, width: '100%', isolation: 'isolate' }}
       className="jurisdiction-map"
     >
       <TileLayer

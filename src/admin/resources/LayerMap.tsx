@@ -119,5 +119,5 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
     else shown.once('load', apply);
   }, [config, sourceLayer]);
 
-  return <div ref={container} className="layer-map" aria-busy="true" style={{ height: 420, width: '100%' }} />;
+  return <div ref={container} className="layer-map" aria-busy="true" style={{ height: 420, width: '100%', isolation: 'isolate' }} />;
 }
