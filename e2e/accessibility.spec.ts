@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import frenchMessages from 'ra-language-french';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
-import { catalogues, signInFromHome, submitSignIn } from './fixtures.ts';
+import { catalogues, openDatasetPage, signInFromHome, submitSignIn } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
 const DATASET = 'Arrêts de bus du réseau urbain';
@@ -112,4 +112,24 @@ test('on a phone-width screen, the lists are lists of records rather than tables
   // A record opens from its line, as from its row.
   await page.getByRole('main').getByRole('list').first().getByRole('button').first().click();
   await expect(page).toHaveURL(/\/accounts\/users\/\d+\/$/);
+});
+
+test('pages keep to the window: a laptop and a phone scroll down, never sideways', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  const datasetPage = new URL(await openDatasetPage(page, 'Lycées de la région')).pathname;
+  const pages = ['/publish/fr/data/datasets/', datasetPage, `${datasetPage}permissions/`, '/publish/fr/data/tasks/', '/publish/it/accounts/organisations/'];
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+    }
+  }
+  // The title wraps rather than leaving the window.
+  await page.goto(datasetPage);
+  const title = await page.getByRole('main').getByRole('heading', { level: 1 }).first().boundingBox();
+  expect(title!.x + title!.width).toBeLessThanOrEqual(390);
 });

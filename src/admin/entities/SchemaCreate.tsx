@@ -9,6 +9,7 @@ import { entityOf } from './registry.ts';
 import type { FormLayoutProps } from './SchemaEdit.tsx';
 import { SchemaForm, writePayload, type FieldOverrides } from './SchemaForm.tsx';
 import { useEntityPaths } from './useEntityPaths.ts';
+import { formCardFitsWindow } from '../layout/fitWindow.ts';
 
 export interface SchemaCreateProps extends FormLayoutProps {
   resource: string;
@@ -31,7 +32,7 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
     <Create
       resource={resource}
       // The save bar sticks to the window's bottom: the card must not clip it.
-      sx={{ '& .RaCreate-card': { overflow: 'visible' } }}
+      sx={formCardFitsWindow('RaCreate-card')}
       transform={(data) => writePayload(entity, data, 'create')}
       mutationOptions={{
         onSuccess: (record: RaRecord) => {

@@ -15,6 +15,7 @@ import { entityMessage } from './entityMessages.ts';
 import { entityOf } from './registry.ts';
 import { SchemaForm, writePayload, type FieldOverrides, type SchemaFormProps } from './SchemaForm.tsx';
 import { useEntityPaths } from './useEntityPaths.ts';
+import { formCardFitsWindow } from '../layout/fitWindow.ts';
 
 /** What a screen adds to the generated form: panels in its tabs and above them, the unsaved-changes guard. */
 export type FormLayoutProps = Pick<SchemaFormProps, 'tabPanels' | 'topPanel' | 'warnWhenUnsavedChanges'>;
@@ -46,7 +47,7 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
       mutationMode="pessimistic"
       actions={false}
       // The save bar sticks to the window's bottom: the card must not clip it.
-      sx={{ '& .RaEdit-card': { overflow: 'visible' } }}
+      sx={formCardFitsWindow('RaEdit-card')}
       transform={(data) => writePayload(entity, data, 'edit')}
       queryOptions={{
         onError: (error: unknown) => {

@@ -25,6 +25,7 @@ import { fieldElement } from './fieldElement.tsx';
 import { filterElements } from './filterElements.tsx';
 import { defaultSort, entityOf } from './registry.ts';
 import { useEntityPaths } from './useEntityPaths.ts';
+import { LIST_FITS_WINDOW } from '../layout/fitWindow.ts';
 
 export interface SchemaListProps {
   resource: string;
@@ -122,6 +123,7 @@ export function SchemaList({
         </ListActions>
       }
       empty={false}
+      sx={LIST_FITS_WINDOW}
     >
       {phone ? (
         <SimpleList

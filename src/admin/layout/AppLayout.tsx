@@ -61,7 +61,8 @@ export function AppLayout({ children }: LayoutProps) {
           <AppHeader />
           <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, minWidth: 0, '&:focus': { outline: 'none' } }}>
             {/* react-admin's list, create and edit pages put their title here; other pages have their own. */}
-            <TitlePortal variant="h4" component="h1" sx={{ mb: 2, '&:empty': { display: 'none' } }} />
+            {/* The portal is made for an app bar (one line, cut): here a long title wraps. */}
+            <TitlePortal variant="h4" component="h1" sx={{ mb: 2, whiteSpace: 'normal', overflowWrap: 'anywhere', '&:empty': { display: 'none' } }} />
             <PageErrorBoundary resetKey={pathname} message={translate('publish.feedback.error.default')}>
               <Suspense fallback={<PageLoading />}>{children}</Suspense>
             </PageErrorBoundary>

@@ -17,6 +17,7 @@ import { TaskObjectField } from './TaskObjectLink.tsx';
 import { TASKS_RESOURCE } from './tasksApi.ts';
 import { TaskStatusField } from './TaskStatusChip.tsx';
 import { TaskTriggerField } from './TaskTriggerField.tsx';
+import { LIST_FITS_WINDOW } from '../layout/fitWindow.ts';
 
 /** `?dataset=5` → the list's own `filter={"object":5}`, so the filter shows and can be removed. */
 function datasetFilterSearch(datasetId: string) {
@@ -42,6 +43,7 @@ export default function TaskList() {
       queryOptions={{ refetchInterval: RELOAD_INTERVAL_MS, onError: errorShownInPlace }}
       actions={false}
       empty={false}
+      sx={LIST_FITS_WINDOW}
     >
       <Datagrid bulkActionButtons={false} rowClick={(id) => appPath(taskPath(id))}>
         <TaskStatusField source="status" label="resources.tasks.fields.status" />

@@ -30,6 +30,7 @@ import { useAppPath } from '../../routing/useAppPath.ts';
 import { AccessPanel, useGroupReason } from './AccessPanel.tsx';
 import { PermissionBulkActions } from './PermissionBulkActions.tsx';
 import { levelLabel, PERMISSIONS_RESOURCE, type UsergroupPermission } from './permissionsApi.ts';
+import { LIST_FITS_WINDOW } from '../../layout/fitWindow.ts';
 
 const KEY = `resources.${PERMISSIONS_RESOURCE}`;
 
@@ -87,6 +88,8 @@ function PermissionsTable({ datasetId }: { datasetId: number }) {
       actions={false}
       title={false}
       empty={false}
+      // The explanation panel goes under the table on narrow windows.
+      sx={{ ...LIST_FITS_WINDOW, flexDirection: { xs: 'column', md: 'row' } }}
       aside={<AccessPanel datasetId={datasetId} />}
     >
       <Datagrid rowClick={false} bulkActionButtons={<PermissionBulkActions datasetId={datasetId} />}>
