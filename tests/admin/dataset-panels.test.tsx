@@ -276,6 +276,55 @@ describe('dataset history', () => {
     expect(within(items[3]).queryByText('Identifiant')).toBeNull();
   });
 
+  it('shows a bulk change in words: its task linked, the catalogue flag as yes or no, each group by its name', async () => {
+    fakeServer();
+    const bulk = [
+      {
+        id: 120,
+        action: 'bulk',
+        created_at: '2026-03-14T10:00:00Z',
+        user: EDITOR,
+        changes: { bulk_task: { old: null, new: 11 }, publish: { old: false, new: true }, in_catalog: { old: false, new: true } },
+      },
+      {
+        id: 119,
+        action: 'bulk',
+        created_at: '2026-03-13T10:00:00Z',
+        user: EDITOR,
+        changes: {
+          bulk_task: { old: null, new: 10 },
+          permissions: { old: [{ usergroup_id: 20, level: 0 }, { usergroup_id: 21, level: 0 }], new: [{ usergroup_id: 20, level: 2 }, { usergroup_id: 21, level: 2 }] },
+        },
+      },
+      { id: 118, action: 'bulk-undo', created_at: '2026-03-12T10:00:00Z', user: EDITOR, changes: { bulk_task: { old: null, new: 9 }, deleted: { old: true, new: false } } },
+    ];
+    server.use(
+      http.get('/:locale/dataset/datasets/:id/activity/', () => HttpResponse.json({ count: bulk.length, next: null, previous: null, results: bulk })),
+      http.get('/:locale/usergroup/user-groups/', ({ request }) => {
+        const ids = new URL(request.url).searchParams.get('id__in')?.split(',').map(Number) ?? [];
+        const names: Record<number, string> = { 20: 'Groupe mobilité', 21: 'Métropole' };
+        return HttpResponse.json(page(ids.map((id) => ({ id, display_name: names[id] }))));
+      }),
+    );
+    await renderPanel(<DatasetHistory datasetId={DATASET} />);
+    const history = await screen.findByRole('region', { name: 'Historique' });
+    await within(history).findByText(/a annulé une modification groupée/, {}, LONG);
+    const items = entriesOf(history);
+
+    expect(items[0]).toHaveTextContent('Jeanne Dupont a fait une modification groupée (tâche n° 11)');
+    expect(within(items[0]).getByRole('link', { name: 'tâche n° 11' })).toHaveAttribute('href', expect.stringMatching(/\/fr\/data\/tasks\/11\/$/));
+    expect(within(items[0]).getByText('Dans le catalogue')).toBeInTheDocument();
+    expect(within(items[0]).getAllByText('Non')[0].closest('del')).not.toBeNull();
+    expect(items[0]).not.toHaveTextContent(/bulk|in_catalog|true|false/);
+
+    await waitFor(() => expect(items[1]).toHaveTextContent('Groupe mobilité :'));
+    expect(items[1]).toHaveTextContent('Métropole :');
+    expect(within(items[1]).getAllByText('Consultation')).toHaveLength(2);
+
+    expect(items[2]).toHaveTextContent('Jeanne Dupont a annulé une modification groupée (tâche n° 9)');
+    expect(within(items[2]).getByText('Supprimé')).toBeInTheDocument();
+  });
+
   it('reloads when the dataset is saved', async () => {
     const { datasetReads } = fakeServer();
     function SaveButton() {

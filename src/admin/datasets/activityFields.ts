@@ -22,14 +22,22 @@ const OTHER_CHANGES: Record<string, ChangeKind> = {
   contact_roles: { type: 'contactRole' },
   duplicated_from: { type: 'reference', reference: 'datasets' },
   permissions: { type: 'groupLevels' },
+  // A bulk publication's second part, and a bulk deletion undone.
+  in_catalog: { type: 'value', format: 'boolean' },
+  deleted: { type: 'value', format: 'boolean' },
 };
+
+/** The task of a bulk change, shown beside the entry's action rather than as a change. */
+export const BULK_TASK_CHANGE = 'bulk_task';
 
 /**
  * The changes an entry shows: a copy's entry lists every field of the new record, and those the
  * server computes (its id, counts, dates of the record) are no one's change.
  */
 export function shownChanges<T>(changes: Record<string, T>): Array<[string, T]> {
-  return Object.entries(changes).filter(([field]) => !(Object.hasOwn(datasets.fields, field) && datasets.fields[field].readOnly));
+  return Object.entries(changes).filter(
+    ([field]) => field !== BULK_TASK_CHANGE && !(Object.hasOwn(datasets.fields, field) && datasets.fields[field].readOnly),
+  );
 }
 
 /** The catalogue key naming a changed field. */
