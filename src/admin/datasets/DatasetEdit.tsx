@@ -6,7 +6,7 @@
  * shown without inputs: its unfilled fields, thumbnail and coverage map stay.
  */
 import { useCallback } from 'react';
-import { useGetOne, type RaRecord } from 'react-admin';
+import { Labeled, TextField, useGetOne, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { FormViewProps } from '../entities/entityViews.ts';
 import { SchemaEdit } from '../entities/SchemaEdit.tsx';
@@ -23,6 +23,12 @@ function readOnlyOverrides(overrides: FieldOverrides): FieldOverrides {
     unfilled_fields: overrides.unfilled_fields,
     thumbnail: overrides.thumbnail,
     bbox: <CoveragePreview key="bbox" boxSource="bbox" />,
+    // The owner by the name the dataset carries: a reader of another group's dataset may not read that group.
+    usergroup: (
+      <Labeled key="usergroup" label="resources.datasets.fields.usergroup">
+        <TextField source="usergroup_name" />
+      </Labeled>
+    ),
   };
 }
 
