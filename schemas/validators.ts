@@ -125,10 +125,15 @@ export function usernameString(options?: FieldOptions) {
   );
 }
 
-/** Phone number: digits only ('validation.phone'); empty allowed unless required. */
+/**
+ * Phone number: digits only ('validation.phone'); empty allowed unless required. The spaces, dots
+ * and hyphens people group digits with ("04 91 00 00 00") are dropped, not refused.
+ */
 export function phoneString(options?: FieldOptions) {
   return withPresence(
-    sanitized().matches(PHONE_PATTERN, { message: VALIDATION_MESSAGES.phone, excludeEmptyString: true }),
+    sanitized()
+      .transform((value: unknown) => (typeof value === 'string' && /^[\d\s.-]+$/.test(value) ? value.replace(/[\s.-]/g, '') : value))
+      .matches(PHONE_PATTERN, { message: VALIDATION_MESSAGES.phone, excludeEmptyString: true }),
     options,
   );
 }

@@ -123,6 +123,8 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
     expect(await screen.findByText(/2 créés, 0 mis à jour/, {}, LONG)).toBeInTheDocument();
+    // Its date in the app's language, whatever the browser's.
+    expect(screen.getByText(/^01\/01\/2026 \d\d:00:00$/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exécuter maintenant' }));
     expect(await screen.findByText('Moissonnage lancé', {}, LONG)).toBeInTheDocument();
     await waitFor(() => expect(writes.some((write) => write.path === '/fr/indexer/remote-api-indexes/5/_scenarios/7/run/')).toBe(true));

@@ -63,7 +63,7 @@ describe('users', () => {
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json()).toEqual({ username: ['Cette valeur est déjà utilisée.'] });
 
-    const patched = await call('PATCH', `usergroup/users/${record.id}/`, admin, { status: 1, phone: '0600000000' });
+    const patched = await call('PATCH', `usergroup/users/${record.id}/`, admin, { status: 1, phone: '06 00 00 00 00' });
     expect(patched.json()).toMatchObject({ status: 1, phone: '0600000000', first_name: 'Paul' });
     expect((await call('PATCH', `usergroup/users/${record.id}/`, admin, { status: 9 })).json()).toEqual({ status: ['Valeur invalide.'] });
     expect((await call('DELETE', `usergroup/users/${record.id}/`)).statusCode).toBe(204);

@@ -34,7 +34,7 @@ describe('entity schemas', () => {
   });
 
   it('checks idComp, phone and e-mail formats', async () => {
-    const record = { username: 'ana', first_name: 'Ana', last_name: 'B', email: 'not-an-email', phone: '04 91', id_comp: 'a b' };
+    const record = { username: 'ana', first_name: 'Ana', last_name: 'B', email: 'not-an-email', phone: '04 91 x', id_comp: 'a b' };
     const errors = await errorsOf(writeValidator(users).validate(record, { abortEarly: false }));
     expect(errors).toEqual({ email: ['validation.email'], phone: ['validation.phone'], id_comp: ['validation.idComp'] });
   });

@@ -124,6 +124,9 @@ describe('yup helpers', () => {
   it('phoneString', async () => {
     expect(await errorOf(phoneString(), '0472000000')).toBeNull();
     expect(await errorOf(phoneString(), '+33 4 72')).toBe('validation.phone');
+    // Digits grouped as people write them are the same number.
+    expect(await phoneString().validate('04 91 00-00.00')).toBe('0491000000');
+    expect(await errorOf(phoneString(), '04 91 ab')).toBe('validation.phone');
     expect(await errorOf(phoneString(), undefined)).toBeNull();
     expect(await errorOf(phoneString({ required: true }), undefined)).toBe('validation.required');
   });

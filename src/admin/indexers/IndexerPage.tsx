@@ -11,6 +11,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { HARVEST_EVERYTHING, type HarvestTrial } from '../../../schemas/indexers.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
+import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { errorBody, errorStatus } from '../http/errors.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
@@ -67,7 +68,7 @@ function Runs({ id }: { id: number }) {
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <TaskStatusChip status={task.status} />
               <ListItemText
-                primary={new Date(task.start_date).toLocaleString()}
+                primary={<LocaleDateField record={task} source="start_date" showTime />}
                 secondary={task.error ?? runSummary(task)}
               />
             </Stack>
