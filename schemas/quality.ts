@@ -17,7 +17,7 @@ export interface QualityIndicatorResult {
   points: number;
   max_points: number;
   passed: boolean;
-  /** What to do to pass it, in the request's language (empty when passed). */
+  /** What to do to pass it, in the request's language: empty when passed, and while the advice of the indicator it follows comes first. */
   hint: string;
   /** The dataset field to fill (`#field-<name>` on the dataset page), or null. */
   field: string | null;

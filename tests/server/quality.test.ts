@@ -80,6 +80,13 @@ describe('the quality of a dataset', () => {
       code: 'keywords', dimension: 'findability', points: 0, max_points: 30, passed: false, hint: 'Ajoutez des mots-clés.', field: 'tags',
     });
     expect(indicator(body, 'licence')).toMatchObject({ passed: false, field: 'licence', hint: 'Choisissez une licence.' });
+    // Without any resource, "add one" is the advice, not "fix its link": that one fails unadvised.
+    expect(indicator(body, 'access_url')).toMatchObject({ passed: false, hint: expect.stringMatching(/.+/) });
+    expect(indicator(body, 'access_url_answers')).toMatchObject({ passed: false, points: 0, hint: '' });
+    expect(indicator(body, 'download_url_answers')).toMatchObject({ passed: false, hint: '' });
+    const stored = (await t.db.query('SELECT quality_missing FROM datasets WHERE id = $1', [id])).rows[0].quality_missing;
+    expect(stored).toContain('access_url');
+    expect(stored).not.toContain('access_url_answers');
     // The record as the feed would serve it conforms, and the publisher is there.
     expect(body.shacl).toEqual([]);
     expect(indicator(body, 'dcat_ap')).toMatchObject({ passed: true, points: 30, hint: '' });
@@ -87,6 +94,25 @@ describe('the quality of a dataset', () => {
     expect(Date.parse(body.checked_at)).not.toBeNaN();
     expect(indicator(await quality(id, 'en'), 'keywords').hint).toBe('Add keywords.');
     expect(indicator(await quality(id, 'it'), 'keywords').hint).toBe('Aggiungere parole chiave.');
+  });
+
+  it('is scored again when a resource is linked to it or unlinked, without anyone reading its quality', async () => {
+    const id = await createBare('Relevés sans ressource');
+    const missing = async () => (await t.db.query<{ quality_missing: string[] }>('SELECT quality_missing FROM datasets WHERE id = $1', [id])).rows[0].quality_missing;
+    await expect.poll(missing, { timeout: 10_000 }).toContain('access_url');
+    const resource = await t.db.query<{ id: number }>(
+      `INSERT INTO resources (display_name, codename, type, usergroup_id) VALUES ('Relevés en ligne', 'releves-en-ligne', 'href', $1) RETURNING id`,
+      [g['metropole-cote-azurine']],
+    );
+    await t.db.query(`INSERT INTO resource_sources (resource_id, kind, href) VALUES ($1, 'href', 'https://example.org/releves.csv')`, [resource.rows[0].id]);
+    const link = await t.app.inject({
+      method: 'POST', url: '/fr/resource/resource-dataset/', headers: admin.jwtHeaders, payload: { resource_id: resource.rows[0].id, dataset_id: id, type: 1 },
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    await expect.poll(missing, { timeout: 10_000 }).not.toContain('access_url');
+    const unlinked = await t.app.inject({ method: 'DELETE', url: `/fr/resource/resource-dataset/${link.json().id}/`, headers: admin.jwtHeaders });
+    expect(unlinked.statusCode).toBe(204);
+    await expect.poll(missing, { timeout: 10_000 }).toContain('access_url');
   });
 
   it('rises when the licence and keywords are filled, and the list shows the stored score and rating', async () => {

@@ -96,7 +96,8 @@ export function QualityPanel() {
     return () => controller.abort();
   }, [id, version, locale]);
   if (id === undefined) return null;
-  const missing = quality ? quality.indicators.filter((indicator) => !indicator.passed).sort((a, b) => b.max_points - a.max_points) : [];
+  // What to do: the failed indicators with advice (not "fix the links" while there is no link to fix).
+  const missing = quality ? quality.indicators.filter((indicator) => !indicator.passed && indicator.hint !== '').sort((a, b) => b.max_points - a.max_points) : [];
   return (
     <PanelCard id="dataset-quality" title={translate('resources.datasets.quality.title')}>
       {failed && (

@@ -10,7 +10,7 @@ import { NS } from '../catalog/vocabulary.ts';
 import type { Db } from '../db/pool.ts';
 import { t } from '../i18n.ts';
 import { readDatasetFacts } from './facts.ts';
-import { evaluate, type Evaluation } from './indicators.ts';
+import { advisedCodes, evaluate, type Evaluation } from './indicators.ts';
 
 export interface Assessment {
   evaluation: Evaluation;
@@ -26,7 +26,8 @@ export interface StoredQuality {
 }
 
 export function storedQualityOf(evaluation: Evaluation): StoredQuality {
-  const missing = evaluation.indicators.filter(({ passed }) => !passed).map(({ indicator }) => indicator.code);
+  // What the summaries count as to be done: the advice given, not its consequences.
+  const missing = [...advisedCodes(evaluation)];
   return { quality_score: evaluation.score, quality_rating: evaluation.rating, quality_missing: missing };
 }
 
@@ -85,6 +86,7 @@ export function shaclInWords(result: ShaclResult, locale: Locale): QualityShaclR
 
 /** The answer of GET dataset/datasets/{id}/quality/. */
 export function qualityReport({ evaluation, shacl, checkedAt }: Assessment, locale: Locale): DatasetQuality {
+  const advised = advisedCodes(evaluation);
   return {
     score: evaluation.score,
     max_score: evaluation.max_score,
@@ -103,7 +105,7 @@ export function qualityReport({ evaluation, shacl, checkedAt }: Assessment, loca
       points: passed ? indicator.points : 0,
       max_points: indicator.points,
       passed,
-      hint: passed ? '' : t(locale, indicator.hint),
+      hint: advised.has(indicator.code) ? t(locale, indicator.hint) : '',
       field: indicator.field,
     })),
     shacl: shacl.map((result) => shaclInWords(result, locale)),

@@ -50,6 +50,8 @@ export interface Indicator {
   field: string | null;
   /** What to do, when it fails. */
   hint: MessageKey;
+  /** The indicator whose advice comes first: while it fails too, this one's advice is not given ("fix the links" to a dataset without any). */
+  after?: string;
   passed: (facts: QualityFacts) => boolean;
 }
 
@@ -81,12 +83,12 @@ export const INDICATORS: readonly Indicator[] = [
   // Accessibility: 100. A link not checked yet counts as answering until its first check.
   { code: 'access_url', dimension: 'accessibility', points: 20, field: 'resources', hint: 'quality.accessUrl', passed: (f) => f.resources.length > 0 },
   {
-    code: 'access_url_answers', dimension: 'accessibility', points: 30, field: 'resources', hint: 'quality.accessUrlAnswers',
+    code: 'access_url_answers', dimension: 'accessibility', points: 30, field: 'resources', hint: 'quality.accessUrlAnswers', after: 'access_url',
     passed: (f) => f.resources.length > 0 && links(f).every((resource) => !resource.link!.broken),
   },
   { code: 'download_url', dimension: 'accessibility', points: 20, field: 'resources', hint: 'quality.downloadUrl', passed: (f) => downloads(f).length > 0 },
   {
-    code: 'download_url_answers', dimension: 'accessibility', points: 30, field: 'resources', hint: 'quality.downloadUrlAnswers',
+    code: 'download_url_answers', dimension: 'accessibility', points: 30, field: 'resources', hint: 'quality.downloadUrlAnswers', after: 'download_url',
     passed: (f) => downloads(f).length > 0 && downloads(f).every((resource) => !resource.link?.broken),
   },
   // Interoperability: 110
@@ -136,6 +138,15 @@ export interface Evaluation {
   max_score: number;
   rating: QualityRating;
   indicators: { indicator: Indicator; passed: boolean }[];
+}
+
+/** The codes of the failed indicators whose advice is given (those whose `after` passes). */
+export function advisedCodes(evaluation: Evaluation): Set<string> {
+  const failed = new Set(evaluation.indicators.filter(({ passed }) => !passed).map(({ indicator }) => indicator.code));
+  return new Set([...failed].filter((code) => {
+    const after = INDICATORS.find((indicator) => indicator.code === code)?.after;
+    return !after || !failed.has(after);
+  }));
 }
 
 export function evaluate(facts: QualityFacts): Evaluation {

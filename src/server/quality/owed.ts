@@ -12,8 +12,32 @@ import { assessDatasets } from './nightly.ts';
 
 /** Owes the dataset a new score, on the save's client (committed with it). */
 export async function oweAssessment(client: pg.PoolClient, datasetId: number): Promise<void> {
+  await oweAssessments(client, [datasetId]);
+}
+
+async function oweAssessments(db: Pick<pg.PoolClient, 'query'>, datasetIds: number[]): Promise<void> {
   // Retried: a score lost to a failure would wait for the nightly assessment.
-  await insertJobs(client, [{ name: QUALITY_QUEUE, data: { datasetId }, retryLimit: 3, retryDelay: 10 }]);
+  await insertJobs(db, datasetIds.map((datasetId) => ({ name: QUALITY_QUEUE, data: { datasetId }, retryLimit: 3, retryDelay: 10 })));
+}
+
+/** The datasets an object of a scenario belongs to, by its class (tasks' object_class). */
+const DATASETS_OF: Partial<Record<string, string>> = {
+  dataset: 'SELECT id AS dataset_id FROM datasets WHERE id = $1',
+  resourcedataset: 'SELECT dataset_id FROM resource_datasets WHERE id = $1',
+  resource: 'SELECT dataset_id FROM resource_datasets WHERE resource_id = $1',
+  geographiclayer: 'SELECT rd.dataset_id FROM geographic_layers gl JOIN resource_datasets rd ON rd.resource_id = gl.resource_id WHERE gl.id = $1',
+};
+
+/**
+ * Owes a score to the datasets an object belongs to, once a scenario changed it or its links
+ * changed: a resource loaded, checked or unlinked changes what its datasets offer (their
+ * accessibility and formats), which the lists and summaries show.
+ */
+export async function oweAssessmentsOf(db: Pick<pg.PoolClient, 'query'>, objectClass: string, objectId: number | null): Promise<void> {
+  const sql = DATASETS_OF[objectClass];
+  if (!sql || objectId === null) return;
+  const { rows } = await db.query<{ dataset_id: number }>(`${sql} LIMIT 1000`, [objectId]);
+  await oweAssessments(db, rows.map((row) => row.dataset_id));
 }
 
 /**

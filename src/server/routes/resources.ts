@@ -23,7 +23,8 @@ import { datastoreDatabaseName } from '../datastore/connection.ts';
 import { dropResourceTable } from '../datastore/index.ts';
 import { mapserverConfigured } from '../mapserver/client.ts';
 import { storageOf } from '../storage/index.ts';
-import { actionLabel } from '../tasks/store.ts';
+import { actionLabel, wakeScorer } from '../tasks/store.ts';
+import { oweAssessment, oweAssessmentsOf } from '../quality/owed.ts';
 
 const CODENAME_MAX_LENGTH = 100;
 
@@ -160,6 +161,8 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
           [id],
         );
         filesToRemove.set(request, rows.flatMap((row) => [row.storage_key, row.pending_key]).filter((key): key is string => !!key));
+        // Its datasets lose it: scored again once it is gone (the job runs after this commits).
+        await oweAssessmentsOf(client, 'resource', id);
       },
     },
     access: {
@@ -278,6 +281,8 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
         'INSERT INTO resource_datasets (resource_id, dataset_id, type, publish) VALUES ($1, $2, $3, $4) RETURNING id',
         [resourceId, datasetId, body.type, body.publish ?? true],
       );
+      // What the dataset offers changed: its score with it.
+      await oweAssessment(client, datasetId!);
       return rows[0].id;
     }).catch((error: { code?: string; constraint?: string }) => {
       // Two concurrent writes past the checks: the indexes answer.
@@ -285,6 +290,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
       if (error.code === '23505') throw new ValidationError({ resource_id: [t(locale, 'resource.alreadyLinked')] });
       throw error;
     });
+    wakeScorer(app.db);
     const { rows } = await app.db.query<Row>(`SELECT ${LINK_SELECT} FROM resource_datasets rd WHERE rd.id = $1`, [id]);
     return reply.code(201).send(await withResource(request, rows[0]));
   });
@@ -304,7 +310,11 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>('/resource/resource-dataset/:id/', { config }, async (request, reply) => {
     const { link, access } = await linkOr404(request);
     if (access !== 'edit') throw permissionDenied();
-    await app.db.query('DELETE FROM resource_datasets WHERE id = $1', [link.id]);
+    await inTransaction(app.db, async (client) => {
+      await client.query('DELETE FROM resource_datasets WHERE id = $1', [link.id]);
+      await oweAssessment(client, link.dataset_id as number);
+    });
+    wakeScorer(app.db);
     return reply.code(204).send();
   });
 

@@ -8,7 +8,8 @@ import type { Db } from '../db/pool.ts';
 import type { MessageKey } from '../i18n.ts';
 import { TaskFailure, type StepParams } from './failure.ts';
 import { scenarioHandler } from './scenarios.ts';
-import { stepJson } from './store.ts';
+import { stepJson, wakeScorer } from './store.ts';
+import { oweAssessmentsOf } from '../quality/owed.ts';
 
 export interface RunnerOptions {
   db: Db;
@@ -26,6 +27,7 @@ export interface RunnerOptions {
 interface Claimed {
   id: number;
   action: string;
+  object_class: string;
   object_id: number | null;
   kwargs: Record<string, unknown>;
   attempt: number;
@@ -38,7 +40,7 @@ async function claim(db: Db, taskId: number, worker: string): Promise<Claimed | 
             timeline = timeline || jsonb_build_array(jsonb_build_object('date', now(), 'level', 'info', 'code', 'task.started',
               'params', jsonb_build_object('attempt', attempt + 1)))
       WHERE id = $1 AND status = 'PENDING'
-      RETURNING id, action, object_id, kwargs, attempt`,
+      RETURNING id, action, object_class, object_id, kwargs, attempt`,
     [taskId, worker],
   );
   return rows[0] ?? null;
@@ -112,8 +114,11 @@ export async function runTask(options: RunnerOptions, taskId: number): Promise<v
       controller.abort();
       const error = { code: 'task.timeLimit', params: { seconds: limit } };
       await finish(db, task, 'FAILURE', stepJson(error.code, error.params, 'error'), error);
-    } else {
-      await finish(db, task, 'SUCCESS', stepJson('task.succeeded'), null);
+    } else if (await finish(db, task, 'SUCCESS', stepJson('task.succeeded'), null)) {
+      // What the scenario changed (a resource loaded, a layer published) changes its datasets' scores.
+      await oweAssessmentsOf(db, task.object_class, task.object_id)
+        .then(() => wakeScorer(db))
+        .catch((error: unknown) => options.log?.warn({ err: error, taskId }, 'scores of the datasets not owed'));
     }
   } catch (caught) {
     if (lost || stopping?.aborted) return;
