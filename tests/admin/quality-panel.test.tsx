@@ -256,6 +256,8 @@ describe('the quality summary', () => {
       'Évolution de la qualité du 2026-03-12 au 2026-03-12 ; le 2026-03-12 : Excellente 0, Bonne 1, Suffisante 2, Insuffisante 6, score moyen 140',
     );
     const user = userEvent.setup({ delay: null });
+    // The whole platform is shown as the current choice.
+    expect(within(section).getByRole('combobox', { name: 'Jeux de données de' })).toHaveTextContent('Toute la plateforme');
     await user.click(within(section).getByRole('combobox', { name: 'Jeux de données de' }));
     await user.click(await screen.findByRole('option', { name: 'Office de l’eau' }));
     expect(await within(section).findByText('3 jeux de données')).toBeInTheDocument();

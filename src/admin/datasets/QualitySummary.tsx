@@ -60,6 +60,8 @@ function GroupPicker({ value, onChange }: { value: number | null; onChange: (val
       label={translate('resources.datasets.quality.summary.group')}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      // "The whole platform" is a choice like the others: shown when chosen, its label above it.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 260, my: 1 }}
     >
       <MenuItem value="">{translate('resources.datasets.quality.summary.platform')}</MenuItem>
