@@ -218,6 +218,9 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     await user.upload(screen.getByLabelText('Choisir un fichier'), new File(['\xff\xfe'], 'arrets.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect((await screen.findAllByText("Ce fichier n'est pas un CSV en UTF-8.", {}, LONG)).length).toBeGreaterThan(0);
+    // The toast names the field by its label, not by its key.
+    expect(await screen.findByText("Choisir un fichier : Ce fichier n'est pas un CSV en UTF-8.")).toBeInTheDocument();
+    expect(screen.queryByText(/^file :/)).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Envoi du fichier' })).toBeNull();
     expect(screen.queryByText(/^Envoyé :/)).toBeNull();
     expect(screen.queryByRole('region', { name: 'Position des données' })).toBeNull();

@@ -179,7 +179,8 @@ export default function ResourceWizard() {
       setScenarios([]);
       const fieldErrors = errorBody(error).errors;
       if (fieldErrors) setErrors(fieldErrors);
-      notifyError(error);
+      // The toast names the fields by the wizard's labels ("Adresse (URL) : …").
+      notifyError(error, { resource: 'dataset-resources' });
     },
     [notifyError],
   );
