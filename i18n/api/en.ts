@@ -135,7 +135,6 @@ export default {
   'task.resourceFtpCopied': "File « %{filename} » copied from the FTP folder (%{size} bytes).",
   'task.resourceFtpMissing': "File « %{filename} » is no longer in the FTP folder.",
   'task.resourceChecked': "Content checked: %{columns} columns.",
-  'task.resourceLoaded': "%{rows} rows loaded into the datastore table %{table}.",
   'task.resourceNotLoaded': "This format is not loaded into the datastore.",
   'task.resourceDatasetPublished': "Resource « %{name} » published in the dataset.",
   'task.resourceDatasetUnpublished': "Resource « %{name} » withdrawn from the published dataset.",

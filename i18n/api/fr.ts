@@ -135,7 +135,6 @@ export default {
   'task.resourceFtpCopied': "Fichier « %{filename} » copié depuis le dossier FTP (%{size} octets).",
   'task.resourceFtpMissing': "Le fichier « %{filename} » n'est plus dans le dossier FTP.",
   'task.resourceChecked': "Contenu vérifié : %{columns} colonnes.",
-  'task.resourceLoaded': "%{rows} lignes chargées dans la table %{table} du datastore.",
   'task.resourceNotLoaded': "Ce format n'est pas chargé dans le datastore.",
   'task.resourceDatasetPublished': "Ressource « %{name} » publiée dans le jeu de données.",
   'task.resourceDatasetUnpublished': "Ressource « %{name} » retirée du jeu de données publié.",

@@ -135,7 +135,6 @@ export default {
   'task.resourceFtpCopied': "File « %{filename} » copiato dalla cartella FTP (%{size} byte).",
   'task.resourceFtpMissing': "Il file « %{filename} » non è più nella cartella FTP.",
   'task.resourceChecked': "Contenuto verificato: %{columns} colonne.",
-  'task.resourceLoaded': "%{rows} righe caricate nella tabella %{table} del datastore.",
   'task.resourceNotLoaded': "Questo formato non viene caricato nel datastore.",
   'task.resourceDatasetPublished': "Risorsa « %{name} » pubblicata nell'insieme di dati.",
   'task.resourceDatasetUnpublished': "Risorsa « %{name} » ritirata dall'insieme di dati pubblicato.",

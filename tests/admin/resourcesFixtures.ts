@@ -189,7 +189,8 @@ export function resourceServer(options: ResourceServerOptions = {}) {
           timeline: [
             { date: '2026-11-24T10:00:10Z', level: 'info', message: 'Fichier rendu courant' },
             failed
-              ? { date: '2026-11-24T10:00:20Z', level: 'error', message: 'Chargement dans le datastore impossible' }
+              ? // As the engine ends a failed task: its error as the last step.
+                { date: '2026-11-24T10:00:20Z', level: 'error', message: "Le fichier n'est pas en UTF-8 (ligne 3)." }
               : { date: '2026-11-24T10:00:20Z', level: 'info', message: '3 lignes chargées dans le datastore' },
           ],
         };

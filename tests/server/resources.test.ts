@@ -269,6 +269,9 @@ describe('resource sources and their scenarios', () => {
     expect(done.status, done.error ?? '').toBe('SUCCESS');
     expect(done).toMatchObject({ object_class: 'resource', object_id: resource.id });
     expect(done.timeline.map((step) => step.message)).toContain(`Le fichier « arrets.csv » (${Buffer.byteLength(CSV)} octets) est désormais celui de la ressource.`);
+    // Each step is told once: the load's count of rows, not again in other words.
+    const loaded = done.timeline.map((step) => step.message).filter((message) => /lignes chargées/.test(message));
+    expect(loaded).toEqual([`3 lignes chargées dans la table datastore.resource_${resource.id}.`]);
     const read = (await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json();
     const layer = await t.db.query<{ id: number }>('SELECT id FROM geographic_layers WHERE resource_id = $1', [resource.id]);
     expect(read).toMatchObject({

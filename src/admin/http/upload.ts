@@ -7,9 +7,9 @@ import { httpClient, readCookie, type HttpClient } from './client.ts';
 import { toHttpError } from './errors.ts';
 
 export interface UploadProgress {
-  /** Bytes sent so far. */
+  /** Bytes of the file sent so far. */
   loaded: number;
-  /** Bytes of the whole body. */
+  /** Bytes of the file. */
   total: number;
 }
 
@@ -43,7 +43,10 @@ export function uploadFile<T>(path: string, file: File, options: UploadOptions =
     const token = readCookie('__Host-csrftoken') ?? readCookie('csrftoken');
     if (token) request.setRequestHeader('X-CSRFToken', token);
     request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+      // The body is the file and its multipart envelope (a few hundred bytes): said in the file's bytes.
+      if (event.lengthComputable && event.total > 0) {
+        onProgress?.({ loaded: Math.min(file.size, Math.round((event.loaded / event.total) * file.size)), total: file.size });
+      }
     });
     request.addEventListener('load', () => {
       const json = parse(request.responseText);

@@ -30,6 +30,9 @@ export function TaskFollow({ started, onFinished }: { started: Task; onFinished?
   });
   const task = data ?? started;
   const finished = isTaskFinished(task);
+  // A failure is told once, under the timeline: not also as the timeline's last step.
+  const failure = task.status === 'FAILURE' ? task.error : null;
+  const steps = failure ? task.timeline.filter((step, index) => !(index === task.timeline.length - 1 && step.level === 'error' && step.message === failure)) : task.timeline;
   useEffect(() => {
     if (finished) onFinished?.(task);
     // Once per end: the status is what changes.
@@ -43,10 +46,10 @@ export function TaskFollow({ started, onFinished }: { started: Task; onFinished?
         </Typography>
         <TaskStatusChip status={task.status} />
       </Stack>
-      <TaskTimeline steps={task.timeline} />
-      {task.status === 'FAILURE' && task.error && (
+      <TaskTimeline steps={steps} />
+      {failure && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {task.error}
+          {failure}
         </Alert>
       )}
       <Button component={RouterLink} to={appPath(taskPath(task.id))} sx={{ mt: 1 }}>

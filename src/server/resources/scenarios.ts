@@ -202,7 +202,6 @@ async function recordLoad(context: ScenarioContext, source: SourceRow, result: D
       [source.id, result.schemaName, result.tableName, result.layerId, nameTable],
     );
   });
-  await context.step('task.resourceLoaded', { rows: result.rows, table: `${result.schemaName}.${result.tableName}` });
 }
 
 const fileUpload = (create: boolean): ScenarioHandler => ({
