@@ -142,13 +142,20 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
     await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(4));
-    await user.click(await within(types).findByRole('radio', { name: 'Lien' }, LONG));
+    await user.click(await within(types).findByRole('radio', { name: 'Fichier téléversé' }, LONG));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     await user.type(await screen.findByRole('textbox', { name: 'Nom' }), 'Horaires');
+    // The type may still be changed, the name typed kept.
+    await user.click(screen.getByRole('button', { name: 'Changer de type' }));
+    await user.click(await within(await screen.findByRole('radiogroup', { name: 'Type de ressource' })).findByRole('radio', { name: 'Lien' }));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    // The link is required for a link.
-    expect((await screen.findAllByText('Ce champ est obligatoire.')).length).toBeGreaterThan(0);
-    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
+    expect(await screen.findByRole('textbox', { name: 'Nom' })).toHaveValue('Horaires');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    // The link is required for a link; its message goes as soon as it is typed.
+    const address = screen.getByRole('textbox', { name: 'Adresse (URL)' });
+    await waitFor(() => expect(address).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    await user.type(address, 'https://tcl.example.org/horaires');
+    expect(address).not.toHaveAccessibleDescription('Ce champ est obligatoire.');
     // The format is required before anything is sent.
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect((await screen.findAllByText('Ce champ est obligatoire.')).length).toBeGreaterThan(0);

@@ -306,7 +306,11 @@ export default function ResourceWizard() {
   const closeUpload = useCallback(() => setUpload((shown) => ({ ...shown, open: false })), []);
   const percent = upload.total > 0 ? (upload.loaded / upload.total) * 100 : 0;
   const title = translate(existingId === null ? `${L}.wizard.new.${role}` : `${L}.wizard.edit`, { name: existing?.resource.display_name ?? '' });
-  const change = (changes: Partial<WizardValues>) => setValues((shown) => ({ ...shown, ...changes }));
+  const change = (changes: Partial<WizardValues>) => {
+    setValues((shown) => ({ ...shown, ...changes }));
+    // A message about a field goes once it is changed; the others stay until the next check.
+    setErrors((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !Object.hasOwn(changes, field))));
+  };
   const helper = (name: string) => (errors[name] ? { error: true, helperText: translate(errors[name]!, { _: errors[name] }) } : {});
 
   return (
@@ -330,9 +334,17 @@ export default function ResourceWizard() {
                 {source?.filename && type === 'file-upload' && (
                   <Typography variant="body2">{translate(`${L}.wizard.currentFile`, { name: source.filename, size: formatFileSize(source.size, locale) })}</Typography>
                 )}
-                <Button variant="contained" onClick={() => void saveDetails()} disabled={busy || usergroupId === null} sx={{ alignSelf: 'flex-start' }}>
-                  {translate(`${L}.actions.next`)}
-                </Button>
+                <Stack direction="row" spacing={2}>
+                  {/* A new resource's type may still be changed; the details typed stay. */}
+                  {existingId === null && !resource && (
+                    <Button onClick={() => setStep('type')} disabled={busy}>
+                      {translate(`${L}.actions.previous`)}
+                    </Button>
+                  )}
+                  <Button variant="contained" onClick={() => void saveDetails()} disabled={busy || usergroupId === null}>
+                    {translate(`${L}.actions.next`)}
+                  </Button>
+                </Stack>
               </Stack>
             )}
             {upload.total > 0 && (
