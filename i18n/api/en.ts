@@ -273,6 +273,7 @@ export default {
   'quality.linksChecked': "%{checked} links checked, %{broken} of them broken; %{deferred} put off (failing hosts).",
   'task.action.bulk-datasets': "Bulk change of datasets",
   'task.action.bulk-undo': "Undo of a bulk change",
+  'dataset.copyName': "%{name} (copy)",
   'bulk.progress': "%{done} of %{total} datasets processed.",
   'bulk.applied': "%{changed} datasets changed, %{skipped} left as they were.",
   'bulk.undone': "%{restored} datasets restored, %{failed} could not be.",

@@ -273,6 +273,7 @@ export default {
   'quality.linksChecked': "%{checked} liens vérifiés, dont %{broken} cassés ; %{deferred} reportés (hôtes en échec).",
   'task.action.bulk-datasets': "Modification groupée de jeux de données",
   'task.action.bulk-undo': "Annulation d'une modification groupée",
+  'dataset.copyName': "%{name} (copie)",
   'bulk.progress': "%{done} jeux de données traités sur %{total}.",
   'bulk.applied': "%{changed} jeux de données modifiés, %{skipped} laissés tels quels.",
   'bulk.undone': "%{restored} jeux de données rétablis, %{failed} n'ont pas pu l'être.",

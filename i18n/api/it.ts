@@ -273,6 +273,7 @@ export default {
   'quality.linksChecked': "%{checked} collegamenti verificati, di cui %{broken} interrotti; %{deferred} rinviati (host in errore).",
   'task.action.bulk-datasets': "Modifica di gruppo di insiemi di dati",
   'task.action.bulk-undo': "Annullamento di una modifica di gruppo",
+  'dataset.copyName': "%{name} (copia)",
   'bulk.progress': "%{done} insiemi di dati elaborati su %{total}.",
   'bulk.applied': "%{changed} insiemi di dati modificati, %{skipped} lasciati com'erano.",
   'bulk.undone': "%{restored} insiemi di dati ripristinati, %{failed} non è stato possibile.",

@@ -450,7 +450,8 @@ describe('detail actions', () => {
 
     const copy = await send('POST', `datasets/${source.id}/duplicate/`, undefined, editor);
     expect(copy.statusCode).toBe(201);
-    expect(copy.json()).toMatchObject({ display_name: 'Original', codename: 'original-2', publish: false, parent, tags: ['t'], default_permission_level: 2 });
+    // Told apart from the original by its name, in the language of the call.
+    expect(copy.json()).toMatchObject({ display_name: 'Original (copie)', codename: 'original-2', publish: false, parent, tags: ['t'], default_permission_level: 2 });
     const copyId = copy.json().id;
     expect((await t.db.query('SELECT usergroup_id, level FROM dataset_permissions WHERE dataset_id = $1', [copyId])).rows).toEqual([
       { usergroup_id: g['groupe-de-travail-mobilite'], level: 3 },

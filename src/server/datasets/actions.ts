@@ -5,6 +5,7 @@
  */
 import type { PoolClient } from 'pg';
 import { canEditDataset, canReadGroupContent } from '../../../schemas/access.ts';
+import { datasets } from '../../../schemas/datasets.ts';
 import { deleteFile, DATASET_FILES, readImageUpload, sendFile, storeFile } from '../accounts/files.ts';
 import { bodyId, databaseWriteError, translateValidation, type AccessRule, type DetailAction, type DetailRequest, type Row } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
@@ -149,7 +150,8 @@ export const datasetActions: DetailAction[] = [
       ),
   },
   {
-    // A copy with a new codename, unpublished, with the same parent, classifications, permissions and contacts.
+    // A copy named as one ("… (copie)"), with a new codename, unpublished, with the same parent,
+    // classifications, permissions and contacts.
     method: 'POST',
     path: 'duplicate/',
     access: canEdit,
@@ -163,6 +165,8 @@ export const datasetActions: DetailAction[] = [
           [record.id, codename],
         );
         const copy = rows[0].id;
+        const name = t(request.locale, 'dataset.copyName', { name: record.display_name as string });
+        await client.query('UPDATE datasets SET display_name = $2 WHERE id = $1', [copy, name.slice(0, datasets.fields.display_name.maxLength)]);
         for (const [table, columns] of COPIED_RELATIONS) {
           await client.query(`INSERT INTO ${table} (dataset_id, ${columns}) SELECT $2, ${columns} FROM ${table} WHERE dataset_id = $1`, [
             record.id,
