@@ -80,6 +80,20 @@ describe('section links built from the schemas', () => {
     }
   });
 
+  it('counts on the Accounts page what the linked list shows first: the active organisations', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/:locale/organisation/organisations/', ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status__in') ?? '';
+        asked.push(status);
+        return HttpResponse.json({ count: status === '2' ? 5 : 6, next: null, previous: null, results: [] });
+      }),
+    );
+    renderApp('/publish/fr/accounts/', USERS.superuser);
+    expect(await screen.findByText('5 organisations actives')).toBeInTheDocument();
+    expect(asked).toEqual(['2']);
+  });
+
   it('offers licences on the Data page of an editor, and no accounts entry', async () => {
     renderApp('/publish/fr/data/', USERS.role1);
     const link = within(await lists()).getByRole('link', { name: 'Licences' });
