@@ -297,7 +297,7 @@ export default {
         'too-many-redirects': 'Troppi reindirizzamenti',
         'invalid-url': 'Indirizzo non valido',
       },
-      checkNow: 'Verificare i collegamenti ora',
+      checkNow: 'Verifica i collegamenti ora',
       checkUnavailable: 'La verifica dei collegamenti non è offerta su questa piattaforma.',
       history: 'Storico delle verifiche di %{name}',
       historyTitle: 'Verifiche del collegamento',

@@ -52,7 +52,7 @@ export default {
       quality_rating: { excellent: 'Excellente', good: 'Bonne', sufficient: 'Suffisante', bad: 'Insuffisante' },
       geographic_coverage: {
         organisation: "Territoire de l'organisation",
-        jurisdiction: 'Territoire de compétence',
+        jurisdiction: 'Compétence territoriale',
         bbox: 'Emprise dessinée',
         computed: 'Calculée sur les données',
       },

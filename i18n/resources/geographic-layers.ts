@@ -183,9 +183,9 @@ export default {
       allFeatures: 'Tutti gli oggetti',
       save: 'Salva lo stile',
       imported: 'Questo stile è disegnato come è stato importato; una modifica nell\'editor lo sostituisce.',
-      importFile: 'Importare un file SLD o QGIS (.qml)',
-      exportSld: 'Esportare in SLD',
-      exportQml: 'Esportare in QGIS (.qml)',
+      importFile: 'Importa un file SLD o QGIS (.qml)',
+      exportSld: 'Esporta in SLD',
+      exportQml: 'Esporta in QGIS (.qml)',
     },
     messages: {
       styleCreateLaunched: 'La creazione dello stile è stata avviata.',

@@ -14,7 +14,7 @@ export default {
       description: 'Description',
       address: 'Adresse',
       phone: 'Téléphone',
-      jurisdiction: 'Territoire de compétence',
+      jurisdiction: 'Compétence territoriale',
       partnership: 'Partenaire',
       spheres: 'Sphères',
       logo: 'Logo',

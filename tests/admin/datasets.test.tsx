@@ -290,7 +290,7 @@ describe('dataset screens', { timeout: 60_000 }, () => {
         const body = write.body as Record<string, unknown>;
         return HttpResponse.json(
           body.geographic_coverage === 'organisation'
-            ? { geographic_coverage: ["L'organisation n'a pas de territoire de compétence."] }
+            ? { geographic_coverage: ["L'organisation n'a pas de compétence territoriale."] }
             : { codename: ['Ce nom court est déjà pris.'] },
           { status: 400 },
         );
@@ -313,7 +313,7 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Couverture géographique' }).closest('.MuiFormControl-root')).toHaveTextContent(
-        "L'organisation n'a pas de territoire de compétence.",
+        "L'organisation n'a pas de compétence territoriale.",
       ),
     LONG);
     expect(writes).toHaveLength(2);
