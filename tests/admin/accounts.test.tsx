@@ -91,7 +91,10 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     );
     const user = userEvent.setup();
     renderApp('/publish/en/accounts/users/new/', USERS.superuser);
-    await user.type(await screen.findByLabelText(/^Username/, {}, LONG), 'claire.dupuis');
+    const username = await screen.findByLabelText(/^Username/, {}, LONG);
+    // The schema's messages, not the browser's own validation bubbles.
+    expect(username.closest('form')).toHaveAttribute('novalidate');
+    await user.type(username, 'claire.dupuis');
     await user.type(screen.getByLabelText(/^Last name/), 'Dupuis');
     await user.type(screen.getByLabelText(/^First name/), 'Claire');
     await user.type(screen.getByLabelText(/^Email address/), 'claire@example.org');

@@ -87,6 +87,8 @@ export function SchemaForm({
     <FormTabsHost>
       {topPanel}
       <SimpleForm
+        // The schema's messages, in the app's language, rather than the browser's own bubbles.
+        noValidate
         validate={validatorOf(entity)}
         defaultValues={defaultValues}
         warnWhenUnsavedChanges={warnWhenUnsavedChanges && !readOnly}

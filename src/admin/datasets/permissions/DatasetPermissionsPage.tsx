@@ -44,7 +44,7 @@ const filters = [
     alwaysOn
   />,
   // One organisation type at a time, several levels (`level__in`).
-  referencePicker('organisation-types', { source: 'organisation_type_id', label: `${KEY}.fields.organisation_type`, alwaysOn: true }),
+  referencePicker('organisation-types', { source: 'organisation_type_id', label: `${KEY}.fields.organisation_type`, alwaysOn: true, sx: { minWidth: 200 } }),
   <SelectArrayInput
     key="level"
     source="level"
