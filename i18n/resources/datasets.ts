@@ -403,7 +403,7 @@ export default {
         missing: 'Indicatori mancanti più spesso',
         missingCount: '%{count} insiemi di dati',
         trend: 'Qualità dal %{from} al %{to}; il %{to}: %{ratings}, punteggio medio %{mean}',
-        group: 'Dataset di',
+        group: 'Insiemi di dati di',
         platform: 'Tutta la piattaforma',
       },
     },
@@ -420,7 +420,7 @@ export default {
       access: 'Accesso',
       resources: 'Risorse',
       contacts: 'Contatti',
-      related: 'Dataset collegati',
+      related: 'Insiemi di dati collegati',
       history: 'Cronologia e attività',
     },
     unfilled: {
