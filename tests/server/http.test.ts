@@ -28,6 +28,20 @@ describe('unknown routes and ids', () => {
     expect(response.json()).toHaveProperty('detail');
   });
 
+  it("answers 405 with the methods it takes to a list's or a record's method it does not take, as DRF does", async () => {
+    const admin = await t.signIn('admin');
+    const list = await t.app.inject({ method: 'PATCH', url: '/en/dataset/datasets/', headers: admin.jwtHeaders, payload: {} });
+    expect(list.statusCode).toBe(405);
+    expect(list.headers.allow).toBe('GET, POST, HEAD');
+    expect(list.json()).toEqual({ detail: expect.any(String) });
+    const record = await t.app.inject({ method: 'POST', url: '/en/usergroup/users/1/', headers: admin.jwtHeaders, payload: {} });
+    expect(record.statusCode).toBe(405);
+    expect(record.headers.allow).toBe('GET, PUT, PATCH, DELETE, HEAD');
+    // A read-only list takes only reads; and the caller must be signed in to learn any of it.
+    expect((await t.app.inject({ method: 'DELETE', url: '/en/dataset/categories/', headers: admin.jwtHeaders })).headers.allow).toBe('GET, HEAD');
+    expect((await t.app.inject({ method: 'DELETE', url: '/en/dataset/datasets/' })).statusCode).toBe(401);
+  });
+
   it('answers 404 for unknown and malformed ids', async () => {
     const admin = await t.signIn('admin');
     for (const id of ['999999', 'abc', '1e3', '-1', '99999999999999999999']) {

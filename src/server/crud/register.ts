@@ -493,6 +493,16 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     return reply.code(204).send();
   });
 
+  // Methods the list or a record does not take answer 405 with what they do take, as Django REST
+  // framework's views do, rather than the 404 of a path that does not exist.
+  const refuse = (allowed: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', allowed);
+    throw new ApiError(405, 'methodNotAllowed');
+  };
+  const hidden = { config: { auth: 'required' as const, openapi: { hidden: true } } };
+  app.route({ method: ['PUT', 'PATCH', 'DELETE'], url: path, ...hidden, handler: refuse(write ? 'GET, POST, HEAD' : 'GET, HEAD') });
+  app.route({ method: 'POST', url: `${path}:id/`, ...hidden, handler: refuse(write ? 'GET, PUT, PATCH, DELETE, HEAD' : 'GET, HEAD') });
+
   const entity: RegisteredEntity = { listSpec, load, list, listQuery };
   for (const action of config.actions ?? []) {
     app.route<{ Params: { id: string; [name: string]: string }; Querystring: QueryParams }>({
