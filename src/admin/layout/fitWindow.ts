@@ -4,7 +4,9 @@
  * sideways and its toolbar leaves the window. Allowed to shrink, the card keeps the window's width
  * and what is wider scrolls within it (tabs by their arrows, tables in their card).
  */
-export const LIST_FITS_WINDOW = { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } as const;
+// The table's own wrapper scrolls, not the list's card: the bulk actions bar, drawn over the
+// table's head, must stay outside the scrolling box to be seen and clicked.
+export const LIST_FITS_WINDOW = { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } as const;
 
 /** An edit or create card: shrinks with the window; not clipped, so its save bar can stick to the bottom. */
 export const formCardFitsWindow = (card: 'RaEdit-card' | 'RaCreate-card') => ({ [`& .${card}`]: { overflow: 'visible', minWidth: 0 } });
