@@ -24,10 +24,11 @@ export function GroupLevelsDiff({ before, after }: { field: string; kind: Change
   const old = new Map(groupLevels(before).map((group) => [groupId(group), group]));
   const current = new Map(groupLevels(after).map((group) => [groupId(group), group]));
   const ids = [...new Set([...old.keys(), ...current.keys()])];
+  const recorded = (id: number) => (current.get(id) ?? old.get(id))!.display_name;
   // Names a bulk change did not record, read once for the entry.
-  const unnamed = ids.filter((id) => !(current.get(id) ?? old.get(id))!.display_name);
+  const unnamed = ids.filter((id) => !recorded(id));
   const { data: groups } = useGetMany('usergroups', { ids: unnamed }, { enabled: unnamed.length > 0 });
-  const nameOf = (id: number) => (current.get(id) ?? old.get(id))!.display_name ?? (groups?.find((group) => group.id === id)?.display_name as string | undefined) ?? `#${id}`;
+  const nameOf = (id: number) => recorded(id) ?? (groups?.find((group) => group.id === id)?.display_name as string | undefined) ?? `#${id}`;
   return (
     <Stack spacing={0.5}>
       {ids.map((id) => {

@@ -32,7 +32,8 @@ export function TaskFollow({ started, onFinished }: { started: Task; onFinished?
   const finished = isTaskFinished(task);
   // A failure is told once, under the timeline: not also as the timeline's last step.
   const failure = task.status === 'FAILURE' ? task.error : null;
-  const steps = failure ? task.timeline.filter((step, index) => !(index === task.timeline.length - 1 && step.level === 'error' && step.message === failure)) : task.timeline;
+  const last = task.timeline.at(-1);
+  const steps = failure && last?.level === 'error' && last.message === failure ? task.timeline.slice(0, -1) : task.timeline;
   useEffect(() => {
     if (finished) onFinished?.(task);
     // Once per end: the status is what changes.

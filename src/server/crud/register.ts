@@ -499,7 +499,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     reply.header('allow', allowed);
     throw new ApiError(405, 'methodNotAllowed');
   };
-  const hidden = { config: { auth: 'required' as const, openapi: { hidden: true } } };
+  const hidden = { config: { ...routeConfig.config, openapi: { hidden: true } } };
   app.route({ method: ['PUT', 'PATCH', 'DELETE'], url: path, ...hidden, handler: refuse(write ? 'GET, POST, HEAD' : 'GET, HEAD') });
   app.route({ method: 'POST', url: `${path}:id/`, ...hidden, handler: refuse(write ? 'GET, PUT, PATCH, DELETE, HEAD' : 'GET, HEAD') });
 

@@ -23,9 +23,9 @@ const page = (request: { url: string; query: unknown; locale: 'fr' | 'en' | 'it'
   locale: request.locale,
 });
 
-/** Columns copied by a duplication; the copy gets its own codename and starts unpublished. */
+/** Columns copied by a duplication; the copy gets its own name and codename and starts unpublished. */
 const COPIED_COLUMNS = [
-  'display_name', 'description', 'usergroup_id', 'keywords', 'licence_id', 'restriction_id', 'granularity_id',
+  'description', 'usergroup_id', 'keywords', 'licence_id', 'restriction_id', 'granularity_id',
   'usage_recommendation', 'geographic_coverage', 'jurisdiction_id', 'min_lon', 'min_lat', 'max_lon', 'max_lat',
   'creation_date', 'revision_date', 'publication_date', 'last_update_date', 'update_frequency_id', 'year',
   'constitution_mode', 'record_type_id', 'parent_id', 'default_permission_level', 'extras', 'dataviz_href', 'thumbnail_updated_at',
@@ -159,14 +159,13 @@ export const datasetActions: DetailAction[] = [
     handler: async (request, record, reply, entity) => {
       const id = await inTransaction(request.server.db, async (client) => {
         const codename = await uniqueCodename(client, record.display_name as string, null);
+        const name = t(request.locale, 'dataset.copyName', { name: record.display_name as string }).slice(0, datasets.fields.display_name.maxLength);
         const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO datasets (codename, publish, ${COPIED_COLUMNS})
-           SELECT $2, false, ${COPIED_COLUMNS} FROM datasets WHERE id = $1 RETURNING id`,
-          [record.id, codename],
+          `INSERT INTO datasets (codename, display_name, publish, ${COPIED_COLUMNS})
+           SELECT $2, $3, false, ${COPIED_COLUMNS} FROM datasets WHERE id = $1 RETURNING id`,
+          [record.id, codename, name],
         );
         const copy = rows[0].id;
-        const name = t(request.locale, 'dataset.copyName', { name: record.display_name as string });
-        await client.query('UPDATE datasets SET display_name = $2 WHERE id = $1', [copy, name.slice(0, datasets.fields.display_name.maxLength)]);
         for (const [table, columns] of COPIED_RELATIONS) {
           await client.query(`INSERT INTO ${table} (dataset_id, ${columns}) SELECT $2, ${columns} FROM ${table} WHERE dataset_id = $1`, [
             record.id,

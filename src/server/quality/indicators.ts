@@ -143,10 +143,9 @@ export interface Evaluation {
 /** The codes of the failed indicators whose advice is given (those whose `after` passes). */
 export function advisedCodes(evaluation: Evaluation): Set<string> {
   const failed = new Set(evaluation.indicators.filter(({ passed }) => !passed).map(({ indicator }) => indicator.code));
-  return new Set([...failed].filter((code) => {
-    const after = INDICATORS.find((indicator) => indicator.code === code)?.after;
-    return !after || !failed.has(after);
-  }));
+  return new Set(
+    evaluation.indicators.filter(({ indicator, passed }) => !passed && !(indicator.after && failed.has(indicator.after))).map(({ indicator }) => indicator.code),
+  );
 }
 
 export function evaluate(facts: QualityFacts): Evaluation {
