@@ -138,6 +138,13 @@ describe('organisations', () => {
     expect(sphere.organisation_count).toBe(4);
     const put = await call('PUT', `organisation/organisations/${org.id}/`, admin, { display_name: 'CC du Lubéron', organisation_type: rows[0].id, spheres: [] });
     expect(put.json()).toMatchObject({ display_name: 'CC du Lubéron', spheres: [] });
+    // Another organisation of the same name, as people read it, is refused on its name and not written.
+    const twin = await call('POST', 'organisation/organisations/', admin, { display_name: ' cc du luberon ', organisation_type: rows[0].id });
+    expect(twin.statusCode).toBe(400);
+    expect(twin.json()).toEqual({ display_name: ['Cette valeur est déjà utilisée.'] });
+    const renamed = await call('PATCH', `organisation/organisations/${g['region-sud-mediterranee']}/`, admin, { display_name: 'CC DU LUBÉRON' });
+    expect(renamed.json()).toEqual({ display_name: ['Cette valeur est déjà utilisée.'] });
+    expect((await t.db.query("SELECT count(*)::int AS n FROM usergroups WHERE display_name ILIKE 'cc du lub%'")).rows[0].n).toBe(1);
     expect((await call('DELETE', `organisation/organisations/${org.id}/`)).statusCode).toBe(204);
   });
 
@@ -211,6 +218,9 @@ describe('user groups and spheres', () => {
     expect(sphere.json()).toMatchObject({ usergroup_type: 'group-of-organisation', organisation_count: 0, member_count: 0 });
     const group = await call('POST', 'usergroup/user-groups/', admin, { display_name: 'Sphère montagne' });
     expect(group.json().usergroup_type).toBe('user-group');
+    // A name is unique within a type: a second sphere of that name is refused.
+    const twin = await call('POST', 'usergroup/user-groups/', admin, { display_name: 'Sphere Montagne', usergroup_type: 'group-of-organisation' });
+    expect(twin.json()).toEqual({ display_name: ['Cette valeur est déjà utilisée.'] });
     const organisation = await call('POST', 'usergroup/user-groups/', admin, { display_name: 'Org', usergroup_type: 'organisation' });
     expect(organisation.json()).toEqual({ usergroup_type: ['Valeur invalide.'] });
     const geomaticiens = g['reseau-des-geomaticiens'];

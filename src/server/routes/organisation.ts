@@ -61,6 +61,7 @@ export default async function organisationRoutes(app: FastifyInstance) {
     },
     write: {
       table: 'usergroups',
+      unique: { usergroups_type_name_key: 'display_name' },
       beforeDestroy: refuseDeletingDatasetOwner,
       columns: { organisation_type: 'organisation_type_id', jurisdiction: 'jurisdiction_id' },
       virtual: ['spheres'],

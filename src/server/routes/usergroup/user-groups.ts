@@ -49,6 +49,7 @@ export function registerUserGroups(app: FastifyInstance) {
     },
     write: {
       table: 'usergroups',
+      unique: { usergroups_type_name_key: 'display_name' },
       beforeDestroy: refuseDeletingDatasetOwner,
       beforeWrite: async ({ client, operation, row, values, existing, user, request }) => {
         if (operation === 'create') {
