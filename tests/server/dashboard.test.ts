@@ -42,7 +42,7 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
     expect(body.count).toBe(25);
     expect(body.results).toHaveLength(20);
     expect(body.previous).toBeNull();
-    expect(body.next).toBe('/fr/dashboard/task-queue-track/?page=2');
+    expect(body.next).toBe('http://localhost/fr/dashboard/task-queue-track/?page=2');
     expect(body.results[0].id).toBe(ids[0]);
     expect(Object.keys(body.results[0]).sort()).toEqual(
       ['action', 'action_label', 'end_date', 'id', 'object_class', 'object_id', 'object_name', 'start_date', 'status', 'target', 'timeline', 'warnings',
@@ -51,7 +51,7 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
     const second = (await list('?page=2')).json();
     expect(second.results).toHaveLength(5);
     expect(second.next).toBeNull();
-    expect(second.previous).toBe('/fr/dashboard/task-queue-track/');
+    expect(second.previous).toBe('http://localhost/fr/dashboard/task-queue-track/');
   });
 
   it('answers 404 "Invalid page" beyond the last page', async () => {
@@ -87,7 +87,7 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
 
   it('keeps the filters in the next link', async () => {
     const body = (await list('?status__in=SUCCESS&page_size=5')).json();
-    expect(body.next).toBe('/fr/dashboard/task-queue-track/?status__in=SUCCESS&page_size=5&page=2');
+    expect(body.next).toBe('http://localhost/fr/dashboard/task-queue-track/?status__in=SUCCESS&page_size=5&page=2');
   });
 
   it("shows a user only the tasks on or for datasets they see", async () => {

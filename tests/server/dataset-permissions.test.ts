@@ -184,7 +184,7 @@ describe('usergroup-permissions/', () => {
     const paged = (await get(`usergroup-permissions/?dataset_id=${id}&page_size=4&page=2`, editor)).json();
     expect(paged).toMatchObject({ count: groupCount, results: expect.any(Array) });
     expect(paged.results.map((row: { id: number }) => row.id)).toEqual(ascending.slice(4, 8));
-    expect(paged.previous).toBe(`/fr/dataset/usergroup-permissions/?dataset_id=${id}&page_size=4`);
+    expect(paged.previous).toBe(`http://localhost/fr/dataset/usergroup-permissions/?dataset_id=${id}&page_size=4`);
   });
 
   it('says what each group can actually do and why, by the rules every dataset call applies, and filters on it', async () => {

@@ -208,7 +208,7 @@ describe('list', () => {
     expect(first.count).toBe(52);
     expect(first.results).toHaveLength(50);
     expect(first.results[0].display_name).toBe('Périmètre 00');
-    expect(first.next).toBe('/fr/organisation/jurisdictions/?search=perimetre&page=2');
+    expect(first.next).toBe('http://localhost/fr/organisation/jurisdictions/?search=perimetre&page=2');
     expect((await call('GET', '?search=perimetre&page=2')).json().results).toHaveLength(2);
     const descending = (await call('GET', '?search=PÉRIMÈTRE&ordering=-display_name&page_size=3')).json();
     expect(descending.results.map((j: { display_name: string }) => j.display_name)).toEqual(['Périmètre 51', 'Périmètre 50', 'Périmètre 49']);

@@ -152,29 +152,31 @@ describe('buildSearch', () => {
 });
 
 describe('pageLinks', () => {
+  const publicUrl = 'https://data.example.org/plateforme/';
+  const at = (url: string) => ({ url, publicUrl });
   const url = '/fr/usergroup/users/?status__in=2&page=2&ordering=-id';
 
-  it('links the next and previous pages, keeping other parameters', () => {
-    expect(pageLinks(url, 2, 10, 45)).toEqual({
-      next: '/fr/usergroup/users/?status__in=2&page=3&ordering=-id',
-      previous: '/fr/usergroup/users/?status__in=2&ordering=-id',
+  it('links the next and previous pages under PUBLIC_URL, keeping other parameters', () => {
+    expect(pageLinks(at(url), 2, 10, 45)).toEqual({
+      next: 'https://data.example.org/plateforme/fr/usergroup/users/?status__in=2&page=3&ordering=-id',
+      previous: 'https://data.example.org/plateforme/fr/usergroup/users/?status__in=2&ordering=-id',
     });
   });
 
   it('has no next on the last page and no previous on the first', () => {
-    expect(pageLinks(url, 5, 10, 45).next).toBeNull();
-    expect(pageLinks('/x/', 1, 10, 45)).toEqual({ next: '/x/?page=2', previous: null });
-    expect(pageLinks('/x/', 1, 10, 10)).toEqual({ next: null, previous: null });
-    expect(pageLinks('/x/', 1, 20, 0)).toEqual({ next: null, previous: null });
+    expect(pageLinks(at(url), 5, 10, 45).next).toBeNull();
+    expect(pageLinks(at('/x/'), 1, 10, 45)).toEqual({ next: `${publicUrl}x/?page=2`, previous: null });
+    expect(pageLinks(at('/x/'), 1, 10, 10)).toEqual({ next: null, previous: null });
+    expect(pageLinks(at('/x/'), 1, 20, 0)).toEqual({ next: null, previous: null });
   });
 
   it('previous of page 3 is page 2', () => {
-    expect(pageLinks('/x/?page=3', 3, 10, 45).previous).toBe('/x/?page=2');
+    expect(pageLinks(at('/x/?page=3'), 3, 10, 45).previous).toBe(`${publicUrl}x/?page=2`);
   });
 
   it('give a full page past a capped count a next page, and its previous page the one before it', () => {
-    expect(pageLinks('/x/?page=1001', 1001, 10, 10000, true)).toEqual({ next: '/x/?page=1002', previous: '/x/?page=1000' });
-    expect(pageLinks('/x/?page=1001', 1001, 10, 10000, false)).toEqual({ next: null, previous: '/x/?page=1000' });
-    expect(pageLinks('/x/', 1, 10, 10000, true).next).toBe('/x/?page=2');
+    expect(pageLinks(at('/x/?page=1001'), 1001, 10, 10000, true)).toEqual({ next: `${publicUrl}x/?page=1002`, previous: `${publicUrl}x/?page=1000` });
+    expect(pageLinks(at('/x/?page=1001'), 1001, 10, 10000, false)).toEqual({ next: null, previous: `${publicUrl}x/?page=1000` });
+    expect(pageLinks(at('/x/'), 1, 10, 10000, true).next).toBe(`${publicUrl}x/?page=2`);
   });
 });

@@ -25,6 +25,7 @@ import { inTransaction, prepared } from '../db/pool.ts';
 import { ApiError, notFound, permissionDenied } from '../http/errors.ts';
 import {
   listClauses,
+  listRequest,
   paginatedList,
   SqlParams,
   type FieldType as ListFieldType,
@@ -365,7 +366,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
       app.db,
       { from: sql.from, select: selectFor(request), id: idColumn, where: listWhere(request), page: sql.page && ((query) => sql.page!(query, request, extraConditions !== undefined)) },
       listSpec,
-      { url: request.url, query: request.query as QueryParams, locale: request.locale },
+      listRequest(request),
       { defaultPageSize: schema.list.pageSize, extraConditions: listFilters(request, extraConditions) },
     );
     const { present } = sql;

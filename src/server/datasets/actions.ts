@@ -10,18 +10,12 @@ import { deleteFile, DATASET_FILES, readImageUpload, sendFile, storeFile } from 
 import { bodyId, databaseWriteError, translateValidation, type AccessRule, type DetailAction, type DetailRequest, type Row } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
-import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { listRequest, paginatedList, type ListSpec } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { changedFields, recordActivity, uniqueCodename } from './store.ts';
 
 const canRead: AccessRule = () => true;
 const canEdit: AccessRule = (user, { record }) => !record || canEditDataset(user, record as { usergroup: number });
-
-const page = (request: { url: string; query: unknown; locale: 'fr' | 'en' | 'it' }) => ({
-  url: request.url,
-  query: request.query as QueryParams,
-  locale: request.locale,
-});
 
 /** Columns copied by a duplication; the copy gets its own name and codename and starts unpublished. */
 const COPIED_COLUMNS = [
@@ -146,7 +140,7 @@ export const datasetActions: DetailAction[] = [
         request.server.db,
         { from: 'dataset_activity a LEFT JOIN users u ON u.id = a.user_id', select: ACTIVITY_SELECT, where: (params) => [`a.dataset_id = ${params.add(record.id)}`] },
         ACTIVITY_LIST,
-        page(request),
+        listRequest(request),
       ),
   },
   {
@@ -189,7 +183,7 @@ export const datasetActions: DetailAction[] = [
         request.server.db,
         { from: CONTACT_ROLE_FROM, select: CONTACT_ROLE_SELECT, where: (params) => [`dc.dataset_id = ${params.add(record.id)}`] },
         CONTACT_ROLE_LIST,
-        page(request),
+        listRequest(request),
       ),
   },
   {

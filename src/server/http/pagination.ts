@@ -4,6 +4,7 @@
  * its public fields and their SQL columns; only those can be ordered or filtered, and every value
  * reaches SQL as a parameter.
  */
+import type { FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
 import { PAGE_SIZE } from '../../../schemas/constants.ts';
 import { listReadSlot, prepared, type Db } from '../db/pool.ts';
@@ -215,18 +216,42 @@ export async function buildSearch(search: string | undefined, spec: ListSpec, pa
   return clauses.join(' AND ');
 }
 
+/** What a list reads of its request: the path and query its page links keep, the locale of its messages. */
+export interface ListRequest {
+  url: string;
+  query: QueryParams;
+  locale: Locale;
+  /** PUBLIC_URL, where the page links start. */
+  publicUrl: string;
+}
+
+export const listRequest = (request: FastifyRequest): ListRequest => ({
+  url: request.url,
+  query: request.query as QueryParams,
+  locale: request.locale,
+  publicUrl: request.server.config.publicUrl,
+});
+
 /**
- * next/previous as absolute paths keeping the other query parameters; page 1 drops `page`, like DRF.
- * A capped count (`more`: rows exist beyond it) gives a next page to every full page.
+ * next/previous as absolute URLs keeping the other query parameters, like DRF's; page 1 drops
+ * `page`. They start from PUBLIC_URL (with its path prefix behind a proxy), never from the Host
+ * header. A capped count (`more`: rows exist beyond it) gives a next page to every full page.
  */
-export function pageLinks(url: string, page: number, pageSize: number, count: number, more = false): { next: string | null; previous: string | null } {
-  const [path, search = ''] = url.split('?', 2);
+export function pageLinks(
+  request: Pick<ListRequest, 'url' | 'publicUrl'>,
+  page: number,
+  pageSize: number,
+  count: number,
+  more = false,
+): { next: string | null; previous: string | null } {
+  const [path, search = ''] = request.url.split('?', 2);
+  const base = request.publicUrl + path.replace(/^\/+/, '');
   const link = (target: number) => {
     const params = new URLSearchParams(search);
     if (target === 1) params.delete('page');
     else params.set('page', String(target));
     const query = params.toString();
-    return query ? `${path}?${query}` : path;
+    return query ? `${base}?${query}` : base;
   };
   return {
     next: page * pageSize < count || more ? link(page + 1) : null,
@@ -336,7 +361,7 @@ export async function paginatedList<T>(
   db: Db,
   source: ListSource,
   spec: ListSpec,
-  request: { url: string; query: QueryParams; locale: Locale },
+  request: ListRequest,
   options: { defaultPageSize?: number; extraConditions?: (params: SqlParams) => string[] } = {},
 ): Promise<Page<T>> {
   const { page, pageSize } = parsePageParams(request.query, options.defaultPageSize);
@@ -368,5 +393,5 @@ export async function paginatedList<T>(
   if (page > 1 && pageResult.rows.length === 0) throw invalidPage();
   // Past a capped count, only a full page tells that rows may follow.
   const more = capped && pageResult.rows.length === pageSize;
-  return { count, ...(capped ? { count_capped: true as const } : {}), ...pageLinks(request.url, page, pageSize, count, more), results: pageResult.rows };
+  return { count, ...(capped ? { count_capped: true as const } : {}), ...pageLinks(request, page, pageSize, count, more), results: pageResult.rows };
 }

@@ -71,8 +71,8 @@ const page = (item: JsonSchema): JsonSchema => ({
   properties: {
     count: { type: 'integer' },
     count_capped: { type: 'boolean', description: 'Present (true) when only the first `count` rows were counted and more exist (dataset searches and filters, at 1,000).' },
-    next: { type: ['string', 'null'] },
-    previous: { type: ['string', 'null'] },
+    next: { type: ['string', 'null'], format: 'uri', description: "The next page's absolute address (under PUBLIC_URL), or null." },
+    previous: { type: ['string', 'null'], format: 'uri', description: "The previous page's absolute address, or null." },
     results: { type: 'array', items: item },
   },
 });

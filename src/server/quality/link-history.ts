@@ -4,7 +4,7 @@
  * sees the resource).
  */
 import type { DetailAction } from '../crud/index.ts';
-import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { listRequest, paginatedList, type ListSpec } from '../http/pagination.ts';
 
 const CHECK_JSON = `json_build_object('url', c.url, 'broken', c.broken, 'status', c.status, 'media_type', c.media_type,
   'size', c.size, 'duration_ms', c.duration_ms, 'error', c.error, 'checked_at', c.checked_at)`;
@@ -34,6 +34,6 @@ export const linkChecksAction: DetailAction = {
         where: (params) => [`c.resource_id = ${params.add(record.id)}`],
       },
       HISTORY,
-      { url: request.url, query: request.query as QueryParams, locale: request.locale },
+      listRequest(request),
     ),
 };

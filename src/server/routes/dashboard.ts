@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccessData } from '../../../schemas/access.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import { ApiError, invalidPage, notFound, permissionDenied, ValidationError } from '../http/errors.ts';
-import { listClauses, pageLinks, parsePageParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { listClauses, listRequest, pageLinks, parsePageParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { TASK_DOC, type RouteDoc } from '../openapi/route-doc.ts';
 import { scenarioHandler } from '../tasks/scenarios.ts';
@@ -77,7 +77,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     const count = counted.rows[0].count;
     if (page > 1 && rows.rows.length === 0) throw invalidPage();
     const results = rows.rows.map((row) => presentTask(row, request.locale));
-    return { count, ...pageLinks(request.url, page, pageSize, count), results };
+    return { count, ...pageLinks(listRequest(request), page, pageSize, count), results };
   });
 
   const taskOr404 = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<Task> => {

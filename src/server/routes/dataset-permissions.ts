@@ -27,7 +27,7 @@ import { loadAuthUser, type AuthUser } from '../auth/users.ts';
 import { bodyId, choiceParam, integerParam, type AccessRule, type DetailAction } from '../crud/index.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
-import { paginatedList, SqlParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { listRequest, paginatedList, SqlParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { recordActivity } from '../datasets/store.ts';
 import { datasetGrants, effectiveAccess, groupReaches, sphereHolds, type GroupName, type GroupReach, type ReachDataset } from '../datasets/group-reach.ts';
@@ -164,7 +164,7 @@ async function listPermissions(request: FastifyRequest) {
     db,
     { from: PERMISSION_FROM, select: PERMISSION_SELECT, where: (params) => [`d.id = ${params.add(dataset.id)}`] },
     PERMISSION_LIST,
-    { url: request.url, query, locale: request.locale },
+    { ...listRequest(request), query },
     { extraConditions: permissionFilters(query, request.locale, dataset, reached) },
   );
   // Besides the special permission (`level`, what the bulk actions change): what the group can do, and why.

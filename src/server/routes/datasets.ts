@@ -25,7 +25,7 @@ import { datasetAccessAction, registerPermissionRoutes } from './dataset-permiss
 import { datasetEditCondition, datasetReachCondition } from '../datasets/visibility.ts';
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
-import { paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
+import { listRequest, paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
 import { localeFromPath, t } from '../i18n.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { datasetQualityAction } from '../quality/action.ts';
@@ -351,11 +351,7 @@ export default async function datasetRoutes(app: FastifyInstance) {
         },
       },
       tagList,
-      {
-        url: request.url,
-        query: request.query as Record<string, string>,
-        locale: request.locale,
-      },
+      listRequest(request),
     ),
   );
 }

@@ -18,7 +18,7 @@ import { MAX_STYLE_BYTES, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, st
 import { mapserverStyleName } from '../datastore/apply.ts';
 import { readFile } from '../accounts/files.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
-import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { listRequest, paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { MapserverError, mapserverClient } from '../mapserver/client.ts';
 import { registerScenarioPath } from './scenarios.ts';
@@ -146,7 +146,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     paginatedList(app.db, { from: 'geographic_layers l', select: LAYER_SELECT, where: (params) => {
       const condition = layerVisibleSql('l.id', request.user!, params);
       return condition === null ? [] : [condition];
-    } }, LAYER_LIST, request),
+    } }, LAYER_LIST, listRequest(request)),
   );
 
   app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/', { config }, async (request) =>

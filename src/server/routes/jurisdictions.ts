@@ -24,7 +24,7 @@ import { municipalities as municipalitiesSchema, jurisdictions as jurisdictionsS
 import type { Locale } from '../../../schemas/constants.ts';
 import { registerEntity, translateValidation, type AccessRule } from '../crud/index.ts';
 import { ApiError, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
-import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { listRequest, paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 import { canChangeJurisdiction, canCreateJurisdictions, canReadJurisdictions } from '../jurisdictions/access.ts';
 import {
@@ -137,7 +137,7 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
   app.get<{ Querystring: QueryParams }>('/organisation/municipalities/', readOptions, async (request) => {
     const searching = !!single(request.query.search)?.trim() && !single(request.query.ordering);
     const spec = searching ? MUNICIPALITY_SEARCH_LIST : MUNICIPALITY_LIST;
-    return paginatedList<Municipality>(app.db, { from: 'municipalities', select: MUNICIPALITY_SELECT }, spec, request, {
+    return paginatedList<Municipality>(app.db, { from: 'municipalities', select: MUNICIPALITY_SELECT }, spec, listRequest(request), {
       defaultPageSize: municipalitiesSchema.list.pageSize,
       // Any part of the name, accents and case ignored, or the start of the INSEE code.
       extraConditions: (params) => {

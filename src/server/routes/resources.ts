@@ -15,7 +15,7 @@ import { bodyGroupId, bodyId, parseId, registerEntity, type RegisteredEntity, ty
 import { resourceReachCondition } from '../datasets/resource-visibility.ts';
 import { inTransaction } from '../db/pool.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
-import { paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
+import { listRequest, paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { datasetReach, resourceReach } from '../resources/access.ts';
 import { t, type MessageKey } from '../i18n.ts';
@@ -231,7 +231,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
       app.db,
       { from: 'resource_datasets rd', select: LINK_SELECT, id: 'rd.id', where: (params) => [`rd.dataset_id = ${params.add(datasetId)}`] },
       linkList,
-      { url: request.url, query: { ...request.query, dataset_id: undefined }, locale: request.locale },
+      { ...listRequest(request), query: { ...request.query, dataset_id: undefined } },
       { defaultPageSize: resources.list.pageSize },
     );
     return { ...page, results: await Promise.all(page.results.map((link) => withResource(request, link))) };

@@ -11,7 +11,7 @@ import { ROLE, STATUS } from '../../../../schemas/constants.ts';
 import { groupMembers } from '../../../../schemas/usergroups.ts';
 import { bodyId, databaseWriteError, requireId, validateWrite, type AccessRule, type DetailAction, type Row } from '../../crud/index.ts';
 import { notFound, ValidationError, type FieldErrors } from '../../http/errors.ts';
-import { paginatedList, type ListSpec } from '../../http/pagination.ts';
+import { listRequest, paginatedList, type ListSpec } from '../../http/pagination.ts';
 import { t } from '../../i18n.ts';
 import { isUserOfAdministeredGroup, MEMBER_NAME_SEARCH_SQL, memberDetail, USER_DETAIL_SQL, USER_SEARCH_SQL } from './users.ts';
 
@@ -96,7 +96,7 @@ export const memberActions: DetailAction[] = [
         request.server.db,
         { from: 'usergroup_members m JOIN users u ON u.id = m.user_id', select: MEMBER_SELECT, where: (params) => [`m.usergroup_id = ${params.add(record.id)}`] },
         request.user!.is_superuser ? MEMBER_LIST : MEMBER_LIST_OF_ADMINISTRATOR,
-        request,
+        listRequest(request),
       );
       return { ...page, results: page.results.map(presentMember(request)) };
     },
