@@ -32,14 +32,43 @@ describe('unknown routes and ids', () => {
     const admin = await t.signIn('admin');
     const list = await t.app.inject({ method: 'PATCH', url: '/en/dataset/datasets/', headers: admin.jwtHeaders, payload: {} });
     expect(list.statusCode).toBe(405);
-    expect(list.headers.allow).toBe('GET, POST, HEAD');
+    expect(list.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
     expect(list.json()).toEqual({ detail: expect.any(String) });
     const record = await t.app.inject({ method: 'POST', url: '/en/usergroup/users/1/', headers: admin.jwtHeaders, payload: {} });
     expect(record.statusCode).toBe(405);
-    expect(record.headers.allow).toBe('GET, PUT, PATCH, DELETE, HEAD');
+    expect(record.headers.allow).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS');
     // A read-only list takes only reads; and the caller must be signed in to learn any of it.
-    expect((await t.app.inject({ method: 'DELETE', url: '/en/dataset/categories/', headers: admin.jwtHeaders })).headers.allow).toBe('GET, HEAD');
+    expect((await t.app.inject({ method: 'DELETE', url: '/en/dataset/categories/', headers: admin.jwtHeaders })).headers.allow).toBe('GET, HEAD, OPTIONS');
     expect((await t.app.inject({ method: 'DELETE', url: '/en/dataset/datasets/' })).statusCode).toBe(401);
+  });
+
+  it("describes a list's or a record's fields to OPTIONS, as DRF's metadata does, with the write the caller may make", async () => {
+    const [admin, member] = await Promise.all([t.signIn('admin'), t.signIn('member')]);
+    const list = await t.app.inject({ method: 'OPTIONS', url: '/en/dataset/contacts/', headers: admin.jwtHeaders });
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body).toMatchObject({ name: 'Contacts', renders: ['application/json'], parses: expect.arrayContaining(['application/json']) });
+    expect(body.actions.POST.name).toEqual({ type: 'string', required: true, read_only: false, label: 'Name', max_length: expect.any(Number) });
+    expect(body.actions.POST.email).toMatchObject({ type: 'email', required: true, label: 'Email address' });
+    expect(body.actions.POST.id).toMatchObject({ type: 'integer', required: false, read_only: true });
+    // Labels and fixed choices follow the locale.
+    const users = (await t.app.inject({ method: 'OPTIONS', url: '/fr/usergroup/users/', headers: admin.jwtHeaders })).json();
+    expect(users.actions.POST.last_name.label).toBe('Nom');
+    // A read-only list describes no write; a record describes its PUT to those who may change it only.
+    expect((await t.app.inject({ method: 'OPTIONS', url: '/en/dataset/categories/', headers: admin.jwtHeaders })).json()).not.toHaveProperty('actions');
+    const other = (await t.app.inject({ method: 'OPTIONS', url: '/en/usergroup/users/1/', headers: admin.jwtHeaders })).json();
+    expect(Object.keys(other.actions)).toEqual(['PUT']);
+    expect(other.name).toBe('User');
+    // The rules of the record's GET apply: unknown ids are 404, unreadable records 403, and anonymous callers 401.
+    expect((await t.app.inject({ method: 'OPTIONS', url: '/en/usergroup/users/999999/', headers: admin.jwtHeaders })).statusCode).toBe(404);
+    const unreadable = await t.app.inject({ url: '/en/usergroup/users/1/', headers: member.jwtHeaders });
+    expect(unreadable.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'OPTIONS', url: '/en/usergroup/users/1/', headers: member.jwtHeaders })).statusCode).toBe(403);
+    const readable = (await t.app.inject({ url: '/en/dataset/datasets/?page_size=1', headers: member.jwtHeaders })).json().results[0];
+    const described = await t.app.inject({ method: 'OPTIONS', url: `/en/dataset/datasets/${readable.id}/`, headers: member.jwtHeaders });
+    expect(described.statusCode).toBe(200);
+    expect(described.json()).not.toHaveProperty('actions');
+    expect((await t.app.inject({ method: 'OPTIONS', url: '/en/dataset/contacts/' })).statusCode).toBe(401);
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

@@ -38,6 +38,7 @@ import {
 } from '../http/pagination.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { checkMappingInDatabase, resolveMapping } from './mapping.ts';
+import { viewMetadata } from './metadata.ts';
 import { databaseWriteError, validateWrite } from './validation.ts';
 
 export type Row = Record<string, unknown>;
@@ -501,8 +502,31 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     throw new ApiError(405, 'methodNotAllowed');
   };
   const hidden = { config: { ...routeConfig.config, openapi: { hidden: true } } };
-  app.route({ method: ['PUT', 'PATCH', 'DELETE'], url: path, ...hidden, handler: refuse(write ? 'GET, POST, HEAD' : 'GET, HEAD') });
-  app.route({ method: 'POST', url: `${path}:id/`, ...hidden, handler: refuse(write ? 'GET, PUT, PATCH, DELETE, HEAD' : 'GET, HEAD') });
+  app.route({ method: ['PUT', 'PATCH', 'DELETE'], url: path, ...hidden, handler: refuse(write ? 'GET, POST, HEAD, OPTIONS' : 'GET, HEAD, OPTIONS') });
+  app.route({ method: 'POST', url: `${path}:id/`, ...hidden, handler: refuse(write ? 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS' : 'GET, HEAD, OPTIONS') });
+
+  // OPTIONS describes the list or the record (crud/metadata.ts). The list describes its creation's
+  // fields whenever the entity takes creations (whether the caller may create depends on what
+  // they send); a record describes its PUT to those who may change it.
+  app.route({
+    method: 'OPTIONS',
+    url: path,
+    ...hidden,
+    handler: async (request) => {
+      await allow(access.list, request, {});
+      return viewMetadata(schema, request.locale, false, write && access.create ? 'POST' : null);
+    },
+  });
+  app.route<{ Params: { id: string } }>({
+    method: 'OPTIONS',
+    url: `${path}:id/`,
+    ...hidden,
+    handler: async (request) => {
+      const record = await guarded(request, access.retrieve);
+      const mayUpdate = !!write && !!access.update && (await access.update(currentUser(request), { request, id: record.id as number, record }));
+      return viewMetadata(schema, request.locale, true, mayUpdate ? 'PUT' : null);
+    },
+  });
 
   const entity: RegisteredEntity = { listSpec, load, list, listQuery };
   for (const action of config.actions ?? []) {

@@ -17,7 +17,7 @@ import { invalidToken, notAuthenticated, permissionDenied, termsRequired } from 
 import type { TokenPayload } from '../types.ts';
 
 /** What a read-only personal token may do. */
-const READ_METHODS = new Set(['GET', 'HEAD']);
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function hasAcceptedTerms(user: AuthUser, termsVersion: string): boolean {
   return user.terms_version === termsVersion;
