@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import englishMessages from 'ra-language-english';
 import { catalogues, expectedAccess, navEntry, signInFromHome, type DemoAccount } from './fixtures.ts';
 
 const fr = catalogues.fr.publish;
@@ -55,6 +56,32 @@ test('the language switcher shows the same page in English and Italian', async (
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(navEntry(page, texts.nav.accounts, locale)).toBeEnabled();
   }
+});
+
+test('switching language keeps what a form holds and has not saved, on a new record and on an existing one', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  const switchTo = async (from: 'fr' | 'en', to: 'en' | 'it') => {
+    await page.getByRole('button', { name: new RegExp(catalogues[from].publish.language.menu.replace('%{language}', '.*')) }).click();
+    await page.getByRole('menuitem', { name: catalogues[to].publish.language[to] }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', to);
+  };
+  await page.goto('/publish/fr/accounts/contacts/new/');
+  await page.locator('input[name=name]').fill('Jeanne Martin');
+  await page.locator('input[name=email]').fill('jeanne.martin@example.org');
+  await switchTo('fr', 'en');
+  await expect(page).toHaveURL(/\/publish\/en\/accounts\/contacts\/new\/$/);
+  await expect(page.locator('input[name=name]')).toHaveValue('Jeanne Martin');
+  await expect(page.locator('input[name=email]')).toHaveValue('jeanne.martin@example.org');
+
+  await page.goto('/publish/fr/accounts/organisations/');
+  await page.getByRole('cell', { name: 'Région Sud-Méditerranée' }).click();
+  const name = page.locator('input[name=display_name]');
+  await expect(name).toHaveValue('Région Sud-Méditerranée');
+  await name.fill('Région Sud-Méditerranée (brouillon)');
+  await switchTo('fr', 'en');
+  await expect(name).toHaveValue('Région Sud-Méditerranée (brouillon)');
+  // Still a change to save: leaving now asks first.
+  await expect(page.getByRole('button', { name: englishMessages.ra.action.save })).toBeEnabled();
 });
 
 test('unknown paths show the not-found page, a missing locale falls back to French', async ({ page }) => {

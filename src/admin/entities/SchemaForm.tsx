@@ -9,6 +9,7 @@ import { Box } from '@mui/material';
 import { tabFields, writableFields, type EntitySchema } from '../../../schemas/entity.ts';
 import { FormTabPanels, FormTabs, FormTabsHost, type FormTab } from './FormTabs.tsx';
 import { inputElement, readOnlyElement, type FormMode } from './inputElement.tsx';
+import { KeepValuesAcrossLanguages } from './KeepValuesAcrossLanguages.tsx';
 import { schemaValidate } from './schemaValidation.ts';
 
 /** Replaces how single fields of the form are edited (an upload, a toggle); null hides one. */
@@ -104,6 +105,7 @@ export function SchemaForm({
           )
         }
       >
+        {!readOnly && <KeepValuesAcrossLanguages />}
         {tabs ? <FormTabs entity={entity} top={tabFields(entity, undefined).map(element)} tabs={tabs} /> : entity.form.map(element)}
       </SimpleForm>
       {tabs && <FormTabPanels tabs={tabs} />}

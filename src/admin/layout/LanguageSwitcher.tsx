@@ -3,7 +3,8 @@ import { Button, Menu, MenuItem } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocation, useNavigate, useTranslate } from 'react-admin';
 import { LOCALES, type Locale } from '../../../schemas/constants.ts';
-import { switchLocale } from '../routing/normalisePath.ts';
+import { setAsideFormValues } from '../routing/keptFormValues.ts';
+import { splitLocale, switchLocale } from '../routing/normalisePath.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 
 /** Shows the same page in another language (fr, en, it). */
@@ -16,7 +17,9 @@ export function LanguageSwitcher() {
   const name = (code: Locale) => translate(`publish.language.${code}`);
   const choose = (code: Locale) => {
     setAnchor(null);
-    if (code !== locale) navigate({ pathname: switchLocale(pathname, code), search, hash });
+    if (code === locale) return;
+    setAsideFormValues(splitLocale(pathname).rest);
+    navigate({ pathname: switchLocale(pathname, code), search, hash });
   };
   return (
     <>

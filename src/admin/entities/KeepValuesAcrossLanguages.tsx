@@ -1,0 +1,35 @@
+/** Inside a form: its unsaved values survive a language switch (routing/keptFormValues.ts). */
+import { useEffect } from 'react';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
+import { splitLocale } from '../routing/normalisePath.ts';
+import { onLanguageSwitch, takeFormValues } from '../routing/keptFormValues.ts';
+
+export function KeepValuesAcrossLanguages() {
+  const { getValues, setValue, reset } = useFormContext();
+  const { isDirty } = useFormState();
+  const path = splitLocale(useLocation().pathname).rest;
+
+  useEffect(() => {
+    const values = takeFormValues(path);
+    if (!values) return undefined;
+    // After the form's own first reset to its record or defaults: the values come back as changes.
+    const timer = setTimeout(() => {
+      for (const [name, value] of Object.entries(values)) setValue(name, value, { shouldDirty: true });
+    });
+    return () => clearTimeout(timer);
+  }, [path, setValue]);
+
+  useEffect(
+    () =>
+      onLanguageSwitch(() => {
+        if (!isDirty) return null;
+        const values = getValues();
+        // Unsaved changes set aside are not lost: the switch need not ask before leaving.
+        reset(values);
+        return values;
+      }),
+    [isDirty, getValues, reset],
+  );
+  return null;
+}
