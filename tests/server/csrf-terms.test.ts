@@ -300,6 +300,28 @@ describe('profile page', () => {
     expect((await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders })).json()).toMatchObject({ first_name: before.first_name, last_name: before.last_name, email: before.email });
   });
 
+  it('keeps names as plain text: sanitised, required, at most 150 characters; a JSON client may leave one out', async () => {
+    const user = await t.signIn('elodie.mercier');
+    const me = async () => (await t.app.inject({ url: '/en/login/', headers: user.jwtHeaders })).json();
+    const before = await me();
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/en/login/profile/', headers: user.jwtHeaders, payload });
+    const empty = await post({ first_name: ' <b></b> ', last_name: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ first_name: ['This field is required.'], last_name: ['This field is required.'] });
+    const long = await post({ first_name: 'N'.repeat(151) });
+    expect(long.json()).toEqual({ first_name: ['Ensure this field has no more than 150 characters.'] });
+    expect(await me()).toMatchObject({ first_name: before.first_name, last_name: before.last_name });
+    const saved = await post({ first_name: '<img src=x onerror=alert(1)>Élo\u0000die\u0007' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ first_name: 'Élodie', last_name: before.last_name });
+    expect(await me()).toMatchObject({ first_name: 'Élodie', last_name: before.last_name });
+    // The page's form sends both: an emptied one is refused there too, on its field.
+    const page = await t.app.inject({ method: 'POST', url: '/fr/login/profile/', ...form(user, { first_name: 'Élodie', last_name: ' ' }) });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('<p class="error" id="last_name-error">');
+    expect((await me()).last_name).toBe(before.last_name);
+  });
+
   it('changes the password, checking the current one, and signs out other sessions', async () => {
     const user = await t.signIn('marie.lefebvre');
     const other = await t.signIn('marie.lefebvre');

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
 import { listApiTokens, type ApiToken } from '../auth/api-tokens.ts';
 import { checkPassword } from '../../../schemas/password.ts';
+import { users } from '../../../schemas/users.ts';
+import { sanitizeText } from '../../../schemas/validators.ts';
 import { safeNext } from '../auth/safe-next.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAfterPasswordChange } from '../auth/tokens.ts';
@@ -279,11 +281,10 @@ ${hiddenFields(request, next)}
   return renderPage(request, s, '/login/terms/', s.terms.title, body, query);
 }
 
-function profileValues(form: Form) {
-  return {
-    first_name: (form.first_name ?? '').trim().slice(0, 150),
-    last_name: (form.last_name ?? '').trim().slice(0, 150),
-  };
+/** The names a profile form or JSON body gives, sanitised as every text field; a JSON body may leave one out to keep it. */
+function profileValues(form: Form, current: { first_name: string; last_name: string }, json: boolean) {
+  const value = (field: 'first_name' | 'last_name') => (json && form[field] === undefined ? current[field] : sanitizeText(form[field] ?? ''));
+  return { first_name: value('first_name'), last_name: value('last_name') };
 }
 
 export default async function loginPages(app: FastifyInstance) {
@@ -310,8 +311,14 @@ export default async function loginPages(app: FastifyInstance) {
       return redirectToSignin(request, reply, withQuery(`/${request.locale}/login/profile/`, { next }));
     }
     const s = loginStrings(request.locale);
-    const values = profileValues(form);
+    const values = profileValues(form, request.user, !isForm(request));
     const errors: ProfileErrors = {};
+    // Names are required and as long at most as on the users' records.
+    for (const field of ['first_name', 'last_name'] as const) {
+      const max = users.fields[field].maxLength!;
+      if (values[field] === '') errors[field] = translateValidation(request.locale, 'validation.required');
+      else if (values[field].length > max) errors[field] = translateValidation(request.locale, 'validation.maxLength', { max });
+    }
     // A JSON client's value that is not text is refused, never read as an empty field.
     const body = objectOf(request.body);
     for (const field of ['first_name', 'last_name', 'email'] as const) {
