@@ -129,6 +129,15 @@ describe('personal API tokens', () => {
     expect((await call('POST', '/fr/login/tokens/', {}, { name: 'x', expires_in_days: 30, scope: 'read' })).statusCode).toBe(401);
   });
 
+  it('are named in plain text: markup and control characters taken out, a name of nothing else refused', async () => {
+    const named = await createToken(member, { name: '<b>Script</b> de\u0000 chargement\u0007', expires_in_days: 30, scope: 'read' });
+    expect(named.name).toBe('Script de chargement');
+    expect((await call('GET', '/fr/login/tokens/', member.sessionHeaders)).json()).toContainEqual(expect.objectContaining({ id: named.id, name: 'Script de chargement' }));
+    const markup = await call('POST', '/en/login/tokens/', member.sessionHeaders, { name: '<img src=x onerror=alert(1)>', expires_in_days: 30, scope: 'read' });
+    expect(markup.statusCode).toBe(400);
+    expect(markup.json()).toEqual({ name: ['This field is required.'] });
+  });
+
   it('of anyone are listed and revoked by superusers only', async () => {
     const token = await createToken(editor, { name: 'Pour l’admin', expires_in_days: 365, scope: 'read' });
     expect((await call('GET', `/fr/login/tokens/?user=${admin.userId}`, editor.sessionHeaders)).statusCode).toBe(403);

@@ -22,6 +22,7 @@ import {
   type TokenScope,
 } from '../auth/api-tokens.ts';
 import type { AuthUser } from '../auth/users.ts';
+import { sanitizeText } from '../../../schemas/validators.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { translateValidation } from '../crud/validation.ts';
 import { notAuthenticated, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
@@ -39,7 +40,8 @@ export interface TokenInput {
 export function validateTokenInput(body: unknown, locale: FastifyRequest['locale']): TokenInput {
   const raw = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
-  const name = typeof raw.name === 'string' ? raw.name.trim() : '';
+  // Plain text, as every name: markup and control characters taken out.
+  const name = typeof raw.name === 'string' ? sanitizeText(raw.name) : '';
   if (raw.name !== undefined && raw.name !== null && typeof raw.name !== 'string') errors.name = [translateValidation(locale, 'validation.invalid')];
   else if (name === '') errors.name = [translateValidation(locale, 'validation.required')];
   else if (name.length > TOKEN_NAME_MAX_LENGTH) errors.name = [translateValidation(locale, 'validation.maxLength', { max: TOKEN_NAME_MAX_LENGTH })];
