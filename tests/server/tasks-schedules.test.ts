@@ -70,6 +70,12 @@ describe('schedulers', () => {
     const wrong = await post('editor', { scenario: resourceScenario, object_class: 'dataset', object_id: dataset, scheduler: 999999 });
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json()).sort()).toEqual(['scenario', 'scheduler']);
+    // Ids no row can have, below zero as above the largest, are unknown on their field.
+    for (const id of [-1, -(2 ** 70), 2 ** 70]) {
+      expect((await post('editor', { scenario: id, object_class: 'dataset', object_id: dataset, scheduler: id })).json()).toEqual({
+        scenario: ["Scénario inconnu, ou qui ne s'applique pas à ce type d'objet."], scheduler: ['Fréquence inconnue.'],
+      });
+    }
     expect((await post('editor', { scenario: publish, object_class: 'nothing', object_id: 'x', scheduler: schedulers[0].id })).statusCode).toBe(400);
     expect((await post('editor', { scenario: publish, object_class: 'dataset', object_id: 99999999, scheduler: schedulers[0].id })).json()).toEqual({ object_id: ["Cet objet n'existe pas."] });
     expect((await post('referent', { scenario: publish, object_class: 'dataset', object_id: publicDataset, scheduler: schedulers[0].id })).statusCode).toBe(403);

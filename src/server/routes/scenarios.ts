@@ -216,6 +216,9 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     scheduler?: unknown;
   }
 
+  /** An id a row may have: a whole number from 1 to the largest integer column value. */
+  const isDatabaseId = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) < 2_147_483_647;
+
   /** Checks a frequency's fields (all of them on creation); answers the scheduler's cron when one is given. */
   async function validateFrequency(request: FastifyRequest, body: FrequencyBody, partial: boolean, existing?: { object_class: string }) {
     const locale = request.locale;
@@ -234,14 +237,14 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     }
     let cron: string | null = null;
     if (body.scheduler !== undefined && body.scheduler !== null) {
-      const scheduler = Number.isInteger(body.scheduler) && (body.scheduler as number) < 2_147_483_647
+      const scheduler = isDatabaseId(body.scheduler)
         ? (await app.db.query<{ cron: string }>('SELECT cron FROM schedulers WHERE id = $1', [body.scheduler])).rows[0]
         : undefined;
       if (!scheduler) errors.scheduler = [t(locale, 'task.schedulerUnknown')];
       else cron = scheduler.cron;
     }
     if (body.scenario !== undefined && body.scenario !== null && !errors.object_class) {
-      const known = Number.isInteger(body.scenario) && (body.scenario as number) < 2_147_483_647
+      const known = isDatabaseId(body.scenario)
         ? (await app.db.query('SELECT 1 FROM scenarios WHERE id = $1 AND object_class = $2', [body.scenario, className])).rowCount
         : 0;
       if (!known) errors.scenario = [t(locale, 'task.scenarioUnknown')];
