@@ -341,6 +341,20 @@ describe('resource sources and their scenarios', () => {
     expect(ok.json()).toMatchObject({ filename: 'rapport.pdf', size: 5009, columns: [] });
   });
 
+  it('takes a file whose head or name holds NUL characters, dropped as the load drops them', async () => {
+    const resource = await createResource('editor', 'file-upload', 'Relevés NUL');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json().id;
+    const uploaded = await upload('editor', sourceId, Buffer.from('id;no\u0000m\n1;Ga\u0000re\n'), 're\u0000leves\u0007.csv');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({ filename: 'releves.csv', columns: ['id', 'nom'], preview: [['1', 'Gare']] });
+    const geoResource = await createResource('editor', 'file-upload', 'Points NUL');
+    const geoSource = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: geoResource.id, dataformat_id: await formatId('geojson') })).json().id;
+    const feature = { type: 'Feature', geometry: { type: 'Point', coordinates: [7.26, 43.7] }, properties: { 'n\u0000om': 'Ga\u0000re' } };
+    const geojson = await upload('editor', geoSource, Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: [feature] })), 'points.geojson');
+    expect(geojson.statusCode, geojson.body).toBe(200);
+    expect(geojson.json()).toMatchObject({ columns: ['nom'], preview: [['Gare']] });
+  });
+
   it('uploads a GeoJSON file: its property names become the columns, and the scenario hands it to the datastore', async () => {
     const resource = await createResource('editor', 'file-upload', 'Arrêts GeoJSON');
     const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('geojson') })).json().id;

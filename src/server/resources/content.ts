@@ -126,6 +126,17 @@ function geojsonSummary(value: unknown): ContentSummary {
   return { columns, preview };
 }
 
+// eslint-disable-next-line no-control-regex -- PostgreSQL text holds no NUL
+const NUL = /\u0000/g;
+
+/** The summary without NUL characters, which the database cannot keep (the load drops them too). */
+function withoutNul(summary: ContentSummary): ContentSummary {
+  return {
+    columns: summary.columns.map((name) => name.replace(NUL, '')),
+    preview: summary.preview.map((row) => row.map((value) => value.replace(NUL, ''))),
+  };
+}
+
 /** An inspector for a file of the format `codename` (data_formats.codename; unknown formats pass). */
 export function contentInspector(codename: string | null): ContentInspector {
   const format = codename ?? '';
@@ -164,7 +175,7 @@ export function contentInspector(codename: string | null): ContentInspector {
       if (!utf8.end()) throw new ContentError('resource.notUtf8', { line: lines + 1 });
       const complete = total <= HEAD_BYTES;
       const decoded = head.toString('utf8').replace(/\uFFFD+$/, '');
-      if (DELIMITED.has(format)) return csvSummary(decoded, complete);
+      if (DELIMITED.has(format)) return withoutNul(csvSummary(decoded, complete));
       if (format === 'json' || format === 'geojson') {
         const start = decoded.replace(/^\uFEFF/, '').trimStart();
         if (!start.startsWith('{') && !start.startsWith('[')) throw new ContentError('resource.wrongContent', { format: format.toUpperCase() });
@@ -178,7 +189,7 @@ export function contentInspector(codename: string | null): ContentInspector {
         if (format === 'geojson' && (value as { type?: unknown })?.type !== 'FeatureCollection' && (value as { type?: unknown })?.type !== 'Feature') {
           throw new ContentError('resource.wrongContent', { format: 'GeoJSON' });
         }
-        return format === 'geojson' ? geojsonSummary(value) : { columns: [], preview: [] };
+        return format === 'geojson' ? withoutNul(geojsonSummary(value)) : { columns: [], preview: [] };
       }
       return { columns: [], preview: [] };
     },

@@ -405,7 +405,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') break;
-        filename = (part.filename ?? '').slice(0, 255);
+        // eslint-disable-next-line no-control-regex -- a name shown as text: no control characters (nor NUL, which the database refuses)
+        filename = (part.filename ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255);
         stored = await storageOf(app.config).write(part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask });
         if (part.file.truncated) {
           await storageOf(app.config).delete(stored.key);
