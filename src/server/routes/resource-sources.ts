@@ -428,10 +428,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     }
     const previous = await inTransaction(app.db, async (client) => {
       const { rows } = await client.query<{ pending_key: string | null }>('SELECT pending_key FROM resource_sources WHERE id = $1 FOR UPDATE', [source.id]);
-      if (!rows[0]) {
-        await storageOf(app.config).delete(stored.key);
-        throw notFound();
-      }
+      if (!rows[0]) throw notFound();
       await client.query(
         `UPDATE resource_sources SET pending_key = $2, pending_size = $3, filename = $4, columns = $5::jsonb, preview = $6::jsonb,
                 column_x = CASE WHEN $5::jsonb ? column_x THEN column_x END, column_y = CASE WHEN $5::jsonb ? column_y THEN column_y END,
@@ -443,6 +440,8 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       await upload.task?.succeed(client);
       return rows[0].pending_key;
     }).catch(async (error: unknown) => {
+      // Not recorded: the file is no one's.
+      await storageOf(app.config).delete(stored.key);
       await upload.task?.refuse();
       throw error;
     });
