@@ -291,6 +291,20 @@ describe('the public catalogue', () => {
     expect(await listedIds('&q=zzzyyyxxx')).toEqual([]);
   });
 
+  it('stays well-formed RDF/XML whatever text a dataset holds: "]]>" kept, characters XML cannot carry left out', async () => {
+    const id = await datasetId('Stations hydrométriques');
+    const before = (await t.db.query<{ display_name: string; description: string }>('SELECT display_name, description FROM datasets WHERE id = $1', [id])).rows[0];
+    await t.db.query("UPDATE datasets SET display_name = 'Stations ]]> hydrométriques', description = E'Débits \\uFFFF\\uFFFE\\u0001]]>' WHERE id = $1", [id]);
+    try {
+      const { graph } = await fetchPage(`/fr/dataset/catalog/?format=rdf&q=hydrométriques`, {}, 'rdf');
+      const [dataset] = graph.subjects(`${DCT}identifier`, String(id));
+      expect(graph.one(dataset, `${DCT}title`)).toBe('Stations ]]> hydrométriques');
+      expect(graph.one(dataset, `${DCT}description`)).toBe('Débits ]]>');
+    } finally {
+      await t.db.query('UPDATE datasets SET display_name = $2, description = $3 WHERE id = $1', [id, before.display_name, before.description]);
+    }
+  });
+
   it('lists a dataset once exposed and drops it once withdrawn, keeping its row, permissions and contacts', async () => {
     const id = await datasetId('Arrêts de bus du réseau urbain');
     const before = await t.db.query('SELECT (SELECT count(*) FROM dataset_permissions WHERE dataset_id = $1) AS p, (SELECT count(*) FROM dataset_contacts WHERE dataset_id = $1) AS c', [id]);
