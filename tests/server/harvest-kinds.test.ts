@@ -80,6 +80,16 @@ describe('harvest of each kind', () => {
     ]);
   });
 
+  it('udata: an identifier holding NUL characters is read without them, rather than failing the run', async () => {
+    const page1 = JSON.parse(rewritten(fixture('udata-datasets.json'), ['https://www.data.gouv.fr'], `${remote.base}/udatanul`));
+    const page = { ...page1, data: [{ ...page1.data[0], id: 'jeu\u0000-nul' }, page1.data[1]], next_page: null };
+    remote.routes.set('/udatanul/api/1/datasets/', () => ({ body: JSON.stringify(page) }));
+    const { task, records, second } = await harvest('udata', `${remote.base}/udatanul/`);
+    expect(task.status, log(task)).toBe('SUCCESS');
+    expect(records.map((row) => row.remote_id)).toEqual(['jeu-nul', page1.data[1].id]);
+    expect(log(second)).toMatch(/0 created, 0 updated, 2 unchanged/);
+  });
+
   it('Opendatasoft: pages by offset up to total_count', async () => {
     const page1 = JSON.parse(fixture('ods-catalog-datasets.json'));
     const page2 = { total_count: 3, results: [{ ...page1.results[1], dataset_id: 'third-ods', metas: { ...page1.results[1].metas, default: { ...page1.results[1].metas.default, title: 'Troisième' } } }] };

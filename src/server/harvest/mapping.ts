@@ -84,7 +84,9 @@ export function wktBox(value: string): [number, number, number, number] | null {
 
 /** A page entry from the fields a reader found: skipped without an identifier or a title. */
 export function entry(remoteId: unknown, fields: Omit<RemoteRecord, 'remoteId' | 'title'> & { title: unknown }): PageEntry {
-  const id = typeof remoteId === 'string' || typeof remoteId === 'number' ? String(remoteId).trim().slice(0, 500) : '';
+  // Without NUL, which the database cannot hold: the page's every identifier is recorded as seen.
+  // eslint-disable-next-line no-control-regex -- NUL
+  const id = typeof remoteId === 'string' || typeof remoteId === 'number' ? String(remoteId).replace(/\u0000/g, '').trim().slice(0, 500) : '';
   if (!id) return { ok: false, remoteId: null, reason: 'harvest.reasonNoIdentifier' };
   const title = plainText(fields.title).replace(/\s+/g, ' ').slice(0, 255);
   if (!title) return { ok: false, remoteId: id, reason: 'harvest.reasonNoTitle' };
