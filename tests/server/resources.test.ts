@@ -516,6 +516,8 @@ describe('resource sources and their scenarios', () => {
     const formats = (await call('editor', 'GET', '/fr/resource/data-format/?search=wf')).json();
     expect(formats).toEqual([expect.objectContaining({ codename: 'wfs', display_name: 'WFS', is_geographic: true })]);
     expect((await call('editor', 'GET', '/fr/resource/data-format/?search=csv')).json()[0]).toMatchObject({ codename: 'csv', is_geographic: false });
+    // A NUL is ignored, as in every search.
+    expect((await call('editor', 'GET', '/fr/resource/data-format/?search=c%00sv')).json()[0]).toMatchObject({ codename: 'csv' });
   });
 });
 

@@ -1,10 +1,10 @@
-/** Resource API: data formats (start-up list, and `?search=` on their name, codename or extension). */
+/** Resource API: data formats (start-up list, and `?search=` on their name, codename or extension; NUL ignored, as in every search). */
 import type { FastifyInstance } from 'fastify';
 import type { DataFormat } from '../../../schemas/api.ts';
 
 export default async function resourceRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { search?: string } }>('/resource/data-format/', { config: { auth: 'required' } }, async (request) => {
-    const search = typeof request.query.search === 'string' ? request.query.search.trim().slice(0, 100).toLowerCase() : '';
+    const search = typeof request.query.search === 'string' ? request.query.search.replaceAll('\u0000', '').trim().slice(0, 100).toLowerCase() : '';
     const { rows } = await app.db.query<DataFormat>(
       `SELECT id, codename, display_name, extensions, mimetypes, is_structured, is_geographic
          FROM data_formats
