@@ -131,4 +131,12 @@ describe('bounding box preview', () => {
     expect(response.json()).toEqual({ municipalities: ['Unknown INSEE code(s): 99999'] });
     expect((await get('municipalities/bbox/', admin.jwtHeaders, 'en')).json()).toEqual({ municipalities: ['This field is required.'] });
   });
+
+  it('reads codes as saving a jurisdiction does: control characters, NUL among them, left out', async () => {
+    const posted = await t.app.inject({ method: 'POST', url: '/en/organisation/jurisdictions/bbox/', headers: admin.sessionHeaders, payload: { municipalities: ['13055\u0000', '\u000713001'] } });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().municipalities).toEqual(['13001', '13055']);
+    expect((await get('municipalities/bbox/?codename__in=13055%00', admin.jwtHeaders, 'en')).json().municipalities).toEqual(['13055']);
+    expect((await get('municipalities/bbox/?codename__in=%00', admin.jwtHeaders, 'en')).json()).toEqual({ municipalities: ['This field is required.'] });
+  });
 });

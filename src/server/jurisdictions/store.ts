@@ -39,9 +39,13 @@ export const JURISDICTION_COLUMNS = {
 
 export const MUNICIPALITY_SELECT = 'id, codename, display_name, departement';
 
-/** Trims, upper-cases (Corsican codes such as 2A004) and removes duplicates, keeping the first order. */
+/**
+ * Leaves out control characters (as a saved jurisdiction's text is sanitised), trims, upper-cases
+ * (Corsican codes such as 2A004) and removes duplicates, keeping the first order.
+ */
 export function normaliseCodes(codes: readonly string[]): string[] {
-  return [...new Set(codes.map((code) => code.trim().toUpperCase()).filter((code) => code !== ''))];
+  // eslint-disable-next-line no-control-regex -- control characters, NUL among them
+  return [...new Set(codes.map((code) => code.replace(/[\u0000-\u001f\u007f]/g, '').trim().toUpperCase()).filter((code) => code !== ''))];
 }
 
 export interface ResolvedMunicipalities {
