@@ -149,8 +149,20 @@ function validateLegacy(input: LegacyStyleConfig & Input, columns: string[], loc
   return { config: { kind: 'classified', column: input.column, size, opacity, classes: list.map((item) => ({ value: item.value, color: item.color.toLowerCase() })) } };
 }
 
+// eslint-disable-next-line no-control-regex -- control characters but tab, line feed and carriage return
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** The value with control characters left out of its texts: neither the database (NUL) nor the SLD the map server reads (XML) can hold them. */
+function withoutControlCharacters(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(CONTROL_CHARACTERS, '');
+  if (Array.isArray(value)) return value.map(withoutControlCharacters);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, withoutControlCharacters(member)]));
+  return value;
+}
+
 /** The style when valid (only its known members kept), or the errors per member. */
-export function validateStyle(raw: unknown, columns: string[], locale: Locale, geometryType: string | null): { style: Style } | { errors: FieldErrors } {
+export function validateStyle(input: unknown, columns: string[], locale: Locale, geometryType: string | null): { style: Style } | { errors: FieldErrors } {
+  const raw = withoutControlCharacters(input);
   if (!isObject(raw)) return { errors: { config: [t(locale, 'invalidValue')] } };
   if (isLegacyConfig(raw)) {
     const legacy = validateLegacy(raw as LegacyStyleConfig & Input, columns, locale);
