@@ -330,6 +330,33 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Refuser la demande de Paul Durand' })).toBeInTheDocument();
   });
 
+  it("lets a delegated administrator change a member's role from their organisation's page", async () => {
+    const writes: Write[] = [];
+    const referent = {
+      ...USERS.role2,
+      usergroup_roles: [{ usergroup_id: 10, usergroup_name: 'Ville de Lyon', usergroup_type: 'organisation' as const, role: 2 as const }],
+    };
+    server.use(
+      ...accountsHandlers(),
+      http.get('/:locale/usergroup/user-groups/10/members/', () => HttpResponse.json(page([MEMBER]))),
+      http.put('/:locale/usergroup/user-groups/10/members/:userId/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json({ ...MEMBER, role: 1 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/organisations/10/', referent);
+    const members = await screen.findByRole('region', { name: 'Membres' }, LONG);
+    await within(members).findByText('Paul Durand', {}, LONG);
+    expect(within(members).getByLabelText("Nom d'utilisateur ou e-mail du compte")).toBeInTheDocument();
+
+    await user.click(within(members).getByRole('combobox', { name: 'Rôle de Paul Durand' }));
+    await user.click(await screen.findByRole('option', { name: 'Éditeur' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/fr/usergroup/user-groups/10/members/8/', body: { role: 1 } });
+    expect(await screen.findByText('Membre mis à jour')).toBeInTheDocument();
+  });
+
   it('accepts and refuses pending attachments from the overview', async () => {
     const writes: Write[] = [];
     const lists: URL[] = [];

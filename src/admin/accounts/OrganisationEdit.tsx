@@ -1,10 +1,11 @@
-/** An organisation: its form, its logo, its convention and the agreement (spec, sections 2 and 3). */
+/** An organisation: its form, its logo, its convention and the agreement (spec, sections 2 and 3), then its members. */
 import { readOnlyOverrides } from '../entities/inputElement.tsx';
 import { IndexersPanel } from '../indexers/IndexersPanel.tsx';
 import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import { accountsApi } from './accountsApi.ts';
 import { AgreementToggle } from './AgreementToggle.tsx';
 import { FileUploadField } from './FileUploadField.tsx';
+import { MembersPanel } from './MembersPanel.tsx';
 import { useAccountsRights } from './useAccountsRights.ts';
 
 export default function OrganisationEdit() {
@@ -22,6 +23,7 @@ export default function OrganisationEdit() {
         ...readOnlyOverrides('organisations', rights.lockedGroupFields),
       }}
     >
+      <MembersPanel canManage={rights.manageGroup} />
       <IndexersPanel />
     </SchemaEdit>
   );
