@@ -46,6 +46,7 @@ export default {
   memberAwaitsAcceptance: "The person has not accepted this membership yet: only they or a superuser can make it active.",
   accountAmbiguous: 'Several accounts share this e-mail address: give the username.',
   datasetOwnerType: 'A dataset belongs to an organisation or a user group.',
+  datasetCodename: 'A short name holds only lowercase letters without accents, digits and hyphens between them, for example “bus-stops-2024”.',
   datasetNoJurisdiction: 'The organisation has no jurisdiction.',
   datasetNoGeographicResource: 'The dataset has no geographic resource.',
   lastPointOfContact: 'This is the dataset\'s last point of contact: confirm to remove it.',

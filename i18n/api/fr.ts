@@ -46,6 +46,7 @@ export default {
   memberAwaitsAcceptance: "La personne n'a pas encore accepté ce rattachement : seule elle ou un superutilisateur peut le rendre actif.",
   accountAmbiguous: "Plusieurs comptes partagent cette adresse e-mail : indiquez le nom d'utilisateur.",
   datasetOwnerType: 'Un jeu de données appartient à une organisation ou à un groupe d’utilisateurs.',
+  datasetCodename: 'Un identifiant court ne contient que des lettres minuscules sans accent, des chiffres et des tirets entre eux, par exemple « arrets-de-bus-2024 ».',
   datasetNoJurisdiction: "L'organisation n'a pas de compétence territoriale.",
   datasetNoGeographicResource: "Le jeu de données n'a pas de ressource géographique.",
   lastPointOfContact: 'C’est le dernier point de contact du jeu de données : confirmez pour le retirer.',

@@ -46,6 +46,7 @@ export default {
   memberAwaitsAcceptance: "La persona non ha ancora accettato questa affiliazione: solo lei o un superutente può renderla attiva.",
   accountAmbiguous: "Più account condividono questo indirizzo e-mail: indica il nome utente.",
   datasetOwnerType: "Un insieme di dati appartiene a un'organizzazione o a un gruppo di utenti.",
+  datasetCodename: 'Un nome breve contiene solo lettere minuscole senza accenti, cifre e trattini tra di esse, per esempio «fermate-autobus-2024».',
   datasetNoJurisdiction: "L'organizzazione non ha un territorio di competenza.",
   datasetNoGeographicResource: "L'insieme di dati non ha una risorsa geografica.",
   lastPointOfContact: 'È l’ultimo punto di contatto dell’insieme di dati: conferma per rimuoverlo.',

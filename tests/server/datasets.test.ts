@@ -98,7 +98,7 @@ describe('datasets', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       usergroup: ['A dataset belongs to an organisation or a user group.'],
-      codename: ['Invalid value.'],
+      codename: ['A short name holds only lowercase letters without accents, digits and hyphens between them, for example “bus-stops-2024”.'],
     });
     const extras = await send('POST', 'datasets/', { display_name: 'X', usergroup: owner, extras: [{ key: 'a', value: { b: 1 } }], year: 'deux' }, admin, 'en');
     expect(extras.json()).toEqual({ extras: ['Invalid value.'], year: ['Invalid value.'] });

@@ -115,7 +115,7 @@ async function prepareDataset(context: WriteContext): Promise<void> {
       const name = (values.display_name ?? existing?.display_name ?? '') as string;
       row.codename = await uniqueCodename(client, name, context.id);
     } else if (!CODENAME_PATTERN.test(codename)) {
-      errors.codename = [t(locale, 'invalidValue')];
+      errors.codename = [t(locale, 'datasetCodename')];
     }
   }
 
