@@ -13,7 +13,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { entityAccess, SCREEN_ENTITIES } from './entities/registry.ts';
 import { lazyPage } from './routing/lazyPage.ts';
 import { RequireAccess } from './routing/RequireAccess.tsx';
-import { theme } from './theme.ts';
+import { themeFor } from './theme.ts';
 
 const HomePage = lazyPage(() => import('./pages/HomePage.tsx'));
 const DataPage = lazyPage(() => import('./pages/DataPage.tsx'));
@@ -33,7 +33,7 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
     <Admin
       basename={`/${locale}`}
       title="Publish"
-      theme={theme}
+      theme={themeFor(locale)}
       authProvider={services.authProvider}
       dataProvider={services.dataProvider}
       i18nProvider={services.i18nProvider}

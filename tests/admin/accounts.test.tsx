@@ -235,6 +235,8 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(writes[0]).toMatchObject({ method: 'PUT', path: '/fr/usergroup/user-groups/20/members/8/', body: { role: 2 } });
     expect(await screen.findByText('Membre mis à jour')).toBeInTheDocument();
 
+    // The picker's own buttons speak the app's language, not MUI's English.
+    expect(within(members).getByRole('button', { name: 'Ouvrir' })).toBeInTheDocument();
     await user.type(within(members).getByLabelText('Rechercher un utilisateur'), 'Dup');
     // Only the answer to "Dup" is offered, never the first accounts while it is on its way.
     expect(await screen.findByRole('option', { name: /Jeanne Dupont/ }, LONG)).toBeInTheDocument();
