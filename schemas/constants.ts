@@ -25,6 +25,12 @@ export const RELATION_TYPE = { main: 1, annex: 2 } as const;
 export const USERGROUP_TYPES = ['organisation', 'user-group', 'group-of-organisation'] as const;
 export type UsergroupType = (typeof USERGROUP_TYPES)[number];
 
+/**
+ * The maps' background tiles, unless the runtime configuration names others. MapLibre fetches
+ * them (the server's CSP lets the app connect to this origin); Leaflet shows them as images.
+ */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 export const PAGE_SIZE = 20;
 export const JURISDICTION_PAGE_SIZE = 50;
 export const RELOAD_INTERVAL_MS = 15000;

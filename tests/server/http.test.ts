@@ -151,6 +151,8 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toMatch(/img-src [^;]*data:/);
+    // The layer map's background tiles are fetched, not only shown as images.
+    expect(csp).toContain("connect-src 'self' https://tile.openstreetmap.org");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -5,13 +5,13 @@
 import { Suspense, lazy, useContext } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { DEFAULT_TILE_URL } from '../../../schemas/constants.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
 import { DEFAULT_BOX, formatBox, normaliseBox, type BoundingBox } from './codes.ts';
 
 const JurisdictionMap = lazy(() => import('./JurisdictionMap.tsx'));
 
 /** OpenStreetMap's tiles, unless /publish/config.json gives `links.tiles`. */
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** Whether Leaflet can draw vectors here (false in test DOMs without SVG geometry). */
 export function canDrawMap(): boolean {

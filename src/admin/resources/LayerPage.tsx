@@ -13,11 +13,11 @@ import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typo
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { DEFAULT_TILE_URL } from '../../../schemas/constants.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import type { Style } from '../../../schemas/styles.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
-import { DEFAULT_TILE_URL } from '../jurisdictions/BoxMap.tsx';
 import { DEFAULT_BOX, formatBox, isBoundingBox, type BoundingBox } from '../jurisdictions/codes.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { StartupContext } from '../startup/StartupContext.ts';

@@ -4,6 +4,7 @@
  */
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { DEFAULT_TILE_URL } from '../../../schemas/constants.ts';
 
 /** Browser features the app never uses, refused to it and to anything embedded. */
 const PERMISSIONS_POLICY = [
@@ -32,7 +33,8 @@ export default fp(
           // Map tiles come from tile servers; data: and blob: for inline images and uploads previews.
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // MapLibre fetches the background tiles of a layer's map.
+          connectSrc: ["'self'", new URL(DEFAULT_TILE_URL).origin],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
