@@ -83,6 +83,20 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(legend()).toEqual(['120 – 510 (#f7fbff)', '510 – 900 (#08306b)']);
   });
 
+  it('asks for the name of a new style under its field, which takes the focus, before sending anything', async () => {
+    const layer = layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/^3 objets/, {}, LONG);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le style' }));
+    const field = screen.getByRole('textbox', { name: 'Nom du style' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAccessibleDescription('Ce champ est obligatoire.');
+    expect(field).toBeInvalid();
+    expect(layer.writes).toHaveLength(0);
+    await user.type(field, 'Par mode');
+    expect(field).not.toBeInvalid();
+  });
+
   it('saves a new style: creates it, sets its config, then runs its create scenario', async () => {
     const layer = layerPage();
     const user = userEvent.setup();

@@ -8,7 +8,7 @@
  * its config and runs its update scenario (spec, section 4 "Geographic layer style"). An existing
  * style can be exported as SLD or QGIS .qml, and replaced by such a file.
  */
-import { Suspense, lazy, useContext, useMemo, useState, type ChangeEvent } from 'react';
+import { Suspense, lazy, useContext, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
@@ -65,6 +65,9 @@ export default function LayerPage() {
 
   const [styleId, setStyleId] = useState<string>(NEW);
   const [name, setName] = useState('');
+  /** Saving without a name says so under the name field, which takes the focus. */
+  const [nameMissing, setNameMissing] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [config, setConfig] = useState<StyleConfig>(DEFAULT_STYLE);
   /** A saved style the editor cannot show, drawn and saved as it is until the editor changes. */
   const [imported, setImported] = useState<Style | null>(null);
@@ -88,6 +91,7 @@ export default function LayerPage() {
     setStyleId(value);
     const saved = styles.find((candidate) => String(candidate.id) === value);
     setName(saved?.display_name ?? '');
+    setNameMissing(false);
     showStyle(saved);
   };
 
@@ -107,7 +111,8 @@ export default function LayerPage() {
   const save = async () => {
     if (!layer) return;
     if (!name.trim()) {
-      notifyError(new Error(translate('validation.required')));
+      setNameMissing(true);
+      nameInput.current?.focus();
       return;
     }
     setSaving(true);
@@ -167,7 +172,19 @@ export default function LayerPage() {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField required label={translate(`${L}.style.name`)} value={name} onChange={(event) => setName(event.target.value)} disabled={styleId !== NEW} />
+              <TextField
+                required
+                label={translate(`${L}.style.name`)}
+                value={name}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  setNameMissing(false);
+                }}
+                disabled={styleId !== NEW}
+                error={nameMissing}
+                helperText={nameMissing ? translate('validation.required') : undefined}
+                inputRef={nameInput}
+              />
             </Stack>
             {imported && <Alert severity="info">{translate(`${L}.style.imported`)}</Alert>}
             <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={edit} geometryType={geometryType} />
