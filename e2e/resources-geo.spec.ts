@@ -69,6 +69,10 @@ test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before
   // The districts lie within 4.81–4.89 °E, 45.73–45.78 °N.
   await expect(page.getByText(/^Emprise \(ouest, sud, est, nord\) : 4\.81,45\.73,4\.89,45\.78$/)).toBeVisible();
   await expect(page.locator('.layer-map canvas.maplibregl-canvas')).toBeVisible();
+  // The map and its controls are named in French, not in MapLibre's English.
+  await expect(page.locator('.layer-map canvas.maplibregl-canvas')).toHaveAttribute('aria-label', 'Carte');
+  await expect(page.getByRole('button', { name: 'Zoom avant' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Zoom arrière' })).toBeVisible();
   const tile = await firstTile;
   expect((await tile.body()).length).toBeGreaterThan(0);
   expect(tile.headers()['content-type']).toContain('application/vnd.mapbox-vector-tile');
@@ -87,4 +91,5 @@ test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before
   await canvas.click({ position: { x: frame.width / 2 + 0.01 * scale, y: frame.height / 2 + 0.005 * stretch * scale } });
   await expect(page.locator('.maplibregl-popup')).toContainText('Lyon 3e — Préfecture');
   await expect(page.locator('.maplibregl-popup')).toContainText('69383');
+  await expect(page.locator('.maplibregl-popup').getByRole('button', { name: 'Fermer' })).toBeVisible();
 });

@@ -44,6 +44,13 @@ export default {
     form: {
       tabIssues: '%{tab}: %{smart_count} field to check |||| %{tab}: %{smart_count} fields to check',
     },
+    map: {
+      label: 'Map',
+      zoomIn: 'Zoom in',
+      zoomOut: 'Zoom out',
+      attribution: 'Show or hide the map credits',
+      closePopup: 'Close',
+    },
     startup: {
       loading: 'Loading the application',
     },

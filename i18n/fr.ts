@@ -44,6 +44,13 @@ export default {
     form: {
       tabIssues: '%{tab} : %{smart_count} champ à revoir |||| %{tab} : %{smart_count} champs à revoir',
     },
+    map: {
+      label: 'Carte',
+      zoomIn: 'Zoom avant',
+      zoomOut: 'Zoom arrière',
+      attribution: 'Afficher ou masquer les crédits de la carte',
+      closePopup: 'Fermer',
+    },
     startup: {
       loading: "Chargement de l'application",
     },

@@ -44,6 +44,13 @@ export default {
     form: {
       tabIssues: '%{tab}: %{smart_count} campo da verificare |||| %{tab}: %{smart_count} campi da verificare',
     },
+    map: {
+      label: 'Mappa',
+      zoomIn: 'Ingrandisci',
+      zoomOut: 'Riduci',
+      attribution: 'Mostra o nascondi i crediti della mappa',
+      closePopup: 'Chiudi',
+    },
     startup: {
       loading: "Caricamento dell'applicazione",
     },

@@ -2,10 +2,12 @@
  * The Leaflet map of a jurisdiction, drawn in the test DOM: jsdom has no SVG geometry nor layout,
  * so both are given a minimal stand-in before Leaflet loads. Tiles are never fetched here.
  */
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { I18nContextProvider } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JurisdictionMapProps } from '../../src/admin/jurisdictions/JurisdictionMap.tsx';
 import type { ComponentType } from 'react';
+import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
 
 let JurisdictionMap: ComponentType<JurisdictionMapProps>;
 
@@ -53,5 +55,15 @@ describe('jurisdiction map', () => {
     const zoom = Number(container.querySelector('img.leaflet-tile')!.getAttribute('src')!.split('/')[2]);
     expect(zoom).toBeGreaterThanOrEqual(4);
     expect(zoom).toBeLessThan(8);
+  });
+
+  it('names its zoom buttons in the app language', async () => {
+    render(
+      <I18nContextProvider value={createI18nProvider()}>
+        <JurisdictionMap box={null} defaultBox={[4.0, 42.8, 7.9, 45.3]} tileUrl="/tiles/{z}/{x}/{y}.png" />
+      </I18nContextProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Zoom avant' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zoom arrière' })).toBeInTheDocument();
   });
 });

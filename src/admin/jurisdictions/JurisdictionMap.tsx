@@ -5,7 +5,8 @@
  */
 import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
-import { MapContainer, Rectangle, TileLayer, useMap } from 'react-leaflet';
+import { useTranslate } from 'react-admin';
+import { MapContainer, Rectangle, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { MAP_ZOOM } from '../../../schemas/constants.ts';
 import { toLatLngBox, type BoundingBox } from './codes.ts';
 
@@ -42,6 +43,7 @@ function FitToBox({ box }: { box: BoundingBox }) {
 
 export default function JurisdictionMap({ box, defaultBox, tileUrl }: JurisdictionMapProps) {
   const shown = box ?? defaultBox;
+  const translate = useTranslate();
   return (
     <MapContainer
       bounds={toLatLngBox(shown)}
@@ -49,6 +51,8 @@ export default function JurisdictionMap({ box, defaultBox, tileUrl }: Jurisdicti
       maxZoom={MAP_ZOOM.max}
       zoomSnap={0.25}
       scrollWheelZoom={false}
+      // Leaflet's zoom buttons are named in English: these are named in the app's language.
+      zoomControl={false}
       // Leaflet's panes and controls stack up to z-index 1000: kept inside the map, under the
       // sticky save bar and menus of the page.
       style={{ height: 320, width: '100%', isolation: 'isolate' }}
@@ -61,6 +65,7 @@ export default function JurisdictionMap({ box, defaultBox, tileUrl }: Jurisdicti
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
       />
       {box && <Rectangle bounds={toLatLngBox(box)} pathOptions={{ color: '#1565c0', weight: 2, fillOpacity: 0.1 }} />}
+      <ZoomControl zoomInTitle={translate('publish.map.zoomIn')} zoomOutTitle={translate('publish.map.zoomOut')} />
       <FitToBox box={shown} />
     </MapContainer>
   );

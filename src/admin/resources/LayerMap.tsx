@@ -8,6 +8,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { Map as MapLibreMap, NavigationControl, Popup, setWorkerUrl, type MapGeoJSONFeature, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef } from 'react';
+import { useTranslate } from 'react-admin';
 import { MAP_ZOOM } from '../../../schemas/constants.ts';
 import { normaliseBox, type BoundingBox } from '../jurisdictions/codes.ts';
 import type { Style } from '../../../schemas/styles.ts';
@@ -76,6 +77,7 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
   const map = useRef<MapLibreMap | null>(null);
   const configRef = useRef(config);
   configRef.current = config;
+  const translate = useTranslate();
 
   useEffect(() => {
     const [minLon, minLat, maxLon, maxLat] = normaliseBox(box);
@@ -86,6 +88,14 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
       fitBoundsOptions: { padding: 24, maxZoom: 17 },
       minZoom: MAP_ZOOM.min,
       maxZoom: MAP_ZOOM.max,
+      // The controls' and the canvas's names in the app's language, not MapLibre's English.
+      locale: {
+        'Map.Title': translate('publish.map.label'),
+        'NavigationControl.ZoomIn': translate('publish.map.zoomIn'),
+        'NavigationControl.ZoomOut': translate('publish.map.zoomOut'),
+        'AttributionControl.ToggleAttribution': translate('publish.map.attribution'),
+        'Popup.Close': translate('publish.map.closePopup'),
+      },
     });
     created.addControl(new NavigationControl({ showCompass: false }));
     const featuresAt = (point: { x: number; y: number }) => created.queryRenderedFeatures([point.x, point.y], { layers: featureLayerIds(created) });
