@@ -231,6 +231,8 @@ describe('dataset permissions page', { timeout: 30_000 }, () => {
     expect(writes).toHaveLength(1);
     expect(writes[0].path).toBe('/en/dataset/bulk/preview/');
     expect(writes[0].body).toEqual({ action: 'set_group_level', params: { level: 3, usergroup_ids: [10, 30] }, ids: [5] });
+    // The sample names the groups as the table does, though the editor may not list them.
+    expect(within(dialog).getByText('Ville de Lyon: Private → Ville de Lyon: Download')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Bulk change started (task 77).', {}, LONG)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Undo the change' }, LONG)).toBeInTheDocument();

@@ -43,6 +43,8 @@ interface BulkDialogProps {
   onClose: () => void;
   /** After the change was queued, with its task. */
   onApplied: (task: Task) => void;
+  /** Names of groups the caller shows, which the user may not be allowed to list (the permissions page's rows). */
+  groupNames?: ReadonlyMap<number, string>;
 }
 
 const LEVELS = Object.values(PERMISSION_LEVEL);
@@ -66,7 +68,7 @@ function useGroups(enabled: boolean) {
   return useMemo(() => data ?? [], [data]);
 }
 
-export function BulkDialog({ action, selection, fixedParams, onClose, onApplied }: BulkDialogProps) {
+export function BulkDialog({ action, selection, fixedParams, onClose, onApplied, groupNames }: BulkDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -101,7 +103,7 @@ export function BulkDialog({ action, selection, fixedParams, onClose, onApplied 
     enabled: body !== null,
     retry: false,
   });
-  const groupName = (id: number) => (groups.find((g) => g.id === id)?.display_name as string | undefined) ?? `#${id}`;
+  const groupName = (id: number) => (groups.find((g) => g.id === id)?.display_name as string | undefined) ?? groupNames?.get(id) ?? `#${id}`;
 
   const apply = async () => {
     if (!body) return;

@@ -4,7 +4,7 @@
  * then applies it as a task that can be undone from its toast and from its task page; the
  * selection is cleared and the table and the access panel follow once it has run.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { PERMISSION_LEVEL } from '../../../../schemas/constants.ts';
@@ -17,7 +17,9 @@ const LEVEL_NAMES = Object.keys(PERMISSION_LEVEL) as PermissionLevelName[];
 export function PermissionBulkActions({ datasetId }: { datasetId: number }) {
   const translate = useTranslate();
   const refreshWhenEnded = useRefreshWhenTaskEnds();
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds, onUnselectItems, data } = useListContext();
+  // An editor may not list every group: the preview names them as the table does.
+  const groupNames = useMemo(() => new Map((data ?? []).map((row) => [Number(row.id), String(row.display_name)])), [data]);
   const [level, setLevel] = useState<PermissionLevelName | null>(null);
 
   return (
@@ -34,6 +36,7 @@ export function PermissionBulkActions({ datasetId }: { datasetId: number }) {
         action={level === null ? null : 'set_group_level'}
         selection={{ ids: [datasetId] }}
         fixedParams={level === null ? undefined : { level: PERMISSION_LEVEL[level], usergroup_ids: selectedIds.map(Number) }}
+        groupNames={groupNames}
         onClose={() => setLevel(null)}
         onApplied={(task) => {
           onUnselectItems();
