@@ -217,9 +217,15 @@ describe('jurisdiction form', () => {
     expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '4,42.8,7.9,45.3');
     await user.click(paste);
     await user.paste('13055, 13001 ,99999');
+    // jsdom has no scrollIntoView: a stand-in records what is brought into view.
+    const scrolled = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value: scrolled });
     await user.click(screen.getByRole('button', { name: 'Recalculer' }));
     await waitFor(() => expect(chipLabels()).toEqual(['Marseille (13055)', 'Aix-en-Provence (13001)']));
     expect(screen.getByText('Codes INSEE inconnus : 99999')).toBeInTheDocument();
+    // The report, under the button near the page's foot, is brought into view above the save bar.
+    expect(scrolled.mock.contexts).toContain(screen.getByText('Codes INSEE inconnus : 99999').closest('[role=status]'));
+    delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
     expect(screen.getByTestId('municipality-count')).toHaveTextContent('2 communes');
     await waitFor(() =>
       expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '5.2286,43.1696,5.5324,43.6078'),

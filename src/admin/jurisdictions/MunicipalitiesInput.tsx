@@ -6,7 +6,7 @@
  * - removable chips 'Marseille (13055)' and their count.
  * Required like any schema field: the form's schema validation reports an empty list here.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -88,6 +88,12 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
   const [replace, setReplace] = useState(false);
   const [resolving, setResolving] = useState(false);
   const [report, setReport] = useState<PasteReport | null>(null);
+  // The report shows under Recalculate, near the page's foot: it is brought into view, above the
+  // sticky save bar, so that what the codes gave is seen.
+  const reportBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (report) reportBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [report]);
   const recalculate = async () => {
     const { codes: wanted, invalid } = parseInseeCodes(pasted);
     if (wanted.length === 0) {
@@ -178,7 +184,7 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
           />
         </Stack>
         {report && (
-          <Box role="status" sx={{ mt: 1 }}>
+          <Box role="status" ref={reportBox} sx={{ mt: 1, scrollMarginBottom: (theme) => theme.spacing(12) }}>
             {report.empty && <FormHelperText error>{translate(`${T}.nothingToApply`)}</FormHelperText>}
             {report.added > 0 && <FormHelperText>{translate(`${T}.added`, { smart_count: report.added })}</FormHelperText>}
             {report.unknown.length > 0 && (
