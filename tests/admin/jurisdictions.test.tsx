@@ -231,7 +231,7 @@ describe('jurisdiction form', () => {
       expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '5.2286,43.1696,5.5324,43.6078'),
     );
     expect(screen.getByTestId('jurisdiction-box')).toHaveTextContent(
-      'Emprise : longitudes 5.2286 à 5.5324, latitudes 43.1696 à 43.6078',
+      'Emprise : longitudes 5,2286 à 5,5324, latitudes 43,1696 à 43,6078',
     );
   });
 
@@ -345,6 +345,8 @@ describe('jurisdiction form in English', () => {
     expect(screen.getByTestId('municipality-count')).toHaveTextContent('1 municipality');
     expect(screen.getByRole('combobox', { name: 'Search a municipality' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Marseille (13055)' })).toBeInTheDocument();
+    // English writes its decimals with a point, as French writes them with a comma.
+    await waitFor(() => expect(screen.getByTestId('jurisdiction-box')).toHaveTextContent(/^Bounding box: longitudes 5\.\d+ to /));
   });
 });
 

@@ -6,6 +6,7 @@ import { Suspense, lazy, useContext } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DEFAULT_TILE_URL } from '../../../schemas/constants.ts';
+import { useAppLocale } from '../routing/useAppLocale.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
 import { DEFAULT_BOX, formatBox, normaliseBox, type BoundingBox } from './codes.ts';
 
@@ -26,7 +27,8 @@ function useTileUrl(): string {
   return links?.tiles || DEFAULT_TILE_URL;
 }
 
-const degrees = (value: number) => (Math.round(value * 10000) / 10000).toString();
+/** Degrees to four decimals, written as the app's language writes numbers (5,2286 in French). */
+const degreesIn = (locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 4, useGrouping: false }).format;
 
 export interface BoxMapProps {
   box: BoundingBox | null;
@@ -36,6 +38,7 @@ export interface BoxMapProps {
 
 export function BoxMap({ box, labels = 'resources.jurisdictions.map' }: BoxMapProps) {
   const translate = useTranslate();
+  const degrees = degreesIn(useAppLocale());
   const tileUrl = useTileUrl();
   const label = translate(`${labels}.label`);
   const shown = box ? normaliseBox(box) : null;
