@@ -394,6 +394,44 @@ describe('accounts screens', { timeout: 30_000 }, () => {
   });
 });
 
+describe('contacts', { timeout: 30_000 }, () => {
+  it("give a delegated administrator's new contact their group, chosen among the groups they write for", async () => {
+    const writes: Write[] = [];
+    const groupLists: URL[] = [];
+    const referent = {
+      ...USERS.role2,
+      usergroup_roles: [
+        { usergroup_id: 20, usergroup_name: 'Réseau vélo', usergroup_type: 'user-group' as const, role: 2 as const },
+        { usergroup_id: 30, usergroup_name: 'Club photo', usergroup_type: 'user-group' as const, role: 0 as const },
+      ],
+    };
+    server.use(
+      http.get('/:locale/usergroup/user-groups/', ({ request }) => {
+        groupLists.push(new URL(request.url));
+        return HttpResponse.json(page(GROUPS));
+      }),
+      ...accountsHandlers(),
+      http.post('/:locale/dataset/contacts/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json({ id: 5, name: 'Service SIG', email: 'sig@example.org', phone: '', position: '', role: '', usergroup: 20 }, { status: 201 });
+      }),
+      http.get('/:locale/dataset/contacts/5/', () =>
+        HttpResponse.json({ id: 5, name: 'Service SIG', email: 'sig@example.org', phone: '', position: '', role: '', usergroup: 20 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/contacts/new/', referent);
+    await user.type(await screen.findByRole('textbox', { name: 'Nom' }, LONG), 'Service SIG');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'sig@example.org');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Groupe' })).toHaveValue('Réseau vélo'), LONG);
+    // Only the groups the administrator writes contacts for are offered.
+    expect(groupLists.some((url) => url.searchParams.get('id__in') === '20')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(writes).toHaveLength(1), LONG);
+    expect(writes[0]).toMatchObject({ method: 'POST', path: '/fr/dataset/contacts/', body: { name: 'Service SIG', email: 'sig@example.org', usergroup: 20 } });
+  });
+});
+
 describe('invitations', { timeout: 30_000 }, () => {
   it("lists the user's own invitations on the home page, accepts one and declines another", async () => {
     const writes: Write[] = [];

@@ -1,10 +1,12 @@
 /**
  * What the dataset screens add to the ones generated from their schema: the list's sort, export
  * and row actions, the creation toast naming the dataset, single inputs (keywords, owner,
- * coverage and its map, extras, thumbnail, the unfilled fields), and the permissions page.
+ * coverage and its map, extras, thumbnail, the unfilled fields), and the permissions page; a
+ * contact's group, among those the user may write contacts for.
  */
 import { lazy } from 'react';
 import type { EntityViews } from '../entities/entityViews.ts';
+import { ContactGroupInput } from './ContactGroupInput.tsx';
 import { CoverageInput } from './CoverageInput.tsx';
 import { ExtrasInput } from './ExtrasInput.tsx';
 import { JurisdictionInput } from './JurisdictionInput.tsx';
@@ -27,4 +29,8 @@ export const datasetViews: EntityViews = {
     thumbnail: ThumbnailInput,
   },
   routes: { permissions: lazy(() => import('./permissions/DatasetPermissionsPage.tsx')) },
+};
+
+export const contactViews: EntityViews = {
+  inputs: { usergroup: ContactGroupInput },
 };

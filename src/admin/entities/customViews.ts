@@ -3,7 +3,7 @@
  * domains that declare them: nothing a domain imports imports this module.
  */
 import { accountsViews } from '../accounts/views.ts';
-import { datasetViews } from '../datasets/views.ts';
+import { contactViews, datasetViews } from '../datasets/views.ts';
 import { jurisdictionViews } from '../jurisdictions/views.ts';
 import type { EntityViews } from './entityViews.ts';
 
@@ -11,4 +11,5 @@ export const CUSTOM_VIEWS: Partial<Record<string, EntityViews>> = {
   ...accountsViews,
   jurisdictions: jurisdictionViews,
   datasets: datasetViews,
+  contacts: contactViews,
 };
