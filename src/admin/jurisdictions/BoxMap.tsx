@@ -12,8 +12,6 @@ import { DEFAULT_BOX, formatBox, normaliseBox, type BoundingBox } from './codes.
 
 const JurisdictionMap = lazy(() => import('./JurisdictionMap.tsx'));
 
-/** OpenStreetMap's tiles, unless /publish/config.json gives `links.tiles`. */
-
 /** Whether Leaflet can draw vectors here (false in test DOMs without SVG geometry). */
 export function canDrawMap(): boolean {
   if (typeof document === 'undefined' || typeof document.createElementNS !== 'function') return false;
