@@ -2,7 +2,7 @@
  * The dataset page's quality panel, inside the app's providers, against a fake server answering
  * GET dataset/datasets/{id}/quality/ as src/server/quality/assess.ts does.
  */
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AdminContext, memoryStore, RecordContextProvider, type Store } from 'react-admin';
@@ -19,6 +19,7 @@ import { createAppStore } from '../../src/admin/providers/appStore.ts';
 import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
 import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
 import { createQueryClient } from '../../src/admin/providers/queryClient.ts';
+import { RESOURCE_KEYS } from '../../src/admin/resources/resourcesApi.ts';
 import { server } from './server.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -60,12 +61,12 @@ function fakeServer(answers: DatasetQuality[]) {
   return reads;
 }
 
-async function renderPanel(record: Record<string, unknown>, locale: Locale = 'fr', store: Store = memoryStore()) {
+async function renderPanel(record: Record<string, unknown>, locale: Locale = 'fr', store: Store = memoryStore(), queryClient = createQueryClient()) {
   window.history.replaceState(null, '', `/${locale}/data/datasets/${DATASET}/`);
   const i18nProvider = createI18nProvider();
   await i18nProvider.changeLocale(locale);
   const ui = (value: Record<string, unknown>) => (
-    <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} queryClient={createQueryClient()} store={store}>
+    <AdminContext i18nProvider={i18nProvider} dataProvider={createDataProvider()} queryClient={queryClient} store={store}>
       <RecordContextProvider value={value}>
         <input id="tags" aria-label="Mots-clés" />
         <QualityPanel />
@@ -138,6 +139,21 @@ describe('the quality panel', () => {
     expect(reads).toHaveLength(2);
     expect(within(panel).getByText('Tous les indicateurs sont remplis.')).toBeInTheDocument();
     expect(within(panel).queryByRole('list', { name: 'Écarts au profil DCAT-AP' })).toBeNull();
+  });
+
+  it("reads the score again when the dataset's resources change, not when they are first read", async () => {
+    const reads = fakeServer([answer(), answer({ score: 315, rating: 'good' })]);
+    const queryClient = createQueryClient();
+    await renderPanel({ id: DATASET, updated_at: '2026-03-12T13:00:00Z' }, 'fr', memoryStore(), queryClient);
+    const panel = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
+    await within(panel).findByText('Suffisante');
+    // The resources panel reads the dataset's resources, then reads them again once one is deleted.
+    act(() => queryClient.setQueryData(RESOURCE_KEYS.ofDataset(DATASET), [{ id: 1 }, { id: 2 }]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toHaveLength(1);
+    act(() => queryClient.setQueryData(RESOURCE_KEYS.ofDataset(DATASET), [{ id: 1 }]));
+    expect(await within(panel).findByText('Bonne')).toBeInTheDocument();
+    expect(reads).toHaveLength(2);
   });
 
   it('speaks the reader’s language', async () => {

@@ -4,17 +4,20 @@
  * each line linking to the field to fill: on the page in tabs, the link opens the field's tab
  * (`?tab=`) with the focus in it, as the unfilled fields' list does; elsewhere it is `#field-<name>`
  * and focuses the field's input when the page has one by that name. Read again whenever the record
- * is saved. It opens folded, as a line above the tabs (rating, score, how many things would raise
+ * is saved, and whenever its resources, as the resources panel reads them, change (one added,
+ * deleted or published). It opens folded, as a line above the tabs (rating, score, how many things would raise
  * it); its details unfold on demand, and the browser remembers the choice (the app's store).
  */
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Box, Button, Chip, LinearProgress, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useStore, useTranslate } from 'react-admin';
 import type { DatasetQuality, QualityIndicatorResult, QualityRating } from '../../../schemas/quality.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useFormTabs } from '../entities/FormTabs.tsx';
+import { RESOURCE_KEYS } from '../resources/resourcesApi.ts';
 import { datasetsApi } from './datasetsApi.ts';
 
 const RATING_COLOURS: Record<QualityRating, 'success' | 'info' | 'warning' | 'error'> = {
@@ -81,6 +84,11 @@ export function QualityPanel() {
   const id = record?.id as number | undefined;
   // A save changes updated_at: the score is read again.
   const version = record?.updated_at as string | undefined;
+  // So does a change of the dataset's resources, read by the resources panel (not their first read).
+  const resources = useQuery({ queryKey: RESOURCE_KEYS.ofDataset(id ?? -1), queryFn: skipToken }).data;
+  const firstResources = useRef(resources);
+  if (firstResources.current === undefined) firstResources.current = resources;
+  const resourcesChanged = resources === firstResources.current ? undefined : resources;
   useEffect(() => {
     if (id === undefined) return undefined;
     const controller = new AbortController();
@@ -94,7 +102,7 @@ export function QualityPanel() {
       },
     );
     return () => controller.abort();
-  }, [id, version, locale]);
+  }, [id, version, locale, resourcesChanged]);
   if (id === undefined) return null;
   // What to do: the failed indicators with advice (not "fix the links" while there is no link to fix).
   const missing = quality ? quality.indicators.filter((indicator) => !indicator.passed && indicator.hint !== '').sort((a, b) => b.max_points - a.max_points) : [];
