@@ -6,7 +6,7 @@
  * annex runs the first one itself), run it in the background and follow its task to the end.
  * A change follows the same steps with the update scenarios.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGetOne, useTranslate } from 'react-admin';
@@ -326,7 +326,17 @@ export default function ResourceWizard() {
             )}
             {step === 'type' && <TypeStep types={types} value={type} onChange={setType} onNext={() => setStep('details')} />}
             {step === 'details' && type && (
-              <Stack spacing={2} component="section" aria-label={translate(`${L}.steps.details`)}>
+              <Stack
+                spacing={2}
+                component="form"
+                noValidate
+                aria-label={translate(`${L}.steps.details`)}
+                // Enter in a field goes on, as Next does.
+                onSubmit={(event: FormEvent) => {
+                  event.preventDefault();
+                  if (!busy && usergroupId !== null) void saveDetails();
+                }}
+              >
                 <Typography>{translate(`${L}.wizard.type`, { type: translate(`${L}.types.${type}`) })}</Typography>
                 <TextField required label={translate(`${L}.fields.display_name`)} value={values.display_name} onChange={(event) => change({ display_name: event.target.value })} {...helper('display_name')} />
                 <TextField multiline minRows={2} label={translate(`${L}.fields.description`)} value={values.description} onChange={(event) => change({ description: event.target.value })} {...helper('description')} />
@@ -341,7 +351,7 @@ export default function ResourceWizard() {
                       {translate(`${L}.actions.previous`)}
                     </Button>
                   )}
-                  <Button variant="contained" onClick={() => void saveDetails()} disabled={busy || usergroupId === null}>
+                  <Button type="submit" variant="contained" disabled={busy || usergroupId === null}>
                     {translate(`${L}.actions.next`)}
                   </Button>
                 </Stack>
