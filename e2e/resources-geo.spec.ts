@@ -67,7 +67,7 @@ test('an editor loads a zipped Shapefile in Lambert-93, sees its geometry before
   await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
   await expect(page.getByText(layer.summary.replace('%{total}', '3').replace('%{geometry}', 'MultiPolygon'))).toBeVisible();
   // The districts lie within 4.81–4.89 °E, 45.73–45.78 °N.
-  await expect(page.getByText(/^Emprise \(ouest, sud, est, nord\) : 4\.81,45\.73,4\.89,45\.78$/)).toBeVisible();
+  await expect(page.getByText(/^Emprise : ouest 4,81 ; sud 45,73 ; est 4,89 ; nord 45,78$/)).toBeVisible();
   await expect(page.locator('.layer-map canvas.maplibregl-canvas')).toBeVisible();
   // The map and its controls are named in French, not in MapLibre's English.
   await expect(page.locator('.layer-map canvas.maplibregl-canvas')).toHaveAttribute('aria-label', 'Carte');

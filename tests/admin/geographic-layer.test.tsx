@@ -36,7 +36,7 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     const layer = layerPage();
     expect(await screen.findByRole('heading', { name: 'Arrêts de bus', level: 1 }, LONG)).toBeInTheDocument();
     expect(await screen.findByText('3 objets (Point)', {}, LONG)).toBeInTheDocument();
-    expect(screen.getByText('Emprise (ouest, sud, est, nord) : 4.8,45.7,4.9,45.8')).toBeInTheDocument();
+    expect(screen.getByText('Emprise : ouest 4,8 ; sud 45,7 ; est 4,9 ; nord 45,8')).toBeInTheDocument();
     // No WebGL in the test DOM: the page says so instead of the map.
     expect(screen.getByText('La carte ne peut pas être dessinée dans ce navigateur.')).toBeInTheDocument();
     await waitFor(() => expect(layer.featureReads).toHaveLength(1));

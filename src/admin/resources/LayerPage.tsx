@@ -18,7 +18,7 @@ import type { Task } from '../../../schemas/scenarios.ts';
 import type { Style } from '../../../schemas/styles.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
-import { DEFAULT_BOX, formatBox, isBoundingBox, type BoundingBox } from '../jurisdictions/codes.ts';
+import { DEFAULT_BOX, isBoundingBox, normaliseBox, type BoundingBox } from '../jurisdictions/codes.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
 import { canDrawVectorMap } from './mapSupport.ts';
@@ -33,6 +33,13 @@ const LayerMap = lazy(() => import('./LayerMap.tsx'));
 
 const L = 'resources.geographic-layers';
 const NEW = 'new';
+
+/** A layer's extent by its sides, in degrees written as the app's language writes numbers (7,26 in French). */
+function extentWords(box: BoundingBox, locale: string) {
+  const degrees = new Intl.NumberFormat(locale, { maximumFractionDigits: 4, useGrouping: false }).format;
+  const [west, south, east, north] = normaliseBox(box).map(degrees);
+  return { west, south, east, north };
+}
 
 function useTileUrl(): string {
   const startup = useContext(StartupContext);
@@ -150,7 +157,7 @@ export default function LayerPage() {
             <Typography color="text.secondary">
               {translate(`${L}.summary`, { total: layer.feature_count, geometry: layer.geometry_type ?? '—' })}
             </Typography>
-            {isBoundingBox(layer.bbox) && <Typography variant="body2">{translate(`${L}.bbox`, { box: formatBox(layer.bbox) })}</Typography>}
+            {isBoundingBox(layer.bbox) && <Typography variant="body2">{translate(`${L}.bbox`, extentWords(layer.bbox, locale))}</Typography>}
             {canDrawVectorMap() ? (
               <Suspense fallback={<Typography variant="body2">{translate(`${L}.loading`)}</Typography>}>
                 <LayerMap box={box} config={style} tileUrl={tileUrl} featureTilesUrl={PATHS.layerTiles(locale, layer.id)} sourceLayer={layer.codename} />
