@@ -323,6 +323,23 @@ describe('resource sources and their scenarios', () => {
     expect(await readStored(dataDir, rows[0].storage_key)).toBeNull();
   });
 
+  it('keeps no file whose upload could not be recorded', async () => {
+    const resource = await createResource('editor', 'file-upload', 'Relevés perdus');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json().id;
+    const stored = () => (existsSync(storageRoot(dataDir)) ? readdirSync(storageRoot(dataDir), { recursive: true, encoding: 'utf8' }) : []).filter((name) => /[0-9a-f]{32}$/.test(name)).sort();
+    const before = stored();
+    // The database refuses to record it (as it would on a failure of its own).
+    await t.db.query(`CREATE FUNCTION refuse_source_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await t.db.query(`CREATE TRIGGER refuse_source_update BEFORE UPDATE ON resource_sources FOR EACH ROW WHEN (NEW.id = ${Number(sourceId)}) EXECUTE FUNCTION refuse_source_update()`);
+    try {
+      expect((await upload('editor', sourceId, Buffer.from(CSV), 'releves.csv')).statusCode).toBe(500);
+    } finally {
+      await t.db.query('DROP TRIGGER refuse_source_update ON resource_sources; DROP FUNCTION refuse_source_update()');
+    }
+    expect(stored()).toEqual(before);
+    expect((await call('editor', 'GET', `/fr/resource/file-upload/${sourceId}/`)).json()).toMatchObject({ filename: null, size: null });
+  });
+
   it('refuses a file larger than UPLOAD_MAX_BYTES and one whose content is not its format', async () => {
     const resource = await createResource('editor', 'file-upload', 'Rapport');
     const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('pdf') })).json().id;
@@ -353,23 +370,6 @@ describe('resource sources and their scenarios', () => {
     const geojson = await upload('editor', geoSource, Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: [feature] })), 'points.geojson');
     expect(geojson.statusCode, geojson.body).toBe(200);
     expect(geojson.json()).toMatchObject({ columns: ['nom'], preview: [['Gare']] });
-  });
-
-  it('keeps no file whose upload could not be recorded', async () => {
-    const resource = await createResource('editor', 'file-upload', 'Relevés perdus');
-    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json().id;
-    const stored = () => (existsSync(storageRoot(dataDir)) ? readdirSync(storageRoot(dataDir), { recursive: true, encoding: 'utf8' }) : []).filter((name) => /[0-9a-f]{32}$/.test(name)).sort();
-    const before = stored();
-    // The database refuses to record it (as it would on a failure of its own).
-    await t.db.query(`CREATE FUNCTION refuse_source_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
-    await t.db.query(`CREATE TRIGGER refuse_source_update BEFORE UPDATE ON resource_sources FOR EACH ROW WHEN (NEW.id = ${Number(sourceId)}) EXECUTE FUNCTION refuse_source_update()`);
-    try {
-      expect((await upload('editor', sourceId, Buffer.from(CSV), 'releves.csv')).statusCode).toBe(500);
-    } finally {
-      await t.db.query('DROP TRIGGER refuse_source_update ON resource_sources; DROP FUNCTION refuse_source_update()');
-    }
-    expect(stored()).toEqual(before);
-    expect((await call('editor', 'GET', `/fr/resource/file-upload/${sourceId}/`)).json()).toMatchObject({ filename: null, size: null });
   });
 
   it('uploads a GeoJSON file: its property names become the columns, and the scenario hands it to the datastore', async () => {

@@ -149,10 +149,10 @@ function validateLegacy(input: LegacyStyleConfig & Input, columns: string[], loc
   return { config: { kind: 'classified', column: input.column, size, opacity, classes: list.map((item) => ({ value: item.value, color: item.color.toLowerCase() })) } };
 }
 
-// eslint-disable-next-line no-control-regex -- control characters but tab, line feed and carriage return
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+// eslint-disable-next-line no-control-regex -- control characters but tab, line feed and carriage return, and U+FFFE, U+FFFF
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g;
 
-/** The value with control characters left out of its texts: neither the database (NUL) nor the SLD the map server reads (XML) can hold them. */
+/** The value with control characters (and U+FFFE, U+FFFF) left out of its texts: neither the database (NUL) nor the SLD the map server reads (XML) can hold them. */
 function withoutControlCharacters(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(CONTROL_CHARACTERS, '');
   if (Array.isArray(value)) return value.map(withoutControlCharacters);
