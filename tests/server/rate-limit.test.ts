@@ -23,6 +23,16 @@ describe('sign-in rate limit', () => {
     expect((await attempt('NEWCOMER', TEST_DEMO_PASSWORD)).statusCode).toBe(429);
   });
 
+  it('takes any username sent, however long or whatever it holds, as unknown credentials', async () => {
+    const ip = '10.0.3.1';
+    const long = Array.from({ length: 20_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('');
+    for (const name of [long, 'new\u0000comer']) {
+      const response = await attempt(name, 'wrong', ip);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ non_field_errors: ['Unable to sign in with the provided credentials.'] });
+    }
+  });
+
   it('keeps the count in the database: another process, or this one restarted, refuses too', async () => {
     const other = await buildApp({ db: t.db, config: t.config, logger: false });
     try {

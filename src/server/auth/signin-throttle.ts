@@ -7,6 +7,7 @@
  * (`Authorization: Token <key>`) count against the same per-address limit as sign-ins. The counts
  * are kept in PostgreSQL (auth/rate-store.ts), shared by every process and kept across restarts.
  */
+import { createHash } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,10 +16,11 @@ import { isHashingSaturated } from './passwords.ts';
 
 const WINDOW_MS = 60_000;
 
+/** The username the attempt names, as a digest: any name sent, however long or whatever it holds, makes a key the counters' table takes. */
 function username(request: FastifyRequest): string {
   const body = request.body;
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>).username : undefined;
-  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return createHash('sha256').update(typeof value === 'string' ? value.trim().toLowerCase() : '').digest('base64url');
 }
 
 export function tooManyAttempts(reply: FastifyReply, seconds: number): ApiError {
