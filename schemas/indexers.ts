@@ -55,9 +55,19 @@ export const indexers = defineEntity({
   form: ['implementation_type', 'name', 'description', 'url', 'command', 'organisation_filter', 'url_pattern', 'scheduler', 'usergroup'],
 });
 
-/** Whether a URL pattern is acceptable: empty, or containing the placeholder. */
+/**
+ * Whether a URL pattern is acceptable: empty, or an http or https address containing the
+ * placeholder (a harvested dataset's link to its origin is made of it).
+ */
 export function validUrlPattern(pattern: string | null | undefined): boolean {
-  return !pattern || pattern.includes(URL_PATTERN_PLACEHOLDER);
+  if (!pattern) return true;
+  if (!pattern.includes(URL_PATTERN_PLACEHOLDER)) return false;
+  try {
+    const url = new URL(pattern.split(URL_PATTERN_PLACEHOLDER).join('id'));
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** What a harvest (or its trial) counts. */

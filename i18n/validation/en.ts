@@ -16,7 +16,7 @@ export default {
   unique: 'This value is already used.',
   date: 'Enter a valid date (YYYY-MM-DD).',
   parentCycle: 'A dataset cannot be its own parent or the parent of one of its ancestors.',
-  urlPattern: "The URL pattern must contain the substitution variable {identifier}.",
+  urlPattern: "The URL pattern must be an http or https address containing the substitution variable {identifier}.",
   passwordType: 'The password must be a string of characters.',
   passwordLength: 'The password must be %{min} to %{max} characters long.',
   passwordPersonal: 'The password must not contain the username or the part of the e-mail address before the @.',

@@ -16,7 +16,7 @@ export default {
   unique: 'Cette valeur est déjà utilisée.',
   date: 'Saisissez une date valide (AAAA-MM-JJ).',
   parentCycle: 'Un jeu de données ne peut pas être son propre parent ni celui de l’un de ses ancêtres.',
-  urlPattern: "Le modèle d'URL doit contenir la variable de substitution {identifier}.",
+  urlPattern: "Le modèle d'URL doit être une adresse http ou https contenant la variable de substitution {identifier}.",
   passwordType: 'Le mot de passe doit être une chaîne de caractères.',
   passwordLength: 'Le mot de passe doit contenir de %{min} à %{max} caractères.',
   passwordPersonal: 'Le mot de passe ne doit contenir ni le nom d’utilisateur ni la partie de l’adresse e-mail avant le @.',

@@ -16,7 +16,7 @@ export default {
   unique: 'Questo valore è già utilizzato.',
   date: 'Inserisci una data valida (AAAA-MM-GG).',
   parentCycle: 'Un insieme di dati non può essere il proprio genitore né quello di uno dei suoi antenati.',
-  urlPattern: "Il modello di URL deve contenere la variabile di sostituzione {identifier}.",
+  urlPattern: "Il modello di URL deve essere un indirizzo http o https contenente la variabile di sostituzione {identifier}.",
   passwordType: 'La password deve essere una stringa di caratteri.',
   passwordLength: 'La password deve contenere da %{min} a %{max} caratteri.',
   passwordPersonal: 'La password non deve contenere il nome utente né la parte dell’indirizzo e-mail prima della @.',

@@ -129,6 +129,15 @@ describe('indexer calls and who may make them', () => {
     expect(pattern.json().url_pattern[0]).toContain('{identifier}');
     const french = await api('referent', 'POST', '/fr/indexer/remote-api-indexes/', indexerBody({ url_pattern: 'https://example.org/' }));
     expect(french.json().url_pattern[0]).toContain('variable de substitution');
+    // Its datasets link to their origin by it: an http or https address only, on creation, change and trial.
+    const id = await createIndexer({ name: 'Pattern scheme' });
+    for (const url_pattern of ['javascript:alert(1)//{identifier}', 'data:text/html,{identifier}', 'file:///{identifier}', '//example.org/{identifier}']) {
+      const created = await api('referent', 'POST', '/en/indexer/remote-api-indexes/', indexerBody({ name: 'Scheme', url_pattern }));
+      expect(created.json(), url_pattern).toEqual({ url_pattern: ['The URL pattern must be an http or https address containing the substitution variable {identifier}.'] });
+      expect((await api('referent', 'PATCH', `/en/indexer/remote-api-indexes/${id}/`, { url_pattern })).statusCode, url_pattern).toBe(400);
+      expect((await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url_pattern }))).json()).toMatchObject({ url_pattern: [expect.any(String)] });
+    }
+    expect((await api('referent', 'GET', `/en/indexer/remote-api-indexes/${id}/`)).json().url_pattern).toBe('https://opendata.example.org/dataset/{identifier}');
   });
 
   it('lets only superusers and the group\'s delegated administrators see, change, try and run its indexers', async () => {
