@@ -12,7 +12,7 @@
  */
 import { array, boolean, mixed, number, object, string, type AnyObject, type ObjectSchema, type Schema, type StringSchema } from 'yup';
 import type { Section } from './access.ts';
-import { booleanInput, emailString, idCompString, optionalUrl, phoneString, sanitizeText, scalarOnly, usernameString, VALIDATION_MESSAGES } from './validators.ts';
+import { booleanInput, emailString, idCompString, optionalUrl, phoneString, sanitizeText, scalarOnly, siretString, usernameString, VALIDATION_MESSAGES } from './validators.ts';
 
 export type FieldType =
   | 'id'
@@ -22,6 +22,7 @@ export type FieldType =
   | 'url'
   | 'phone'
   | 'idComp'
+  | 'siret' // a French establishment number: 14 digits passing the Luhn check (SIRET)
   | 'username' // letters, digits and @ . + - _ (USERNAME_PATTERN)
   | 'password' // write-only
   | 'integer'
@@ -176,6 +177,8 @@ function fieldValidator(spec: FieldSpec): Schema {
       return withMaxLength(phoneString({ required }), spec);
     case 'idComp':
       return withMaxLength(idCompString({ required }), spec);
+    case 'siret':
+      return siretString({ required });
     case 'username':
       return withMaxLength(usernameString({ required }), spec);
     case 'string':

@@ -14,7 +14,7 @@ export const organisations = defineEntity({
     status: { type: 'choice', choices: 'usergroupStatuses', default: STATUS.active },
     additional_id: { type: 'idComp', maxLength: 100 },
     acronym: { type: 'string', maxLength: 50 },
-    siret: { type: 'string', maxLength: 14 },
+    siret: { type: 'siret', maxLength: 14 },
     website: { type: 'url', maxLength: 500 },
     description: { type: 'text', maxLength: 5000 },
     address: { type: 'text', maxLength: 500 },

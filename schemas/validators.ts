@@ -11,6 +11,7 @@ export const VALIDATION_MESSAGES = {
   idComp: 'validation.idComp',
   username: 'validation.username',
   phone: 'validation.phone',
+  siret: 'validation.siret',
   url: 'validation.url',
   email: 'validation.email',
   maxLength: 'validation.maxLength',
@@ -134,6 +135,35 @@ export function phoneString(options?: FieldOptions) {
     sanitized()
       .transform((value: unknown) => (typeof value === 'string' && /^[\d\s.-]+$/.test(value) ? value.replace(/[\s.-]/g, '') : value))
       .matches(PHONE_PATTERN, { message: VALIDATION_MESSAGES.phone, excludeEmptyString: true }),
+    options,
+  );
+}
+
+/**
+ * Whether 14 digits make a SIRET: INSEE's key is the Luhn check; La Poste's establishments (SIREN
+ * 356 000 000), too many for it, have digits whose sum is a multiple of 5 instead.
+ */
+export function isSiret(digits: string): boolean {
+  if (!/^\d{14}$/.test(digits)) return false;
+  if (digits.startsWith('356000000')) return [...digits].reduce((sum, digit) => sum + Number(digit), 0) % 5 === 0;
+  let sum = 0;
+  for (let index = 0; index < 14; index++) {
+    let digit = Number(digits[13 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * SIRET ('validation.siret'); empty allowed unless required. Written as people group it ("200 053
+ * 788 00014"), it is kept as its 14 digits.
+ */
+export function siretString(options?: FieldOptions) {
+  return withPresence(
+    sanitized()
+      .transform((value: unknown) => (typeof value === 'string' && /^[\d\s.]+$/.test(value) ? value.replace(/[\s.]/g, '') : value))
+      .test('siret', VALIDATION_MESSAGES.siret, (value) => !value || isSiret(value)),
     options,
   );
 }

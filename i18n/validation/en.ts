@@ -4,6 +4,7 @@ export default {
   idComp: 'This field must contain only letters, digits and the characters @ . + - _',
   username: 'A username contains only letters, digits and the characters @ . + - _, without spaces.',
   phone: 'This field must contain only digits.',
+  siret: 'Enter a valid SIRET number: 14 digits, the last one being the check digit.',
   url: 'Enter a valid URL (http or https).',
   email: 'Enter a valid email address.',
   maxLength: 'Ensure this field has no more than %{max} characters.',

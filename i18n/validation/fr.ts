@@ -4,6 +4,7 @@ export default {
   idComp: 'Ce champ ne doit contenir que des lettres, des chiffres et les caractères @ . + - _',
   username: 'Un nom d’utilisateur ne contient que des lettres, des chiffres et les caractères @ . + - _, sans espace.',
   phone: 'Veuillez saisir un numéro valide.',
+  siret: 'Saisissez un numéro SIRET valide : 14 chiffres, dont le dernier est la clé de contrôle.',
   url: 'Saisissez une URL valide (http ou https).',
   email: 'Saisissez une adresse e-mail valide.',
   maxLength: 'Ce champ ne doit pas dépasser %{max} caractères.',

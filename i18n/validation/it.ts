@@ -4,6 +4,7 @@ export default {
   idComp: 'Questo campo deve contenere solo lettere, cifre e i caratteri @ . + - _',
   username: 'Un nome utente contiene solo lettere, cifre e i caratteri @ . + - _, senza spazi.',
   phone: 'Questo campo deve contenere solo cifre.',
+  siret: 'Inserisci un numero SIRET valido: 14 cifre, l’ultima delle quali è la cifra di controllo.',
   url: 'Inserisci un URL valido (http o https).',
   email: 'Inserisci un indirizzo email valido.',
   maxLength: 'Questo campo non deve superare %{max} caratteri.',

@@ -138,6 +138,16 @@ describe('organisations', () => {
     expect(sphere.organisation_count).toBe(4);
     const put = await call('PUT', `organisation/organisations/${org.id}/`, admin, { display_name: 'CC du Lubéron', organisation_type: rows[0].id, spheres: [] });
     expect(put.json()).toMatchObject({ display_name: 'CC du Lubéron', spheres: [] });
+    // A SIRET is 14 digits with INSEE's check digit; written in groups, it is kept as its digits.
+    const siret = (value: string) => call('PATCH', `organisation/organisations/${org.id}/`, admin, { siret: value });
+    for (const wrong of ['123', '20005378800014', '2000537880001A', '200053788000100']) {
+      const refused = await siret(wrong);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ siret: ['Saisissez un numéro SIRET valide : 14 chiffres, dont le dernier est la clé de contrôle.'] });
+    }
+    expect((await siret('200 053 788 00010')).json().siret).toBe('20005378800010');
+    expect((await siret('35600000000047')).json().siret).toBe('35600000000047');
+    expect((await siret('')).json().siret).toBe('');
     // Another organisation of the same name, as people read it, is refused on its name and not written.
     const twin = await call('POST', 'organisation/organisations/', admin, { display_name: ' cc du luberon ', organisation_type: rows[0].id });
     expect(twin.statusCode).toBe(400);

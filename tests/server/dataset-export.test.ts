@@ -124,13 +124,13 @@ describe('the ODL export', () => {
     const [row] = await exported('search=hyperlink');
     expect(row).toEqual({
       COLL_NOM: 'Région Sud-Méditerranée',
-      COLL_SIRET: '20005378800014',
+      COLL_SIRET: '20005378800010',
       ID: 'formule-export',
       TITRE: '\'=HYPERLINK("http://example.com","clic")',
       DESCRIPTION: description,
       THEME: 'Adresses;Hydrographie',
       PRODUCTEUR_NOM: 'Région Sud-Méditerranée',
-      PRODUCTEUR_SIRET: '20005378800014',
+      PRODUCTEUR_SIRET: '20005378800010',
       COUV_SPAT_MAILLE: 'Commune',
       COUV_SPAT_NOM: 'Sud, "Méditerranée"',
       COUV_TEMP_DEBUT: '',

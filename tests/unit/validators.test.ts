@@ -9,6 +9,7 @@ import {
   optionalUrl,
   PHONE_PATTERN,
   phoneString,
+  siretString,
   requiredString,
   sanitizeText,
 } from '../../schemas/validators';
@@ -119,6 +120,20 @@ describe('yup helpers', () => {
     expect(await errorOf(idCompString(), '')).toBeNull();
     expect(await errorOf(idCompString(), null)).toBeNull();
     expect(await errorOf(idCompString({ required: true }), '')).toBe('validation.required');
+  });
+
+  it('siretString', async () => {
+    // A number whose check digit holds, then the same with a wrong check digit or length.
+    expect(await errorOf(siretString(), '23130002100012')).toBeNull();
+    expect(await siretString().validate('231 300 021 00012')).toBe('23130002100012');
+    expect(await errorOf(siretString(), '23130002100013')).toBe('validation.siret');
+    expect(await errorOf(siretString(), '2313000210001')).toBe('validation.siret');
+    expect(await errorOf(siretString(), 'SIRET 23130002100012')).toBe('validation.siret');
+    // La Poste's establishments: the digits' sum a multiple of 5.
+    expect(await errorOf(siretString(), '35600000000047')).toBeNull();
+    expect(await errorOf(siretString(), '35600000000048')).toBe('validation.siret');
+    expect(await errorOf(siretString(), '')).toBeNull();
+    expect(await errorOf(siretString({ required: true }), '')).toBe('validation.required');
   });
 
   it('phoneString', async () => {

@@ -17,6 +17,7 @@ const DRF_TYPES: Record<FieldType, string> = {
   url: 'url',
   phone: 'string',
   idComp: 'string',
+  siret: 'string',
   username: 'string',
   password: 'string',
   integer: 'integer',

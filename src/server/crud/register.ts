@@ -219,7 +219,7 @@ export function requireId(raw: string | undefined): number {
   return id;
 }
 
-const TEXT_TYPES = new Set<FieldSpec['type']>(['string', 'text', 'email', 'url', 'phone', 'idComp', 'username', 'password']);
+const TEXT_TYPES = new Set<FieldSpec['type']>(['string', 'text', 'email', 'url', 'phone', 'idComp', 'siret', 'username', 'password']);
 
 function listType(spec: FieldSpec | undefined): ListFieldType {
   switch (spec?.type) {

@@ -48,7 +48,7 @@ const GROUPS: DemoGroup[] = [
     description: 'Collectivité régionale, animatrice de la plateforme de données ouvertes.',
     organisationType: 'region',
     acronym: 'RSM',
-    siret: '20005378800014',
+    siret: '20005378800010',
     website: 'https://www.region-sud-mediterranee.example',
     address: '27 place Jules Guesde, 13002 Marseille',
     conventionSigned: true,
