@@ -13,12 +13,29 @@ const catalogues = { en: apiEn, fr: apiFr, it: apiIt } satisfies Record<Locale, 
 const loginCatalogues = { en: loginEn, fr: loginFr, it: loginIt } satisfies Record<Locale, typeof loginEn>;
 export type LoginStrings = typeof loginEn;
 
-export function interpolate(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/%\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match));
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/** Whether `count` takes the singular in `locale` ("1 ligne", and "0 ligne" in French; "0 rows" in English). */
+function singular(locale: Locale, count: number): boolean {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count) === 'one';
+}
+
+/**
+ * Fills `%{name}` with its value, and `%{name:singular|plural}` with the words that agree with it:
+ * "%{rows} %{rows:ligne chargée|lignes chargées}".
+ */
+export function interpolate(template: string, params: Record<string, string | number> = {}, locale: Locale = DEFAULT_LOCALE): string {
+  return template.replace(/%\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (match, name: string, one?: string, other?: string) => {
+    if (!Object.hasOwn(params, name)) return match;
+    if (one === undefined) return String(params[name]);
+    return singular(locale, Number(params[name])) ? one : other!;
+  });
 }
 
 export function t(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
-  return interpolate(catalogues[locale][key], params);
+  return interpolate(catalogues[locale][key], params, locale);
 }
 
 export function loginStrings(locale: Locale): LoginStrings {

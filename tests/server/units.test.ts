@@ -9,6 +9,7 @@ import { TEST_DEMO_PASSWORD } from './constants.ts';
 import { isSafeNext, safeNext } from '../../src/server/auth/safe-next.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { escapeHtml, html } from '../../src/server/http/html.ts';
+import { t } from '../../src/server/i18n.ts';
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies', async () => {
@@ -147,5 +148,16 @@ describe('helpers', () => {
   it('html escapes interpolated values', () => {
     expect(escapeHtml(`<script>"'&`)).toBe('&lt;script&gt;&quot;&#39;&amp;');
     expect(html`<p title="${'"x"'}">${'<b>'}</p>`.value).toBe('<p title="&quot;x&quot;">&lt;b&gt;</p>');
+  });
+});
+
+describe('API messages', () => {
+  it('make their words agree with the numbers they give, as each language counts', () => {
+    expect(t('fr', 'datastore.loaded', { rows: 1, table: 'lycees' })).toBe('1 ligne chargée dans la table lycees.');
+    expect(t('fr', 'datastore.loaded', { rows: 0, table: 'lycees' })).toBe('0 ligne chargée dans la table lycees.');
+    expect(t('fr', 'datastore.loaded', { rows: 1200, table: 'lycees' })).toBe('1200 lignes chargées dans la table lycees.');
+    expect(t('en', 'datastore.loaded', { rows: 0, table: 'lycees' })).toBe('0 rows loaded into table lycees.');
+    expect(t('en', 'datastore.analysed', { rows: 1, columns: 2, delimiter: ';' })).toBe('1 row and 2 columns read (delimiter « ; »).');
+    expect(t('it', 'bulk.applied', { changed: 1, skipped: 3 })).toBe("1 insieme di dati modificato, 3 lasciati com'erano.");
   });
 });

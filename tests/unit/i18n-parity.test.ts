@@ -55,6 +55,12 @@ describe('catalogue parity', () => {
         expect(placeholders(value), key).toEqual(placeholders(reference.get(key)));
       }
     }
+    // The words agreeing with a number (`%{rows:ligne|lignes}`) name one the message gives.
+    for (const catalogue of [apiFr, apiEn, apiIt]) {
+      for (const [key, value] of leaves(catalogue)) {
+        for (const [, name] of String(value).matchAll(/%\{(\w+):[^|}]*\|[^}]*\}/g)) expect(placeholders(value), key).toContain(name);
+      }
+    }
   });
   it('the Italian API messages are translated, not copied from English or French', () => {
     const english = new Map(leaves(apiEn));
