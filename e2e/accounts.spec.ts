@@ -80,12 +80,17 @@ test('a superuser creates an organisation and gives it a logo; bad files and a b
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
 });
 
-test('list and edit pages are titled with what they show', async ({ page }) => {
+test('list, edit and create pages are titled with what they show', async ({ page }) => {
   await signInFromHome(page, 'admin');
   await page.goto('/publish/en/accounts/users/');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'Dubois' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /referent/ })).toBeVisible();
+  // A new record's page says what it makes, as people say it.
+  await page.goto('/publish/fr/accounts/organisations/new/');
+  await expect(page.getByRole('heading', { level: 1, name: org.page.create })).toBeVisible();
+  await page.goto('/publish/it/jurisdictions/new/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuova competenza territoriale' })).toBeVisible();
   // Pages with a title of their own show only that one.
   await page.goto('/publish/en/home/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

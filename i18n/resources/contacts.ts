@@ -2,6 +2,8 @@
 export default {
   fr: {
     name: 'Contact |||| Contacts',
+    // react-admin's title of the create page.
+    page: { create: 'Nouveau contact' },
     fields: {
       id: 'Identifiant',
       name: 'Nom',
@@ -16,6 +18,8 @@ export default {
   },
   en: {
     name: 'Contact |||| Contacts',
+    // react-admin's title of the create page.
+    page: { create: 'New contact' },
     fields: {
       id: 'Identifier',
       name: 'Name',
@@ -30,6 +34,8 @@ export default {
   },
   it: {
     name: 'Contatto |||| Contatti',
+    // react-admin's title of the create page.
+    page: { create: 'Nuovo contatto' },
     fields: {
       id: 'Identificativo',
       name: 'Nome',

@@ -2,6 +2,8 @@
 export default {
   fr: {
     name: 'Jeu de données |||| Jeux de données',
+    // react-admin's title of the create page.
+    page: { create: 'Nouveau jeu de données' },
     fields: {
       id: 'Identifiant',
       codename: 'Identifiant court (slug)',
@@ -152,6 +154,8 @@ export default {
   },
   en: {
     name: 'Dataset |||| Datasets',
+    // react-admin's title of the create page.
+    page: { create: 'New dataset' },
     fields: {
       id: 'Identifier',
       codename: 'Short name (slug)',
@@ -302,6 +306,8 @@ export default {
   },
   it: {
     name: 'Insieme di dati |||| Insiemi di dati',
+    // react-admin's title of the create page.
+    page: { create: 'Nuovo insieme di dati' },
     fields: {
       id: 'Identificativo',
       codename: 'Nome breve (slug)',

@@ -2,6 +2,8 @@
 export default {
   fr: {
     name: "Groupe d'utilisateurs |||| Groupes d'utilisateurs",
+    // react-admin's title of the create page.
+    page: { create: "Nouveau groupe d'utilisateurs" },
     fields: {
       id: 'Identifiant',
       display_name: 'Groupe',
@@ -15,6 +17,8 @@ export default {
   },
   en: {
     name: 'User group |||| User groups',
+    // react-admin's title of the create page.
+    page: { create: 'New user group' },
     fields: {
       id: 'Identifier',
       display_name: 'Group',
@@ -28,6 +32,8 @@ export default {
   },
   it: {
     name: 'Gruppo di utenti |||| Gruppi di utenti',
+    // react-admin's title of the create page.
+    page: { create: 'Nuovo gruppo di utenti' },
     fields: {
       id: 'Identificativo',
       display_name: 'Gruppo',

@@ -2,6 +2,8 @@
 export default {
   fr: {
     name: 'Compétence territoriale |||| Compétences territoriales',
+    // react-admin's title of the create page.
+    page: { create: 'Nouvelle compétence territoriale' },
     fields: {
       id: 'Identifiant',
       display_name: 'Nom',
@@ -49,6 +51,8 @@ export default {
   },
   en: {
     name: 'Jurisdiction |||| Jurisdictions',
+    // react-admin's title of the create page.
+    page: { create: 'New jurisdiction' },
     fields: {
       id: 'Identifier',
       display_name: 'Name',
@@ -96,6 +100,8 @@ export default {
   },
   it: {
     name: 'Competenza territoriale |||| Competenze territoriali',
+    // react-admin's title of the create page.
+    page: { create: 'Nuova competenza territoriale' },
     fields: {
       id: 'Identificativo',
       display_name: 'Nome',

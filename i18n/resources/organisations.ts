@@ -2,6 +2,8 @@
 export default {
   fr: {
     name: 'Organisation |||| Organisations',
+    // react-admin's title of the create page.
+    page: { create: 'Nouvelle organisation' },
     fields: {
       id: 'Identifiant',
       display_name: 'Organisation',
@@ -31,6 +33,8 @@ export default {
   },
   en: {
     name: 'Organisation |||| Organisations',
+    // react-admin's title of the create page.
+    page: { create: 'New organisation' },
     fields: {
       id: 'Identifier',
       display_name: 'Organisation',
@@ -60,6 +64,8 @@ export default {
   },
   it: {
     name: 'Organizzazione |||| Organizzazioni',
+    // react-admin's title of the create page.
+    page: { create: 'Nuova organizzazione' },
     fields: {
       id: 'Identificativo',
       display_name: 'Organizzazione',

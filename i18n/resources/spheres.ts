@@ -2,6 +2,8 @@
 export default {
   fr: {
     name: 'Sphère |||| Sphères',
+    // react-admin's title of the create page.
+    page: { create: 'Nouvelle sphère' },
     fields: {
       id: 'Identifiant',
       display_name: 'Nom',
@@ -16,6 +18,8 @@ export default {
   },
   en: {
     name: 'Sphere |||| Spheres',
+    // react-admin's title of the create page.
+    page: { create: 'New sphere' },
     fields: {
       id: 'Identifier',
       display_name: 'Name',
@@ -30,6 +34,8 @@ export default {
   },
   it: {
     name: 'Sfera |||| Sfere',
+    // react-admin's title of the create page.
+    page: { create: 'Nuova sfera' },
     fields: {
       id: 'Identificativo',
       display_name: 'Nome',

@@ -2,6 +2,8 @@
 export default {
   fr: {
     name: 'Utilisateur |||| Utilisateurs',
+    // react-admin's title of the create page.
+    page: { create: 'Nouvel utilisateur' },
     fields: {
       id: 'Identifiant',
       username: "Nom d'utilisateur",
@@ -31,6 +33,8 @@ export default {
   },
   en: {
     name: 'User |||| Users',
+    // react-admin's title of the create page.
+    page: { create: 'New user' },
     fields: {
       id: 'Identifier',
       username: 'Username',
@@ -60,6 +64,8 @@ export default {
   },
   it: {
     name: 'Utente |||| Utenti',
+    // react-admin's title of the create page.
+    page: { create: 'Nuovo utente' },
     fields: {
       id: 'Identificativo',
       username: 'Nome utente',
