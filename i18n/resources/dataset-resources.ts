@@ -68,6 +68,8 @@ export default {
     processing: {
       pending: 'Opération en cours : %{action}',
       failure: 'Échec de « %{action} » :',
+      unloaded: 'Données pas encore chargées',
+      resume: 'Reprendre',
     },
     actions: {
       add: { main: 'Ajouter la ressource principale', annex: 'Ajouter une annexe' },
@@ -188,6 +190,8 @@ export default {
     processing: {
       pending: 'Operation in progress: %{action}',
       failure: '“%{action}” failed:',
+      unloaded: 'No data loaded yet',
+      resume: 'Resume',
     },
     actions: {
       add: { main: 'Add the main resource', annex: 'Add an annex' },
@@ -308,6 +312,8 @@ export default {
     processing: {
       pending: 'Operazione in corso: %{action}',
       failure: '«%{action}» non riuscita:',
+      unloaded: 'Dati non ancora caricati',
+      resume: 'Riprendi',
     },
     actions: {
       add: { main: 'Aggiungi la risorsa principale', annex: 'Aggiungi un allegato' },

@@ -135,6 +135,20 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     expect(resources.calls()).toEqual(['DELETE resource/resources/9/']);
   });
 
+  it('says a resource left before its first load holds no data yet, with the way back to its wizard', async () => {
+    const unloaded = resource({ id: 11, display_name: 'Comptages vélo', dataformat: null, size: null, last_update: null, source_id: 110, rel: [] });
+    const resources = resourceServer({ links: [link(unloaded, 1), link(PDF_ANNEX, 2)] });
+    server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
+    const main = await screen.findByRole('table', { name: 'Ressource principale' }, LONG);
+    const row = within(main).getByRole('row', { name: /Comptages vélo/ });
+    expect(within(row).getByText('Données pas encore chargées')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Reprendre' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/11/');
+    // A resource with data says nothing of the kind.
+    const annexes = screen.getByRole('table', { name: 'Annexes' });
+    expect(within(annexes).queryByText('Données pas encore chargées')).toBeNull();
+  });
+
   it('offers the main resource to add when there is none', async () => {
     const resources = resourceServer({ links: [] });
     server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);

@@ -255,6 +255,21 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', usergroup_id: 10 });
   });
 
+  it('resumes a resource left before its first load with the creation scenarios', async () => {
+    const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [], last_update: null, _processing: [] });
+    const resources = wizard({ links: [link(LINK, 1)], sources: [source({ id: 80, resource_id: 8, href: 'https://tcl.example.org/horaires', dataformat_id: null })] });
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/resources/8/', USERS.role1);
+    const name = await screen.findByRole('textbox', { name: 'Nom' }, LONG);
+    await waitFor(() => expect(name).toHaveValue('Horaires'));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    const scenarios = await screen.findByRole('radiogroup', { name: 'Scénario à lancer' }, LONG);
+    expect(within(scenarios).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Créer le lien']);
+    await user.click(screen.getByRole('button', { name: 'Lancer' }));
+    expect(await screen.findByText('La création de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
+    expect(resources.calls().at(-1)).toBe('POST resource/href/80/_scenarios/41/run/?asynchrone=true');
+  });
+
   it('says the resource cannot be updated without an update scenario', async () => {
     const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
     wizard({

@@ -6,8 +6,18 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTaskAction } from '../tasks/useTaskActions.ts';
 import { RESOURCE_KEYS, type Processing, type Resource } from './resourcesApi.ts';
+
+/**
+ * A resource whose creation was left before any scenario ran (the wizard closed after its
+ * details), or whose only run failed and was acknowledged: it holds no data yet, and its wizard
+ * resumes with the creation's scenarios.
+ */
+export function isUnloaded(resource: Pick<Resource, '_processing' | 'last_update'>): boolean {
+  return !resource.last_update && (resource._processing ?? []).length === 0;
+}
 
 /** The processing entry the resource shows: a running task first, else an unacknowledged failure. */
 export function shownProcessing(resource: Pick<Resource, '_processing'>): Processing | undefined {
@@ -27,9 +37,26 @@ function AcknowledgeFailure({ taskId, canAcknowledge }: { taskId: number; canAck
   );
 }
 
-export function ProcessingState({ resource }: { resource: Resource }) {
+export function ProcessingState({ resource, resumePath }: { resource: Resource; resumePath?: string }) {
   const translate = useTranslate();
   const entry = shownProcessing(resource);
+  if (!entry && isUnloaded(resource)) {
+    return (
+      <Alert
+        severity="warning"
+        sx={{ py: 0 }}
+        action={
+          resumePath && resource.editable ? (
+            <Button color="inherit" size="small" component={RouterLink} to={resumePath}>
+              {translate('resources.dataset-resources.processing.resume')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {translate('resources.dataset-resources.processing.unloaded')}
+      </Alert>
+    );
+  }
   if (!entry) return <Typography variant="body2" color="text.secondary">—</Typography>;
   if (entry.state === 'PENDING') {
     return (

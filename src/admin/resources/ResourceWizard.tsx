@@ -37,6 +37,7 @@ import {
   type Source,
   type SourceWrite,
 } from './resourcesApi.ts';
+import { isUnloaded } from './ProcessingState.tsx';
 import { scenariosFor } from './scenarioChoice.ts';
 import { SourceFields } from './SourceFields.tsx';
 import { TaskFollow } from './TaskFollow.tsx';
@@ -123,7 +124,6 @@ export default function ResourceWizard() {
   const [search] = useSearchParams();
   const datasetId = Number(params.id);
   const existingId = params.resourceId !== undefined && params.resourceId !== 'new' ? Number(params.resourceId) : null;
-  const action: ScenarioAction = existingId === null ? 'create' : 'update';
 
   const { data: dataset } = useGetOne('datasets', { id: datasetId }, { enabled: Number.isInteger(datasetId) });
   const { data: links } = useQuery({
@@ -140,6 +140,8 @@ export default function ResourceWizard() {
     },
     enabled: existingId !== null,
   });
+  // A resource left before its first load resumes with the creation's scenarios.
+  const action: ScenarioAction = existingId === null || (existing && isUnloaded(existing.resource)) ? 'create' : 'update';
   const link = links?.find((candidate) => candidate.resource_id === existingId);
   const role: ResourceRole =
     existingId !== null ? (link?.type === RESOURCE_ROLES.annex ? 'annex' : 'main') : search.get('role') === 'annex' ? 'annex' : 'main';

@@ -114,7 +114,7 @@ function ResourceRow({ link, datasetId, editable }: { link: ResourceDataset; dat
         <PublishSwitch link={link} datasetId={datasetId} editable={editable} />
       </TableCell>
       <TableCell>
-        <ProcessingState resource={resource} />
+        <ProcessingState resource={resource} resumePath={appPath(resourceEditPath(datasetId, resource.id))} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {layerId !== null && (
