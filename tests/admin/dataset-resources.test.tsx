@@ -141,7 +141,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);
     renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
     const main = await screen.findByRole('table', { name: 'Ressource principale' }, LONG);
-    const row = within(main).getByRole('row', { name: /Comptages vélo/ });
+    const row = await within(main).findByRole('row', { name: /Comptages vélo/ }, LONG);
     expect(within(row).getByText('Données pas encore chargées')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Reprendre' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/11/');
     // A resource with data says nothing of the kind.
