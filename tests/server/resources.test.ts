@@ -4,7 +4,7 @@
  * created and updated through its scenario (a local HTTP server stands for remote sites), the
  * processing state, the FTP folder and the crash-safe storage.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
 import { seedDemoFtpFiles } from '../../src/server/db/seed.ts';
 import { seedDemoResources } from '../../src/server/db/seedResources.ts';
+import { openFtpFile, resolveFtpFile } from '../../src/server/resources/ftp.ts';
 import { diskStorage, storageRoot } from '../../src/server/storage/disk.ts';
 
 const readStored = (dataDir: string, key: string) => diskStorage(dataDir).read(key);
@@ -487,6 +488,50 @@ describe('resource sources and their scenarios', () => {
     expect((await call('editor', 'GET', `/fr/resource/ftp/${source.json().id}/`)).json().preview).toHaveLength(4);
     expect((await call('marie.lefebvre', 'GET', `/fr/resource/ftp/${source.json().id}/`)).statusCode).toBe(404);
     expect((await call('referent', 'PATCH', `/fr/resource/ftp/${source.json().id}/`, { filename: 'arrets.csv' })).statusCode).toBe(404);
+  });
+
+  it('copies the FTP file it checked: one swapped for a link after the check is refused, not followed', async () => {
+    const folder = path.join(dataDir, 'ftp', String(groups.metropole));
+    const secret = path.join(dataDir, 'ftp', 'hors-dossier.csv');
+    mkdirSync(path.join(folder, 'course'), { recursive: true });
+    writeFileSync(secret, 'secret;x\n1;2\n');
+    writeFileSync(path.join(folder, 'course', 'a.csv'), CSV);
+    const read = async (value: string) => {
+      const handle = await openFtpFile(dataDir, groups.metropole, value);
+      if (!handle) return null;
+      try {
+        return (await handle.readFile()).toString();
+      } finally {
+        await handle.close();
+      }
+    };
+    expect(await read('course/a.csv')).toBe(CSV);
+
+    // Checked as a regular file, then replaced by a link to a file outside the folder before it is opened.
+    expect(await resolveFtpFile(dataDir, groups.metropole, 'course/a.csv')).toBe(path.join(folder, 'course', 'a.csv'));
+    renameSync(path.join(folder, 'course', 'a.csv'), path.join(folder, 'course', 'a.old'));
+    symlinkSync(secret, path.join(folder, 'course', 'a.csv'));
+    expect(await read('course/a.csv')).toBeNull();
+    symlinkSync('/etc/passwd', path.join(folder, 'course', 'passwd.csv'));
+    expect(await read('course/passwd.csv')).toBeNull();
+    // A directory on the way replaced by a link leading outside.
+    mkdirSync(path.join(dataDir, 'ftp', 'ailleurs'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'ftp', 'ailleurs', 'b.csv'), 'secret;x\n');
+    symlinkSync(path.join(dataDir, 'ftp', 'ailleurs'), path.join(folder, 'detour'));
+    expect(await read('detour/b.csv')).toBeNull();
+    for (const value of ['../hors-dossier.csv', '/etc/passwd', 'course', '', 'course/.a.csv']) expect(await read(value), value).toBeNull();
+
+    // Through the scenario: the source names a checked file, swapped for a link before the copy.
+    unlinkSync(path.join(folder, 'course', 'a.csv'));
+    renameSync(path.join(folder, 'course', 'a.old'), path.join(folder, 'course', 'a.csv'));
+    const resource = await createResource('editor', 'ftp', 'Course');
+    const source = await call('editor', 'POST', '/fr/resource/ftp/', { resource_id: resource.id, dataformat_id: await formatId('csv'), filename: 'course/a.csv' });
+    expect(source.statusCode, source.body).toBe(201);
+    unlinkSync(path.join(folder, 'course', 'a.csv'));
+    symlinkSync(secret, path.join(folder, 'course', 'a.csv'));
+    const done = await runScenario('editor', 'ftp', source.json().id, 'create-ftp');
+    expect(done.status).toBe('FAILURE');
+    expect(done.error).toBe("Le fichier « course/a.csv » n'est plus dans le dossier FTP.");
   });
 
   it('answers every source call by role: anonymous 401, outsiders 404, readers 403, editors and superusers', async () => {

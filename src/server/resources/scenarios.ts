@@ -11,7 +11,6 @@
  * Shapefile, GeoPackage, KML/KMZ, GML) goes to the datastore, which gives the resource its
  * bounding box (of all its geometries). Failures are TaskFailure with readable reasons.
  */
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { mapserverFailure } from '../datastore/apply.ts';
 import { attachedColumns } from '../datastore/attach.ts';
@@ -26,7 +25,7 @@ import { TaskFailure } from '../tasks/failure.ts';
 import { ArchiveError, checkShapefileEntries, inspectArchive, isZip, ZIP_SIGNATURE_BYTES } from '../uploads/archive.ts';
 import { ContentError, contentInspector, type ContentSummary } from './content.ts';
 import { recogniseSourceFormat } from './formats.ts';
-import { resolveFtpFile } from './ftp.ts';
+import { openFtpFile } from './ftp.ts';
 
 interface SourceRow {
   id: number;
@@ -250,9 +249,17 @@ const ftp: ScenarioHandler = {
   async run(context) {
     const source = await sourceOf(context);
     const filename = source.filename ?? '';
-    const file = await resolveFtpFile(context.config.dataDir, source.usergroup_id, filename);
-    if (!file) throw new TaskFailure('task.resourceFtpMissing', { filename });
-    const stored = await storeChecked(context, createReadStream(file), source.format);
+    // Opened once and checked on the open file: a file swapped for a link after a check is not followed.
+    const handle = await openFtpFile(context.config.dataDir, source.usergroup_id, filename);
+    if (!handle) throw new TaskFailure('task.resourceFtpMissing', { filename });
+    let stored;
+    const stream = handle.createReadStream();
+    try {
+      stored = await storeChecked(context, stream, source.format);
+    } finally {
+      stream.destroy();
+      await handle.close().catch(() => undefined);
+    }
     await context.step('task.resourceFtpCopied', { filename, size: stored.size });
     await makeCurrent(context, source, { ...stored, filename });
   },
