@@ -94,6 +94,7 @@ export default {
   'resource.notUtf8': "The file is not UTF-8 text (line %{line}).",
   'resource.wrongContent': "The file's content is not %{format}.",
   'resource.csvHeader': "The first line of a CSV file must name its columns.",
+  'resource.csvHeaderTooLong': "The first line of the CSV file, which names its columns, is longer than the limit of %{max} KB.",
   'resource.emptyFile': "The file is empty.",
   'resource.fileTooLarge': "The file is larger than the limit of %{max} bytes.",
   'resource.oneMain': "This dataset already has a main resource.",

@@ -94,6 +94,7 @@ export default {
   'resource.notUtf8': "Le fichier n'est pas du texte UTF-8 (ligne %{line}).",
   'resource.wrongContent': "Le contenu du fichier n'est pas du %{format}.",
   'resource.csvHeader': "La première ligne d'un fichier CSV doit nommer ses colonnes.",
+  'resource.csvHeaderTooLong': "La première ligne du fichier CSV, qui nomme ses colonnes, dépasse la limite de %{max} Ko.",
   'resource.emptyFile': "Le fichier est vide.",
   'resource.fileTooLarge': "Le fichier dépasse la taille maximale de %{max} octets.",
   'resource.oneMain': "Ce jeu de données a déjà une ressource principale.",

@@ -94,6 +94,7 @@ export default {
   'resource.notUtf8': "Il file non è testo UTF-8 (riga %{line}).",
   'resource.wrongContent': "Il contenuto del file non è %{format}.",
   'resource.csvHeader': "La prima riga di un file CSV deve nominarne le colonne.",
+  'resource.csvHeaderTooLong': "La prima riga del file CSV, che ne nomina le colonne, supera il limite di %{max} KB.",
   'resource.emptyFile': "Il file è vuoto.",
   'resource.fileTooLarge': "Il file supera il limite di %{max} byte.",
   'resource.oneMain': "Questo insieme di dati ha già una risorsa principale.",

@@ -359,6 +359,19 @@ describe('resource sources and their scenarios', () => {
     expect(ok.json()).toMatchObject({ filename: 'rapport.pdf', size: 5009, columns: [] });
   });
 
+  it('refuses a CSV whose header line is longer than the head read for its columns, saying so', async () => {
+    const resource = await createResource('editor', 'file-upload', 'Relevés larges');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json().id;
+    const names = Array.from({ length: 20_000 }, (_, index) => `colonne_${index}`);
+    const wide = await upload('editor', sourceId, Buffer.from(`${names.join(';')}\n${names.map(() => '1').join(';')}\n`), 'larges.csv');
+    expect(wide.statusCode, wide.body).toBe(400);
+    expect(wide.json()).toEqual({ file: ['La première ligne du fichier CSV, qui nomme ses colonnes, dépasse la limite de 64 Ko.'] });
+    // A header that fits is read, however long the file.
+    const long = await upload('editor', sourceId, Buffer.from(`id;nom\n${'1;Gare\n'.repeat(20_000)}`), 'longues.csv');
+    expect(long.statusCode, long.body).toBe(200);
+    expect(long.json()).toMatchObject({ columns: ['id', 'nom'] });
+  });
+
   it('takes a file whose head or name holds NUL characters, dropped as the load drops them', async () => {
     const resource = await createResource('editor', 'file-upload', 'Relevés NUL');
     const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json().id;

@@ -107,6 +107,8 @@ function csvSummary(head: string, complete: boolean): ContentSummary {
   // Without the end of the file, the last record of the head may be cut: it is left out.
   const records = parseCsv(complete && !/[\r\n]$/.test(text) ? `${text}\n` : text, delimiter, PREVIEW_ROWS + 1);
   const [header, ...rows] = records;
+  // A first line that does not end within the head read is not a missing header: it is too long to read.
+  if (header === undefined && !complete) throw new ContentError('resource.csvHeaderTooLong', { max: HEAD_BYTES / 1024 });
   const columns = (header ?? []).map((name) => name.trim());
   if (columns.length === 0 || columns.every((name) => name === '')) throw new ContentError('resource.csvHeader');
   return { columns, preview: rows.filter((row) => row.some((value) => value !== '')).slice(0, PREVIEW_ROWS) };
