@@ -235,6 +235,7 @@ export default {
   'geo.simplifyInvalid': "Expected a tolerance in degrees, greater than 0 and at most 1.",
   'geo.zoomInvalid': "Expected a zoom level from 0 to 22.",
   'geo.inspectNoFile': "The resource has no file to inspect.",
+  'geo.inspectTimeLimit': "Inspecting the file exceeded its time limit of %{seconds} s and was stopped: the file may be too large to inspect, or the server busy; try again later, or load the resource directly.",
   'geo.layerNameInvalid': "Expected a layer name of at most 200 characters.",
   'geo.mirrorChecked': "Layer %{name} found on the map server.",
   'geo.mirrorLayerMissing': "The layer %{name} no longer exists on the map server.",

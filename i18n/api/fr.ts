@@ -235,6 +235,7 @@ export default {
   'geo.simplifyInvalid': "Attendu : une tolérance en degrés, supérieure à 0 et au plus 1.",
   'geo.zoomInvalid': "Attendu : un niveau de zoom de 0 à 22.",
   'geo.inspectNoFile': "La ressource n'a pas de fichier à inspecter.",
+  'geo.inspectTimeLimit': "L'inspection du fichier a dépassé sa durée maximale de %{seconds} s et a été arrêtée : le fichier est peut-être trop grand pour être inspecté, ou le serveur occupé ; réessayez plus tard, ou chargez la ressource directement.",
   'geo.layerNameInvalid': "Attendu : un nom de couche d'au plus 200 caractères.",
   'geo.mirrorChecked': "Couche %{name} trouvée sur le serveur cartographique.",
   'geo.mirrorLayerMissing': "La couche %{name} n'existe plus sur le serveur cartographique.",

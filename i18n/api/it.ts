@@ -235,6 +235,7 @@ export default {
   'geo.simplifyInvalid': "Attesa una tolleranza in gradi, maggiore di 0 e al massimo 1.",
   'geo.zoomInvalid': "Atteso un livello di zoom da 0 a 22.",
   'geo.inspectNoFile': "La risorsa non ha un file da ispezionare.",
+  'geo.inspectTimeLimit': "L'ispezione del file ha superato la durata massima di %{seconds} s ed è stata interrotta: il file è forse troppo grande per essere ispezionato, o il server occupato; riprovare più tardi, o caricare direttamente la risorsa.",
   'geo.layerNameInvalid': "Atteso un nome di strato di al massimo 200 caratteri.",
   'geo.mirrorChecked': "Livello %{name} trovato sul server cartografico.",
   'geo.mirrorLayerMissing': "Il livello %{name} non esiste più sul server cartografico.",

@@ -86,6 +86,12 @@ export interface ServerConfig {
   outbound: OutboundConfig;
   /** UPLOAD_MAX_BYTES: largest resource file accepted (upload, download, FTP copy). Default 5 GiB. */
   uploadMaxBytes: number;
+  /**
+   * INSPECT_TIME_LIMIT_SECONDS: longest inspection of a geographic file before it is loaded
+   * (GET /resource/{id}/inspect/); past it the request is answered 503 and its GDAL work stopped.
+   * Default 30.
+   */
+  inspectTimeLimitSeconds: number;
   /** BULK_UNDO_MINUTES: how long a bulk change of datasets may be undone once it ran. Default 10. */
   bulkUndoMinutes: number;
   /** Where resource files are kept (src/server/storage/). */
@@ -385,6 +391,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     outbound,
     uploadMaxBytes,
+    inspectTimeLimitSeconds: positive(env, 'INSPECT_TIME_LIMIT_SECONDS', 30),
     bulkUndoMinutes: integer(env, 'BULK_UNDO_MINUTES', 10),
     storage,
   };

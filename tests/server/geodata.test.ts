@@ -373,6 +373,26 @@ describe('inspection before loading', () => {
     expect((await get(editor, url)).statusCode).toBe(404);
     expect((await get(admin, '/en/resource/999999/inspect/')).statusCode).toBe(404);
   });
+
+  it('answers 503 past its time limit, and stops its GDAL work so the next inspection runs', async () => {
+    await insertResources(t.db, [615]);
+    await stageUpload(615, 'network.gpkg', 'gpkg');
+    const url = '/en/resource/615/inspect/?layer_name=lignes';
+    const previous = t.config.inspectTimeLimitSeconds;
+    t.config.inspectTimeLimitSeconds = 0.001;
+    try {
+      const late = await get(admin, url);
+      expect(late.statusCode).toBe(503);
+      expect(late.json()).toEqual({
+        detail: 'Inspecting the file exceeded its time limit of 0.001 s and was stopped: the file may be too large to inspect, or the server busy; try again later, or load the resource directly.',
+      });
+    } finally {
+      t.config.inspectTimeLimitSeconds = previous;
+    }
+    const inspected = await get(admin, url);
+    expect(inspected.statusCode, inspected.body).toBe(200);
+    expect(inspected.json()).toMatchObject({ format: 'gpkg', layer: 'lignes', needs_layer: false });
+  });
 });
 
 describe('layers of points made before', () => {

@@ -4,6 +4,9 @@
  * made current, else the current file) with GDAL and answers its layers, geometry types, feature
  * counts, CRS (null when the file has none) and first features (datastore/geofile.ts
  * inspectGeoFile). Editors of the resource only; what is wrong with the file answers 400 naming it.
+ * The inspection runs within the request, on the process's one GDAL worker: past
+ * INSPECT_TIME_LIMIT_SECONDS it answers 503, and its GDAL call is stopped (the worker ended, as any
+ * aborted GDAL call ends it; the next call starts another) or, still queued, never runs.
  */
 import type { FastifyInstance } from 'fastify';
 import { CRS_CODES } from '../../../schemas/resources.ts';
@@ -44,12 +47,20 @@ export default async function resourceInspectRoutes(app: FastifyInstance) {
     if (!source?.key) throw new ApiError(400, 'geo.inspectNoFile');
     const format = (source.format ?? '').toLowerCase();
     if (!isGdalFormat(format)) return { format, layers: [], layer: null, needs_layer: false, needs_crs: false, preview: null };
+    const seconds = app.config.inspectTimeLimitSeconds;
+    const signal = AbortSignal.timeout(seconds * 1000);
+    // Answered at the limit even while the file is still being fetched or waits for the GDAL worker.
+    const timedOut = new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
     try {
       const place = { dataDir: app.config.dataDir, archiveMaxBytes: app.config.tasks.archiveMaxBytes };
-      return await storageOf(app.config).withLocalFile(source.key, (file) =>
-        inspectGeoFile(place, file, format, { layerName: rawLayer || source.layer_name, crs: crs ?? source.crs }),
+      const inspection = storageOf(app.config).withLocalFile(source.key, (file) =>
+        inspectGeoFile(place, file, format, { layerName: rawLayer || source.layer_name, crs: crs ?? source.crs }, signal),
       );
+      // Once the limit answered, what is left of the work ends on its own (its GDAL call aborted).
+      inspection.catch(() => undefined);
+      return await Promise.race([inspection, timedOut]);
     } catch (error) {
+      if (signal.aborted) throw new ApiError(503, 'geo.inspectTimeLimit', {}, { seconds });
       if (error instanceof TaskFailure) throw new ApiError(400, error.code, {}, error.params as Record<string, string | number>);
       throw error;
     }
