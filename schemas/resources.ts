@@ -66,6 +66,8 @@ export const resources = defineEntity({
     bbox: { type: 'bbox', readOnly: true },
     geographic: { type: 'boolean', readOnly: true },
     last_update: { type: 'datetime', readOnly: true },
+    /** False until a scenario succeeds on it (or a harvest writes it): its wizard was left, or its creation failed, before its first load. */
+    loaded: { type: 'boolean', readOnly: true },
     source_id: { type: 'integer', readOnly: true },
     /** True when the current user may change the resource. */
     editable: { type: 'boolean', readOnly: true },
@@ -132,6 +134,7 @@ export interface Resource {
   bbox: [number, number, number, number] | null;
   geographic: boolean;
   last_update: string;
+  loaded: boolean;
   source_id: number | null;
   editable: boolean;
   _processing: Processing[];

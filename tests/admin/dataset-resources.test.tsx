@@ -136,7 +136,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
   });
 
   it('says a resource left before its first load holds no data yet, with the way back to its wizard', async () => {
-    const unloaded = resource({ id: 11, display_name: 'Comptages vélo', dataformat: null, size: null, last_update: null, source_id: 110, rel: [] });
+    const unloaded = resource({ id: 11, display_name: 'Comptages vélo', dataformat: null, size: null, loaded: false, source_id: 110, rel: [] });
     const resources = resourceServer({ links: [link(unloaded, 1), link(PDF_ANNEX, 2)] });
     server.use(...datasetHandlers(), ...resources.handlers, ...layerServer().handlers);
     renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);

@@ -256,7 +256,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
   });
 
   it('resumes a resource left before its first load with the creation scenarios', async () => {
-    const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [], last_update: null, _processing: [] });
+    const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [], loaded: false });
     const resources = wizard({ links: [link(LINK, 1)], sources: [source({ id: 80, resource_id: 8, href: 'https://tcl.example.org/horaires', dataformat_id: null })] });
     const user = userEvent.setup();
     renderApp('/publish/fr/data/datasets/1/resources/8/', USERS.role1);

@@ -25,6 +25,7 @@ export function resource(overrides: Partial<Resource> = {}): Resource {
     bbox: null,
     geographic: false,
     last_update: '2026-11-24T10:00:00Z',
+    loaded: true,
     source_id: 70,
     editable: true,
     _processing: [],

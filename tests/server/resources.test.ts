@@ -231,6 +231,10 @@ describe('resource sources and their scenarios', () => {
     expect((await call('marie.lefebvre', 'GET', `/fr/resource/file-upload/${sourceId}/`)).statusCode).toBe(404);
     expect((await upload('marie.lefebvre', sourceId, Buffer.from(CSV), 'arrets.csv')).statusCode).toBe(404);
 
+    // No scenario has run on it yet: it is not loaded.
+    const loaded = async () => (await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json().loaded;
+    expect(await loaded()).toBe(false);
+
     // Creating before any upload fails with the reason.
     const early = await runScenario('editor', 'file-upload', sourceId, 'create-file-upload');
     expect(early.status).toBe('FAILURE');
@@ -248,6 +252,8 @@ describe('resource sources and their scenarios', () => {
 
     const uploaded = await upload('editor', sourceId, Buffer.from(CSV), 'arrets.csv');
     expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // Neither the failed run nor the upload loaded it.
+    expect(await loaded()).toBe(false);
     expect(uploaded.json()).toMatchObject({
       filename: 'arrets.csv',
       size: Buffer.byteLength(CSV),
@@ -269,10 +275,11 @@ describe('resource sources and their scenarios', () => {
     const done = await runScenario('editor', 'file-upload', sourceId, 'create-file-upload');
     expect(done.status, done.error ?? '').toBe('SUCCESS');
     expect(done).toMatchObject({ object_class: 'resource', object_id: resource.id });
+    expect(await loaded()).toBe(true);
     expect(done.timeline.map((step) => step.message)).toContain(`Le fichier « arrets.csv » (${Buffer.byteLength(CSV)} octets) est désormais celui de la ressource.`);
     // Each step is told once: the load's count of rows, not again in other words.
-    const loaded = done.timeline.map((step) => step.message).filter((message) => /lignes chargées/.test(message));
-    expect(loaded).toEqual([`3 lignes chargées dans la table datastore.resource_${resource.id}.`]);
+    const loadedRows = done.timeline.map((step) => step.message).filter((message) => /lignes chargées/.test(message));
+    expect(loadedRows).toEqual([`3 lignes chargées dans la table datastore.resource_${resource.id}.`]);
     const read = (await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json();
     const layer = await t.db.query<{ id: number }>('SELECT id FROM geographic_layers WHERE resource_id = $1', [resource.id]);
     expect(read).toMatchObject({

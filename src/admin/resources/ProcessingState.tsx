@@ -11,12 +11,12 @@ import { useTaskAction } from '../tasks/useTaskActions.ts';
 import { RESOURCE_KEYS, type Processing, type Resource } from './resourcesApi.ts';
 
 /**
- * A resource whose creation was left before any scenario ran (the wizard closed after its
- * details), or whose only run failed and was acknowledged: it holds no data yet, and its wizard
- * resumes with the creation's scenarios.
+ * A resource whose creation was left before its first load (the wizard closed after its details,
+ * or its creation failed): it holds no data yet, and its wizard resumes with the creation's
+ * scenarios.
  */
-export function isUnloaded(resource: Pick<Resource, '_processing' | 'last_update'>): boolean {
-  return !resource.last_update && (resource._processing ?? []).length === 0;
+export function isUnloaded(resource: Pick<Resource, 'loaded'>): boolean {
+  return resource.loaded === false;
 }
 
 /** The processing entry the resource shows: a running task first, else an unacknowledged failure. */

@@ -25,6 +25,7 @@ import { mapserverConfigured } from '../mapserver/client.ts';
 import { storageOf } from '../storage/index.ts';
 import { actionLabel, wakeScorer } from '../tasks/store.ts';
 import { oweAssessment, oweAssessmentsOf } from '../quality/owed.ts';
+import { UPLOAD_ACTION } from '../resources/upload-task.ts';
 
 const CODENAME_MAX_LENGTH = 100;
 
@@ -38,6 +39,14 @@ const PROCESSING_SQL = `COALESCE((SELECT json_agg(json_build_object('task_id', p
          ORDER BY tq.action, tq.start_date DESC, tq.id DESC) p
   LEFT JOIN scenarios sc ON sc.id = p.scenario_id
   WHERE NOT (p.status = 'FAILURE' AND p.acknowledged_at IS NOT NULL)), '[]'::json)`;
+
+/**
+ * Whether a scenario once succeeded on the resource or a harvest wrote it: its data was loaded at
+ * least once. Its file's upload is no scenario.
+ */
+const LOADED_SQL = `(EXISTS (SELECT 1 FROM task_queue_track tq WHERE tq.object_class = 'resource' AND tq.object_id = r.id
+                     AND tq.status = 'SUCCESS' AND tq.action <> '${UPLOAD_ACTION}')
+   OR EXISTS (SELECT 1 FROM harvested_resources h WHERE h.resource_id = r.id))`;
 
 interface ProcessingRow {
   task_id: number;
@@ -143,6 +152,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
       columns: {
         dataformat: 'f.display_name', source_id: 's.id', editable: 'false', _processing: PROCESSING_SQL, rel: `(s.options->>'layer_id')::integer`,
         link_check: LATEST_LINK_CHECK_SQL,
+        loaded: LOADED_SQL,
       },
       searchColumns: ['r.display_name', 'r.codename'],
       fixedConditions: (params, request) => {
