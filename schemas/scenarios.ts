@@ -69,6 +69,8 @@ export interface Task {
   /** The object's display name when it still exists and the reader may see it. */
   object_name: string | null;
   target: TaskTarget | null;
+  /** The target's display name when it still exists and the reader may see it. */
+  target_name: string | null;
   timeline: TaskStep[];
   warnings: string[];
   /** Why a FAILURE failed (or who cancelled a REVOKED task), in the request's language. */

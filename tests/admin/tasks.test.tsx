@@ -170,6 +170,18 @@ describe('task page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Annuler la tâche' })).toBeNull();
   });
 
+  it("names the task's target, and shows its type and number when the server does not name it", async () => {
+    const upload = { object_class: 'resourcefileupload', object_id: 7, object_name: null, target: { model: 'dataset', app_label: 'catalog', pk: 12 } };
+    const queue = taskQueue([task({ id: 51, ...upload, target_name: 'Arbres remarquables' }), task({ id: 52, ...upload })]);
+    server.use(...datasetHandlers(), ...queue.handlers);
+    const named = renderApp('/publish/fr/data/tasks/51/', USERS.role1);
+    expect(await screen.findByRole('link', { name: 'Arbres remarquables' }, LONG)).toHaveAttribute('href', '/publish/fr/data/datasets/12/');
+    expect(screen.queryByText('Jeu de données #12')).toBeNull();
+    named.unmount();
+    renderApp('/publish/fr/data/tasks/52/', USERS.role1);
+    expect(await screen.findByRole('link', { name: 'Jeu de données #12' }, LONG)).toBeInTheDocument();
+  });
+
   it('reads a running task again every 15 s until it is finished', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const queue = taskQueue([RUNNING]);

@@ -17,6 +17,7 @@ export function task(overrides: Partial<Task> = {}): Task {
     object_id: 1,
     object_name: "Qualité de l'eau",
     target: null,
+    target_name: null,
     timeline: [],
     warnings: [],
     error: null,

@@ -45,7 +45,7 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
     expect(body.next).toBe('http://localhost/fr/dashboard/task-queue-track/?page=2');
     expect(body.results[0].id).toBe(ids[0]);
     expect(Object.keys(body.results[0]).sort()).toEqual(
-      ['action', 'action_label', 'end_date', 'id', 'object_class', 'object_id', 'object_name', 'start_date', 'status', 'target', 'timeline', 'warnings',
+      ['action', 'action_label', 'end_date', 'id', 'object_class', 'object_id', 'object_name', 'start_date', 'status', 'target', 'target_name', 'timeline', 'warnings',
         'error', 'trigger', 'created_by', 'retry_of', 'acknowledged', 'can_retry', 'can_cancel', 'can_acknowledge'].sort(),
     );
     const second = (await list('?page=2')).json();
@@ -96,6 +96,28 @@ describe('GET /{locale}/dashboard/task-queue-track/', () => {
     expect(seen.count).toBe(17);
     expect(seen.results.some((task: { object_id: number; target: { pk: number } | null }) => task.object_id === 3 || task.target?.pk === 3)).toBe(false);
     expect((await t.app.inject({ url: `/fr/dashboard/task-queue-track/${ids[2]}/`, headers: editor.jwtHeaders })).statusCode).toBe(404);
+  });
+
+  it("names a task's target only to whoever sees it", async () => {
+    const { rows: names } = await t.db.query<{ id: number; display_name: string }>('SELECT id, display_name FROM datasets WHERE id IN (1, 3) ORDER BY id');
+    const { rows: editorRow } = await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'editor'");
+    // Two uploads the editor queued: for public dataset 1, and for dataset 3 they may not read.
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO task_queue_track (status, action, object_class, object_id, target, created_by, start_date)
+       VALUES ('SUCCESS', 'create-resource', 'resourcefileupload', 1, $1, $3, now() - interval '2 days'),
+              ('SUCCESS', 'create-resource', 'resourcefileupload', 1, $2, $3, now() - interval '2 days')
+       RETURNING id`,
+      [JSON.stringify({ model: 'dataset', app_label: 'catalog', pk: 1 }), JSON.stringify({ model: 'dataset', app_label: 'catalog', pk: 3 }), editorRow[0].id],
+    );
+    const read = async (id: number, who: SignedIn) =>
+      (await t.app.inject({ url: `/fr/dashboard/task-queue-track/${id}/`, headers: who.jwtHeaders })).json();
+    expect((await read(rows[0].id, editor)).target_name).toBe(names[0].display_name);
+    const hidden = await read(rows[1].id, editor);
+    expect(hidden.target).toMatchObject({ model: 'dataset', pk: 3 });
+    expect(hidden.target_name).toBeNull();
+    expect((await read(rows[1].id, admin)).target_name).toBe(names[1].display_name);
+    expect((await read(ids[0], admin)).target_name).toBeNull();
+    await t.db.query('DELETE FROM task_queue_track WHERE id = ANY($1)', [rows.map((row) => row.id)]);
   });
 
   it('answers one task by id', async () => {

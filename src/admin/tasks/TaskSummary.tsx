@@ -25,10 +25,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TargetLink({ target }: { target: TaskTarget }) {
+/** The object a task acts for, by name when the server gives it (the reader sees it), else by type and number. */
+function TargetLink({ target, name: targetName }: { target: TaskTarget; name: string | null }) {
   const translate = useTranslate();
   const appPath = useAppPath();
-  const name = `${translate(`resources.tasks.objectClasses.${target.model}`, { _: target.model })} #${target.pk}`;
+  const name = targetName ?? `${translate(`resources.tasks.objectClasses.${target.model}`, { _: target.model })} #${target.pk}`;
   const path = objectPagePath({ object_class: target.model, object_id: target.pk, target: null });
   return path ? (
     <Link component={RouterLink} to={appPath(path)}>
@@ -53,7 +54,7 @@ export function TaskSummary({ task }: { task: Task }) {
         </Fact>
         {task.target && (
           <Fact label="target">
-            <TargetLink target={task.target} />
+            <TargetLink target={task.target} name={task.target_name ?? null} />
           </Fact>
         )}
         <Fact label="created_by">{origin(task)}</Fact>

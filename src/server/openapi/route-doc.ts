@@ -50,6 +50,7 @@ export const TASK_DOC: JsonSchema = (() => {
         type: ['object', 'null'],
         properties: { model: text, app_label: text, pk: { type: 'integer' } },
       },
+      target_name: { ...nullable('string'), description: "The target's name, when the caller may see it" },
       timeline: {
         type: 'array',
         items: { type: 'object', properties: { date: { type: 'string', format: 'date-time' }, level: { enum: ['info', 'warning', 'error'] }, message: text } },

@@ -106,6 +106,7 @@ interface TaskRow {
   object_id: number | null;
   object_name: string | null;
   target: TaskTarget | null;
+  target_name: string | null;
   timeline: StoredStep[];
   warnings: unknown[];
   error: { code: string; params?: Record<string, string | number> } | null;
@@ -156,18 +157,23 @@ export function taskVisibleSql(user: AccessSubject & { id: number }, params: Sql
 /** SELECT list of a task for `user` (alias tq): labels, names and whether they may act on it. */
 export function taskSelectSql(user: AccessSubject, params: SqlParams): string {
   const names: string[] = [];
+  const targetNames: string[] = [];
   const runnable: string[] = [];
   for (const [name, objectClass] of Object.entries(OBJECT_CLASSES)) {
     const cls = params.add(name);
     const visible = objectClass.visibleSql('tq.object_id', user, params) ?? 'true';
     names.push(`WHEN tq.object_class = ${cls} AND ${visible} THEN ${objectClass.nameSql('tq.object_id')}`);
+    // The target's name too, under the same rule: only an object the reader sees is named.
+    const targetPk = targetPkSql('tq');
+    const targetVisible = objectClass.visibleSql(targetPk, user, params) ?? 'true';
+    targetNames.push(`WHEN tq.target->>'model' = ${cls} AND ${targetPk} IS NOT NULL AND ${targetVisible} THEN ${objectClass.nameSql(targetPk)}`);
     runnable.push(`(tq.object_class = ${cls} AND ${objectClass.runnableSql('tq.object_id', user, params) ?? 'true'})`);
   }
   // Tasks on no registered object (diagnostics) are the superusers'.
   const mayRun = user.is_superuser ? 'true' : `(${runnable.join(' OR ')})`;
   return `tq.id, tq.status, tq.action, s.labels AS action_labels, tq.object_class, tq.object_id,
     CASE ${names.join(' ')} ELSE NULL END AS object_name,
-    tq.target, tq.timeline, tq.warnings, tq.error, tq.trigger, u.username AS created_by, tq.retry_of,
+    tq.target, CASE ${targetNames.join(' ')} ELSE NULL END AS target_name, tq.timeline, tq.warnings, tq.error, tq.trigger, u.username AS created_by, tq.retry_of,
     tq.acknowledged_at IS NOT NULL AS acknowledged, tq.start_date, tq.end_date, ${mayRun} AS runnable,
     tq.interrupted_error IS NULL AS rerunnable`;
 }
@@ -184,6 +190,7 @@ export function presentTask(row: TaskRow, locale: Locale): Task {
     object_id: row.object_id,
     object_name: row.object_name,
     target: row.target,
+    target_name: row.target ? row.target_name : null,
     timeline: (row.timeline ?? []).map((step) => ({
       // Steps written by SQL (now()) and by the runner (toISOString) read alike.
       date: new Date(step.date).toISOString(),
