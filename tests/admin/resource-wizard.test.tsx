@@ -270,6 +270,17 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(resources.calls().at(-1)).toBe('POST resource/href/80/_scenarios/41/run/?asynchrone=true');
   });
 
+  it('says at once that a dataset with a main resource takes no second one, and offers an annex instead', async () => {
+    const MAIN = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
+    const resources = wizard({ links: [link(MAIN, 1)] });
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+    expect(await screen.findByText(/^Ce jeu de données a déjà une ressource principale/, {}, LONG)).toBeInTheDocument();
+    expect(screen.queryByText(/^Type :/)).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Type de ressource' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Nouvelle annexe' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/new/?role=annex');
+    expect(resources.writes).toEqual([]);
+  });
+
   it('says the resource cannot be updated without an update scenario', async () => {
     const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
     wizard({

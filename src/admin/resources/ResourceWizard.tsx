@@ -7,7 +7,7 @@
  * A change follows the same steps with the update scenarios.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, Link, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -23,7 +23,7 @@ import { useStartup } from '../startup/useStartup.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ColumnsStep } from './ColumnsStep.tsx';
 import { GeometryStep } from './GeometryStep.tsx';
-import { datasetResourcesPath } from './resourcePaths.ts';
+import { datasetResourcesPath, newResourcePath } from './resourcePaths.ts';
 import {
   ANNEX_TYPES,
   databaseOf,
@@ -126,10 +126,12 @@ export default function ResourceWizard() {
   const existingId = params.resourceId !== undefined && params.resourceId !== 'new' ? Number(params.resourceId) : null;
 
   const { data: dataset } = useGetOne('datasets', { id: datasetId }, { enabled: Number.isInteger(datasetId) });
+  const askedRole: ResourceRole = search.get('role') === 'annex' ? 'annex' : 'main';
+  // The dataset's resources: the role of the one being changed, or whether a new main one may be added.
   const { data: links } = useQuery({
     queryKey: RESOURCE_KEYS.ofDataset(datasetId),
     queryFn: ({ signal }) => resourcesApi.ofDataset(datasetId, signal),
-    enabled: existingId !== null,
+    enabled: existingId !== null || askedRole === 'main',
   });
   const { data: existing } = useQuery({
     queryKey: RESOURCE_KEYS.resource(existingId ?? 0),
@@ -143,8 +145,7 @@ export default function ResourceWizard() {
   // A resource left before its first load resumes with the creation's scenarios.
   const action: ScenarioAction = existingId === null || (existing && isUnloaded(existing.resource)) ? 'create' : 'update';
   const link = links?.find((candidate) => candidate.resource_id === existingId);
-  const role: ResourceRole =
-    existingId !== null ? (link?.type === RESOURCE_ROLES.annex ? 'annex' : 'main') : search.get('role') === 'annex' ? 'annex' : 'main';
+  const role: ResourceRole = existingId !== null ? (link?.type === RESOURCE_ROLES.annex ? 'annex' : 'main') : askedRole;
   const types = useAvailableTypes(role);
   const { dataFormats } = useStartup();
 
@@ -159,6 +160,8 @@ export default function ResourceWizard() {
   const [source, setSource] = useState<Source | null>(null);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [task, setTask] = useState<Task | null>(null);
+  // A dataset has one main resource: a second is refused, so the wizard says so before anything is filled in.
+  const mainTaken = existingId === null && role === 'main' && !linked && (links ?? []).some((one) => one.type === RESOURCE_ROLES.main);
 
   // A resource being changed: its type, values and ids once read.
   useEffect(() => {
@@ -326,8 +329,16 @@ export default function ResourceWizard() {
             {dataset && (
               <Typography color="text.secondary">{translate(`${L}.wizard.dataset`, { name: dataset.display_name as string })}</Typography>
             )}
-            {step === 'type' && <TypeStep types={types} value={type} onChange={setType} onNext={() => setStep('details')} />}
-            {step === 'details' && type && (
+            {mainTaken && (
+              <Alert severity="info">
+                {translate(`${L}.wizard.mainTaken`)}{' '}
+                <Link component={RouterLink} to={appPath(newResourcePath(datasetId, 'annex'))}>
+                  {translate(`${L}.wizard.new.annex`)}
+                </Link>
+              </Alert>
+            )}
+            {!mainTaken && step === 'type' && <TypeStep types={types} value={type} onChange={setType} onNext={() => setStep('details')} />}
+            {!mainTaken && step === 'details' && type && (
               <Stack
                 spacing={2}
                 component="form"
