@@ -315,6 +315,44 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(resources.writes[2].body).toEqual({ dataformat_id: 1, filename: 'releves/2026.csv', resource_id: 100 });
   });
 
+  it("guesses the format from the file's extension when one format alone takes it, and the format may still be changed", async () => {
+    wizard();
+    server.use(
+      http.get('/:locale/resource/data-format/', () =>
+        HttpResponse.json([
+          { id: 1, codename: 'csv', display_name: 'CSV', extensions: ['csv'], mimetypes: ['text/csv'], is_structured: true, is_geographic: false },
+          { id: 2, codename: 'json', display_name: 'JSON', extensions: ['json'], mimetypes: ['application/json'], is_structured: true, is_geographic: false },
+          { id: 3, codename: 'geojson', display_name: 'GeoJSON', extensions: ['geojson', 'json'], mimetypes: ['application/geo+json'], is_structured: true, is_geographic: true },
+          { id: 4, codename: 'tsv', display_name: 'TSV', extensions: ['tsv', 'tab'], mimetypes: ['text/tab-separated-values'], is_structured: true, is_geographic: false },
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    await start(user, 'main', 'Fichier téléversé', 'Arrêts de bus');
+    const format = screen.getByRole('combobox', { name: 'Format' });
+    // Two formats take .json: none is guessed.
+    await user.upload(screen.getByLabelText('Choisir un fichier'), new File(['{}'], 'arrets.json', { type: 'application/json' }));
+    expect(format).toHaveTextContent(/^\W*$/);
+    await user.upload(screen.getByLabelText('Choisir un fichier'), new File([CSV], 'ARRETS.CSV', { type: 'text/csv' }));
+    await waitFor(() => expect(format).toHaveTextContent('CSV'));
+    await choose(user, 'Format', 'TSV');
+    expect(format).toHaveTextContent('TSV');
+    // A file the chosen format takes keeps it.
+    await user.upload(screen.getByLabelText('Choisir un fichier'), new File([CSV], 'arrets.tab', { type: 'text/plain' }));
+    expect(format).toHaveTextContent('TSV');
+  });
+
+  it('marks the sFTP file as required and guesses the format of the file chosen', async () => {
+    wizard();
+    server.use(http.get('/:locale/resource/ftp-choices/', () => HttpResponse.json([{ value: 'releves/2026.csv', label: 'releves/2026.csv (12 ko)', size: 12345 }])));
+    const user = userEvent.setup();
+    await start(user, 'annex', 'Fichier du dépôt sFTP', 'Relevés 2026');
+    const label = screen.getByText((_, element) => !!element?.classList.contains('MuiInputLabel-root') && (element.textContent ?? '').startsWith('Fichier du dépôt sFTP'));
+    expect(label.textContent).toMatch(/^Fichier du dépôt sFTP\s*\*$/);
+    await choose(user, 'Fichier du dépôt sFTP', 'releves/2026.csv (12 ko)');
+    expect(screen.getByRole('combobox', { name: 'Format' })).toHaveTextContent('CSV');
+  });
+
   it('lists the free datastore tables, the first 10, or those matching a search', async () => {
     const resources = wizard();
     const tableReads: URL[] = [];

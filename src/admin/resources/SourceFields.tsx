@@ -7,6 +7,7 @@ import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useStartup } from '../startup/useStartup.ts';
+import { formatChangeFor } from './formatGuess.ts';
 import { resourcesApi, type ResourceType } from './resourcesApi.ts';
 import { mapServerApi } from './mapServerApi.ts';
 import type { FieldErrors, WizardValues } from './wizardValues.ts';
@@ -50,6 +51,7 @@ function FormatSelect({ values, errors, onChange }: Pick<SourceFieldsProps, 'val
 
 function FileInput({ values, errors, onChange }: Pick<SourceFieldsProps, 'values' | 'errors' | 'onChange'>) {
   const translate = useTranslate();
+  const { dataFormats } = useStartup();
   return (
     <Stack spacing={0.5}>
       <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
@@ -58,7 +60,11 @@ function FileInput({ values, errors, onChange }: Pick<SourceFieldsProps, 'values
           hidden
           type="file"
           aria-label={translate(`${L}.fields.file`)}
-          onChange={(event) => onChange({ file: event.target.files?.[0] ?? null })}
+          onChange={(event) => {
+            const file = event.target.files?.[0] ?? null;
+            // The format its extension names, when only one does.
+            onChange({ file, ...(file ? formatChangeFor(file.name, dataFormats, values.dataformat_id) : {}) });
+          }}
         />
       </Button>
       {values.file && <Typography variant="body2">{values.file.name}</Typography>}
@@ -74,6 +80,7 @@ function FileInput({ values, errors, onChange }: Pick<SourceFieldsProps, 'values
 function FtpSelect({ values, errors, usergroupId, onChange }: Omit<SourceFieldsProps, 'type'>) {
   const translate = useTranslate();
   const helper = useHelper();
+  const { dataFormats } = useStartup();
   // Without a group there is no sFTP folder: the choices are empty.
   const { data = [] } = useQuery({
     queryKey: ['dataset-resources', 'ftp-choices', usergroupId],
@@ -84,9 +91,10 @@ function FtpSelect({ values, errors, usergroupId, onChange }: Omit<SourceFieldsP
   return (
     <TextField
       select
+      required
       label={translate(`${L}.fields.ftp`)}
       value={choices.some((choice) => choice.value === values.filename) ? values.filename : ''}
-      onChange={(event) => onChange({ filename: event.target.value })}
+      onChange={(event) => onChange({ filename: event.target.value, ...formatChangeFor(event.target.value, dataFormats, values.dataformat_id) })}
       {...helper(errors, 'filename')}
     >
       {choices.length === 0 && (
@@ -133,7 +141,7 @@ function DatastoreTables({ values, errors, onChange }: Pick<SourceFieldsProps, '
         disabled={!values.database}
         helperText={translate(`${L}.fields.tableHint`)}
       />
-      <TextField select label={translate(`${L}.fields.table`)} value={values.table} onChange={(event) => onChange({ table: event.target.value })} disabled={!values.database} {...helper(errors, 'table')}>
+      <TextField select required label={translate(`${L}.fields.table`)} value={values.table} onChange={(event) => onChange({ table: event.target.value })} disabled={!values.database} {...helper(errors, 'table')}>
         {shown.map((table) => {
           const value = `${table.schema_name}.${table.table_name}`;
           return (
@@ -178,7 +186,7 @@ function MapServerLayers({ values, errors, onChange }: Pick<SourceFieldsProps, '
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={translate(`${L}.fields.layer`)} value={values.layer} onChange={(event) => onChange({ layer: event.target.value })} disabled={!values.workspace} {...helper(errors, 'layer')}>
+      <TextField select required label={translate(`${L}.fields.layer`)} value={values.layer} onChange={(event) => onChange({ layer: event.target.value })} disabled={!values.workspace} {...helper(errors, 'layer')}>
         {layers.map((layer) => (
           <MenuItem key={layer} value={`${values.workspace}:${layer}`}>
             {layer}
