@@ -95,6 +95,25 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(created.body).toMatchObject({ implementation_type: 1, name: 'Région CKAN', url: 'https://ckan.example.org/', command: '*', scheduler: 2, usergroup: 10 });
   });
 
+  it('says which required fields are empty under each, from the schema, before anything is sent', async () => {
+    const writes: Write[] = [];
+    server.use(...indexerHandlers(writes));
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/new/', USERS.role2);
+    const command = await screen.findByRole('textbox', { name: /Recherche distante/ }, LONG);
+    await user.clear(command);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const name = screen.getByRole('textbox', { name: /^Nom/ });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Ce champ est obligatoire.'));
+    expect(screen.getByRole('textbox', { name: /Adresse du catalogue/ })).toHaveAccessibleDescription('Ce champ est obligatoire.');
+    expect(command).toHaveAccessibleDescription('Ce champ est obligatoire.');
+    expect(screen.getByRole('combobox', { name: /Type de catalogue/ })).toHaveFocus();
+    expect(writes).toEqual([]);
+    // A message goes once its field is filled in.
+    await user.type(name, 'Région CKAN');
+    expect(name).not.toHaveAccessibleDescription('Ce champ est obligatoire.');
+  });
+
   it('saves a change with its toast, and shows a refused one under its field', async () => {
     let refuse = false;
     server.use(

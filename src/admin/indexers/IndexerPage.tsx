@@ -8,12 +8,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { HARVEST_EVERYTHING, type HarvestTrial } from '../../../schemas/indexers.ts';
+import { HARVEST_EVERYTHING, indexers, type HarvestTrial } from '../../../schemas/indexers.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { errorBody, errorStatus } from '../http/errors.ts';
+import { schemaValidate } from '../entities/schemaValidation.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
@@ -32,6 +33,11 @@ const EMPTY: Omit<IndexerForm, 'usergroup'> = {
 };
 
 const FIELDS = ['implementation_type', 'name', 'description', 'url', 'command', 'organisation_filter', 'url_pattern', 'scheduler'] as const;
+
+/** The schema's checks (schemas/indexers.ts), run before anything is sent: required fields, lengths. */
+const validateIndexer = schemaValidate(indexers);
+/** The fields the schema requires: their inputs are marked. */
+const REQUIRED = new Set<string>(FIELDS.filter((field) => indexers.fields[field].required));
 
 function TrialResult({ trial }: { trial: HarvestTrial }) {
   const translate = useTranslate();
@@ -104,6 +110,8 @@ export default function IndexerPage() {
   const set = (field: keyof IndexerForm) => (event: ChangeEvent<HTMLInputElement>) => {
     const numeric = field === 'implementation_type' || field === 'scheduler';
     setForm({ ...current, [field]: numeric ? Number(event.target.value) : event.target.value });
+    // A message about a field goes once it is changed.
+    if (errors[field]) setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
   };
   const payload = (): IndexerForm => ({
     ...current,
@@ -113,6 +121,13 @@ export default function IndexerPage() {
   const backToGroup = () => navigate(-1);
 
   const save = async () => {
+    const found = await validateIndexer(payload() as unknown as Record<string, unknown>);
+    const invalid = FIELDS.filter((field) => found[field]);
+    if (invalid.length > 0) {
+      setErrors(Object.fromEntries(invalid.map((field) => [field, translate(found[field].message, { _: found[field].message, ...found[field].args })])));
+      document.getElementById(`indexer-${invalid[0]}`)?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const result = id === null ? await indexersApi.create(payload()) : await indexersApi.update(id, payload());
@@ -163,7 +178,6 @@ export default function IndexerPage() {
 
   const label = (field: string) => translate(`resources.indexers.fields.${field}`);
   const helper = (field: string) => errors[field] || (['command', 'organisation_filter', 'url_pattern'].includes(field) ? translate(`resources.indexers.help.${field}`) : undefined);
-  const required = new Set(['implementation_type', 'name', 'url', 'command', 'scheduler']);
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -184,7 +198,7 @@ export default function IndexerPage() {
               </TextField>
             ) : (
               <TextField
-                key={field} id={`indexer-${field}`} label={label(field)} required={required.has(field)} value={current[field] ?? ''} onChange={set(field)}
+                key={field} id={`indexer-${field}`} label={label(field)} required={REQUIRED.has(field)} value={current[field] ?? ''} onChange={set(field)}
                 multiline={field === 'description'} error={!!errors[field]} helperText={helper(field)}
               />
             ),
