@@ -128,6 +128,9 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
     const name = await screen.findByRole('textbox', { name: /^Nom/ }, LONG);
     await waitFor(() => expect(name).toHaveValue('Région CKAN'));
+    // The indexer's number says what it is.
+    expect(screen.getByText('Moissonneur n° 5')).toBeInTheDocument();
+    expect(screen.queryByText('#5')).toBeNull();
     await user.type(name, ' 2');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Moissonneur mis à jour', {}, LONG)).toBeInTheDocument();

@@ -214,7 +214,7 @@ export default function IndexerPage() {
         </Stack>
         {trial && <Box sx={{ mt: 2 }}><TrialResult trial={trial} /></Box>}
         {id !== null && <Box sx={{ mt: 3 }}><Runs id={id} /></Box>}
-        {id !== null && saved.data && <Chip sx={{ mt: 2 }} label={`#${id}`} size="small" />}
+        {id !== null && saved.data && <Chip sx={{ mt: 2 }} label={translate('resources.indexers.page.number', { id })} size="small" />}
       </CardContent>
     </Card>
   );
