@@ -432,6 +432,25 @@ describe('contacts', { timeout: 30_000 }, () => {
   });
 });
 
+describe('phone numbers', { timeout: 30_000 }, () => {
+  it('shows a French number in pairs in the contacts list, as stored otherwise', async () => {
+    server.use(
+      ...accountsHandlers(),
+      http.get('/:locale/dataset/contacts/', () =>
+        HttpResponse.json(page([
+          { id: 5, name: 'Service SIG', email: 'sig@example.org', phone: '0491000000', position: '', role: '', usergroup: 20 },
+          { id: 6, name: 'Standard', email: 'standard@example.org', phone: '3939', position: '', role: '', usergroup: 20 },
+        ])),
+      ),
+    );
+    renderApp('/publish/fr/accounts/contacts/', USERS.superuser);
+    const row = (await screen.findByText('Service SIG', {}, LONG)).closest('tr')!;
+    expect(within(row).getByText('04 91 00 00 00')).toBeInTheDocument();
+    expect(within(row).queryByText('0491000000')).toBeNull();
+    expect(within(screen.getByText('Standard').closest('tr')!).getByText('3939')).toBeInTheDocument();
+  });
+});
+
 describe('invitations', { timeout: 30_000 }, () => {
   it("lists the user's own invitations on the home page, accepts one and declines another", async () => {
     const writes: Write[] = [];

@@ -388,7 +388,8 @@ describe('dataset contacts', () => {
     await renderPanel(<DatasetContacts datasetId={DATASET} canEdit />);
     const panel = await contactsPanel();
     await within(panel).findByText('Jeanne Dupont', {}, LONG);
-    expect(within(panel).getByText(/jeanne\.dupont@example\.org/)).toBeInTheDocument();
+    // The phone in pairs, as people read it.
+    expect(within(panel).getByText(/jeanne\.dupont@example\.org/)).toHaveTextContent('jeanne.dupont@example.org · 04 00 00 00 00 · Cheffe de projet');
     const roleOfPaul = await within(panel).findByRole('combobox', { name: 'Rôle de Paul Durand' });
     await waitFor(() => expect(roleOfPaul).toHaveTextContent('Auteur'));
 

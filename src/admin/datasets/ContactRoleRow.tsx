@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Choice } from '../../../schemas/api.ts';
+import { formatPhone } from '../format/phone.ts';
 import type { ContactRole } from './contactRolesApi.ts';
 import { ChoiceSelect } from '../accounts/ChoiceSelect.tsx';
 
@@ -17,7 +18,7 @@ export interface ContactRoleRowProps {
 export function ContactRoleRow({ link, roles, canEdit, onRoleChange, onRemove }: ContactRoleRowProps) {
   const translate = useTranslate();
   const contact = link.contact_detail;
-  const details = [contact.email, contact.phone, contact.position].filter(Boolean).join(' · ');
+  const details = [contact.email, formatPhone(contact.phone), contact.position].filter(Boolean).join(' · ');
   return (
     <TableRow>
       <TableCell>

@@ -23,6 +23,7 @@ import {
 import type { FieldSpec } from '../../../schemas/entity.ts';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { LocaleNumberField } from '../fields/LocaleNumberField.tsx';
+import { PhoneField } from '../fields/PhoneField.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { entityOf, entityPaths, hasScreens } from './registry.ts';
 import { useChoices } from './useChoices.ts';
@@ -92,6 +93,8 @@ export function fieldElement(resource: string, name: string, options: FieldEleme
       return <EmailField key={name} {...common} onClick={(event) => event.stopPropagation()} />;
     case 'url':
       return <UrlField key={name} {...common} target="_blank" rel="noopener" onClick={(event) => event.stopPropagation()} />;
+    case 'phone':
+      return <PhoneField key={name} {...common} />;
     case 'integer':
       return <LocaleNumberField key={name} {...common} />;
     case 'boolean':
