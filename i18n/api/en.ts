@@ -160,6 +160,7 @@ export default {
   'geo.sizeInvalid': "A size between 1 and 50 is expected.",
   'geo.opacityInvalid': "An opacity between 0 and 1 is expected.",
   'geo.kindInvalid': "The style kind is \"simple\" or \"classified\".",
+  'geo.otherValuesRule': "Other values",
   'geo.columnUnknown': "This column is not in the layer's table.",
   'geo.classesInvalid': "From 1 to 50 classes {value, color} are expected, with distinct values.",
   'geo.widthInvalid': "A width between 0 and 50 pixels is expected.",

@@ -160,6 +160,7 @@ export default {
   'geo.sizeInvalid': "Une taille entre 1 et 50 est attendue.",
   'geo.opacityInvalid': "Une opacité entre 0 et 1 est attendue.",
   'geo.kindInvalid': "Le type de style est « simple » ou « classified ».",
+  'geo.otherValuesRule': "Autres valeurs",
   'geo.columnUnknown': "Cette colonne n'est pas dans la table de la couche.",
   'geo.classesInvalid': "De 1 à 50 classes {value, color} sont attendues, de valeurs distinctes.",
   'geo.widthInvalid': "Une largeur entre 0 et 50 pixels est attendue.",

@@ -160,6 +160,7 @@ export default {
   'geo.sizeInvalid': "È attesa una dimensione tra 1 e 50.",
   'geo.opacityInvalid': "È attesa un'opacità tra 0 e 1.",
   'geo.kindInvalid': "Il tipo di stile è \"simple\" o \"classified\".",
+  'geo.otherValuesRule': "Altri valori",
   'geo.columnUnknown': "Questa colonna non è nella tabella dello strato.",
   'geo.classesInvalid': "Sono attese da 1 a 50 classi {value, color}, con valori distinti.",
   'geo.widthInvalid': "È attesa una larghezza tra 0 e 50 pixel.",

@@ -231,6 +231,29 @@ describe('layer styles', () => {
     expect((await get(admin, `/fr/geospatial/style/${styleId}/sld/`)).body).toContain('<CssParameter name="fill">#123456</CssParameter>');
   });
 
+  it("names the other values' rule of an exported style in the request's language", async () => {
+    const mark = { kind: 'Mark', wellKnownName: 'circle', color: '#e31a1c', radius: 4 };
+    const others = ['!', ['||', ['==', 'kind', 'bus'], ['==', 'kind', 'tram']]];
+    const config = {
+      name: 'Par mode',
+      rules: [
+        { name: 'bus', filter: ['==', 'kind', 'bus'], symbolizers: [mark] },
+        { name: 'tram', filter: ['==', 'kind', 'tram'], symbolizers: [mark] },
+        { name: 'Other values', filter: others, symbolizers: [{ ...mark, color: '#999999' }] },
+      ],
+    };
+    expect((await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config })).statusCode).toBe(200);
+    const ruleNames = (sld: string) => [...sld.matchAll(/<Rule>\s*<Name>([^<]*)<\/Name>/g)].map((match) => match[1]);
+    expect(ruleNames((await get(admin, `/fr/geospatial/style/${styleId}/sld/`)).body)).toEqual(['bus', 'tram', 'Autres valeurs']);
+    expect(ruleNames((await get(admin, `/it/geospatial/style/${styleId}/sld/`)).body)).toEqual(['bus', 'tram', 'Altri valori']);
+    expect(ruleNames((await get(admin, `/en/geospatial/style/${styleId}/sld/`)).body)).toEqual(['bus', 'tram', 'Other values']);
+    expect((await get(admin, `/fr/geospatial/style/${styleId}/qml/`)).body).toContain('label="Autres valeurs"');
+    // A name someone gave the rule is theirs.
+    const named = { ...config, rules: [...config.rules.slice(0, 2), { ...config.rules[2], name: 'Le reste' }] };
+    await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config: named });
+    expect(ruleNames((await get(admin, `/en/geospatial/style/${styleId}/sld/`)).body)).toEqual(['bus', 'tram', 'Le reste']);
+  });
+
   it('exports the style as SLD and QML made by the parsers, and imports them back identically', async () => {
     const config = {
       name: 'Par mode',
@@ -276,7 +299,8 @@ describe('layer styles', () => {
     const raw = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/qml/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/xml' }, payload: qml });
     expect(raw.statusCode).toBe(200);
     const rules = raw.json().config.rules as Array<{ name: string; filter: unknown; symbolizers: Array<{ kind: string }> }>;
-    expect(rules.map((rule) => [rule.name, rule.filter])).toEqual(config.rules.map((rule) => [rule.name, rule.filter]));
+    // The other values' rule comes back named in the language it was exported in.
+    expect(rules.map((rule) => [rule.name, rule.filter])).toEqual([['bus', config.rules[0].filter], ['Autres valeurs', config.rules[1].filter]]);
     expect(rules.map((rule) => rule.symbolizers.find((symbolizer) => symbolizer.kind === 'Text'))).toEqual([config.rules[0].symbolizers[1], config.rules[1].symbolizers[1]]);
   });
 

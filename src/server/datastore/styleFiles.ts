@@ -7,7 +7,7 @@
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import QGISStyleParser from 'geostyler-qgis-parser';
 import SldStyleParser from 'geostyler-sld-parser';
-import type { Style, Symbolizer } from '../../../schemas/styles.ts';
+import { otherValuesOf, type Style, type Symbolizer } from '../../../schemas/styles.ts';
 
 export type StyleFormat = 'sld' | 'qml';
 
@@ -30,6 +30,17 @@ function outputOf<T>(result: { output?: T; errors?: unknown[] }): T {
 /** The SLD 1.0 of the style, named `name` (the style's name on the map server); values XML-escaped by the parser. */
 export async function styleToSld(style: Style, name: string): Promise<string> {
   return outputOf(await new SldStyleParser({ sldVersion: '1.0.0' }).writeStyle({ ...style, name })) as string;
+}
+
+/**
+ * The style with its "other values" rules (otherValuesFilter) named `name` when they bear a default
+ * name (`defaults`: none, or the name any language gives them), so a file says it in its reader's language.
+ */
+export function nameOtherValuesRules(style: Style, name: string, defaults: ReadonlySet<string>): Style {
+  return {
+    ...style,
+    rules: style.rules.map((rule) => (otherValuesOf(rule.filter) !== null && defaults.has((rule.name ?? '').trim()) ? { ...rule, name } : rule)),
+  };
 }
 
 export async function styleToQml(style: Style): Promise<string> {

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { canAccessData } from '../../../schemas/access.ts';
-import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
+import { LOCALES, PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import { layerAccess, layerVisibleSql } from '../datastore/access.ts';
 import { datastoreDb } from '../datastore/connection.ts';
 import { featuresInBox, tableColumns, zoomTolerance, type LayerTable } from '../datastore/features.ts';
@@ -14,7 +14,7 @@ import { layerTile, MAX_ZOOM, validTile, type TileLayer } from '../datastore/til
 import type { Bbox } from '../datastore/layers.ts';
 import { defaultStyle, filterColumns, labelColumn, upgradeStyle, type Style } from '../../../schemas/styles.ts';
 import { validateStyle } from '../datastore/styles.ts';
-import { MAX_STYLE_BYTES, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, styleToQml, styleToSld, type StyleFormat } from '../datastore/styleFiles.ts';
+import { MAX_STYLE_BYTES, nameOtherValuesRules, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, styleToQml, styleToSld, type StyleFormat } from '../datastore/styleFiles.ts';
 import { mapserverStyleName } from '../datastore/apply.ts';
 import { readFile } from '../accounts/files.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
@@ -289,11 +289,15 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     throw new ValidationError({ file: [t(request.locale, 'geo.styleFileMissing')] });
   }
 
+  /** The names an "other values" rule gets by default: none, or its name in any language. */
+  const OTHER_VALUES_NAMES = new Set(['', ...LOCALES.map((locale) => t(locale, 'geo.otherValuesRule'))]);
+
   for (const format of ['sld', 'qml'] as StyleFormat[]) {
     const fileDoc = { produces: [STYLE_CONTENT_TYPES[format]] };
     app.get<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config: { ...config, openapi: { ...fileDoc, summary: `The style as ${format.toUpperCase()}` } } }, async (request, reply) => {
       const id = await requireStyle(request.params.id, request.user!, false);
-      const { style } = await styleContext(id);
+      // The "other values" rule is named in the request's language, whatever the language it was saved in.
+      const style = nameOtherValuesRules((await styleContext(id)).style, t(request.locale, 'geo.otherValuesRule'), OTHER_VALUES_NAMES);
       const text = format === 'sld' ? await styleToSld(style, mapserverStyleName(id)) : await styleToQml(style);
       return reply.type(STYLE_CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="style-${id}.${format}"`).send(text);
     });
