@@ -181,7 +181,7 @@ describe('a CKAN harvest', () => {
     const id = await createIndexer({ name: 'CKAN fields' });
     const task = await runNow(id);
     expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
-    expect(task.timeline.map((step) => step.message).join('\n')).toMatch(/Page 1 : 2 créés, 0 mis à jour, 0 inchangés, 0 ignorés/);
+    expect(task.timeline.map((step) => step.message).join('\n')).toMatch(/Page 1 : 2 créés, 0 mis à jour, 0 inchangé, 0 ignoré/);
 
     const rows = await datasetsOf(id);
     expect(rows.map((row) => row.remote_id)).toEqual(['antennes-regionales-de-la-region-hauts-de-france-au-01102019-0', 'insee-part-des-menages-presents-depuis-5-ans-ou-plus-2010']);
@@ -227,7 +227,7 @@ describe('a CKAN harvest', () => {
     const count = (await t.db.query('SELECT count(*)::integer AS n FROM datasets')).rows[0].n;
 
     const second = await runNow(id);
-    expect(second.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 0 mis à jour, 2 inchangés/);
+    expect(second.timeline.map((step) => step.message).join('\n')).toMatch(/0 créé, 0 mis à jour, 2 inchangés/);
     const again = await datasetsOf(id);
     expect(again.map((row) => row.updated_at.getTime())).toEqual(first.map((row) => row.updated_at.getTime()));
     expect((await t.db.query('SELECT count(*)::integer AS n FROM datasets')).rows[0].n).toBe(count);
@@ -240,7 +240,7 @@ describe('a CKAN harvest', () => {
     records.push({ ...records[1] }); // the same identifier twice
     const third = await runNow(id);
     const log = third.timeline.map((step) => step.message).join('\n');
-    expect(log).toMatch(/0 créés, 1 mis à jour, 1 inchangés, 1 ignorés/);
+    expect(log).toMatch(/0 créé, 1 mis à jour, 1 inchangé, 1 ignoré/);
     expect(log).toContain('plusieurs fois');
     const [updated] = await datasetsOf(id);
     expect(updated.display_name).toBe('Antennes régionales (mise à jour)');
@@ -287,7 +287,7 @@ describe('a CKAN harvest', () => {
     records.pop();
     const soon = await runNow(id);
     expect(soon.status).toBe('SUCCESS');
-    expect(soon.timeline.map((step) => step.message).join('\n')).toContain('retirés s\'ils le sont encore dans 7 jours');
+    expect(soon.timeline.map((step) => step.message).join('\n')).toContain('1 enregistrement absent du catalogue distant : retiré s\'il l\'est encore dans 7 jours');
     let rows = await datasetsOf(id);
     expect(rows[1].withdrawn_at).toBeNull();
     expect(rows[1].publish).not.toBe(false);
@@ -306,7 +306,7 @@ describe('a CKAN harvest', () => {
     // A complete run then withdraws it: the record is unpublished by an unpublish-dataset task.
     remote.routes.set('/api/3/action/package_search', () => ({ body: ckanAnswer(records) }));
     const complete = await runNow(id);
-    expect(complete.timeline.map((step) => step.message).join('\n')).toMatch(/1 retirés/);
+    expect(complete.timeline.map((step) => step.message).join('\n')).toMatch(/1 retiré\./);
     rows = await datasetsOf(id);
     expect(rows[1].withdrawn_at).not.toBeNull();
     // The task writes the flag, then records its own end: wait for both.
@@ -356,7 +356,7 @@ describe('remote distributions', () => {
     resources.splice(0, 1);
     resources[0] = { ...resources[0], url: `${remote.base}/files/rectangles-2.csv` };
     const second = await runNow(id);
-    expect(second.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 1 mis à jour, 1 inchangés/);
+    expect(second.timeline.map((step) => step.message).join('\n')).toMatch(/0 créé, 1 mis à jour, 1 inchangé/);
     const after = await resourcesOf(insee.id);
     expect(shape(after)).toEqual([{ name: 'rectangles_200m_menage_erbm.csv', type: 'href', format: 'CSV', main: false }]);
     expect(after[0].resource.id).toBe(first[1].resource.id);
@@ -455,7 +455,7 @@ describe("this platform's own records", () => {
     expect(log).toContain(`Enregistrement agg-1 ignoré : il vient de cette plateforme (${urn}:dataset:42)`);
     // Its landing page is one of this platform's dataset pages (PORTAL_URL).
     expect(log).toContain('Enregistrement agg-3 ignoré : il vient de cette plateforme (https://portail.example.org/dataset/arrets-de-bus)');
-    expect(log).toMatch(/1 créés, 0 mis à jour, 0 inchangés, 2 ignorés/);
+    expect(log).toMatch(/1 créé, 0 mis à jour, 0 inchangé, 2 ignorés/);
     expect((await datasetsOf(id)).map((row) => row.remote_id)).toEqual(['agg-2']);
   });
 });
@@ -481,12 +481,12 @@ describe('a page written all or nothing', () => {
     const task = await runNow(id);
     expect(task.status, JSON.stringify(task)).toBe('SUCCESS');
     const log = task.timeline.map((step) => step.message).join('\n');
-    expect(log).toMatch(/Page 1 : 2 créés, 0 mis à jour, 0 inchangés, 1 ignorés/);
+    expect(log).toMatch(/Page 1 : 2 créés, 0 mis à jour, 0 inchangé, 1 ignoré/);
     expect(log).toMatch(/Enregistrement year-zero ignoré : la base de données refuse une de ses valeurs \(.*out of range/);
     expect((await datasetsOf(id)).map((row) => row.remote_id)).toEqual(['antennes-regionales-de-la-region-hauts-de-france-au-01102019-0', 'insee-part-des-menages-presents-depuis-5-ans-ou-plus-2010']);
     // Still listed by the remote: the refused record is not written, and the others stay unchanged.
     const again = await runNow(id);
-    expect(again.timeline.map((step) => step.message).join('\n')).toMatch(/0 créés, 0 mis à jour, 2 inchangés, 1 ignorés/);
+    expect(again.timeline.map((step) => step.message).join('\n')).toMatch(/0 créé, 0 mis à jour, 2 inchangés, 1 ignoré/);
   });
 });
 

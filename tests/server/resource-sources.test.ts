@@ -153,7 +153,7 @@ describe('datastore resources', () => {
     expect(task.status, JSON.stringify(task.timeline)).toBe('SUCCESS');
     const messages = task.timeline.map((step) => step.message);
     expect(messages).toContain('3 rows and 3 columns read from the table.');
-    expect(messages).toContain('1 rows of the table without a readable X/Y (first: row 2): loaded without a position.');
+    expect(messages).toContain('1 row of the table without a readable X/Y (first: row 2): loaded without a position.');
     expect((await call('admin', 'GET', `/fr/resource/resources/${stations}/`)).json().bbox).toEqual([7.12, 43.58, 7.26, 43.7]);
     // Now used by a resource: no longer free.
     expect((await call('admin', 'GET', `${base}tables/?free=true`)).json()).toEqual([{ schema_name: 'datastore', table_name: 'releves_externes' }]);
