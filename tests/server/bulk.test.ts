@@ -224,7 +224,7 @@ describe('apply and undo', () => {
     expect(Object.fromEntries(levels.map((row) => [row.id, row.default_permission_level]))).toEqual({ [kept]: 1, [edited]: 2 });
     const messages = undone.timeline.map((step) => step.message);
     expect(messages).toContain(`« Jeu groupé ${counter} » (${edited}) not restored: it has changed since the bulk change.`);
-    expect(messages).toContain('1 datasets restored, 1 could not be.');
+    expect(messages).toContain('1 dataset restored, 1 could not be.');
     expect(undone.timeline.find((step) => step.message.includes('not restored'))?.level).toBe('warning');
   });
 
