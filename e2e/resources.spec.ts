@@ -112,9 +112,13 @@ test('an editor adds a CSV main resource with its map and style, a link annex, a
     const failure = brokenRow.getByRole('alert');
     await expect(failure).toContainText('UTF-8');
     await failure.getByRole('button', { name: taskLabels.fr.actions.acknowledge }).click();
-    await expect(brokenRow.getByRole('alert')).toHaveCount(0);
+    // Acknowledged, the failure goes; the annex, never loaded, says so and offers to resume.
+    await expect(brokenRow.getByRole('alert')).not.toContainText('UTF-8');
+    await expect(brokenRow.getByRole('alert')).toContainText(labels.processing.unloaded);
     await page.reload();
-    await expect(page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: broken }).getByRole('alert')).toHaveCount(0);
+    const reloaded = page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: broken });
+    await expect(reloaded.getByRole('alert')).toContainText(labels.processing.unloaded);
+    await expect(reloaded.getByRole('link', { name: labels.processing.resume })).toBeVisible();
   } finally {
     site.server.close();
     await rm(folder, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { useLocaleState, useRecordContext, useStore, useTranslate } from 'react-
 import type { DatasetQuality, QualityIndicatorResult, QualityRating } from '../../../schemas/quality.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useFormTabs } from '../entities/FormTabs.tsx';
-import { RESOURCE_KEYS } from '../resources/resourcesApi.ts';
+import { RESOURCE_KEYS, resourcesApi } from '../resources/resourcesApi.ts';
 import { datasetsApi } from './datasetsApi.ts';
 
 const RATING_COLOURS: Record<QualityRating, 'success' | 'info' | 'warning' | 'error'> = {
@@ -85,7 +85,12 @@ export function QualityPanel() {
   // A save changes updated_at: the score is read again.
   const version = record?.updated_at as string | undefined;
   // So does a change of the dataset's resources, read by the resources panel (not their first read).
-  const resources = useQuery({ queryKey: RESOURCE_KEYS.ofDataset(id ?? -1), queryFn: skipToken }).data;
+  // The same query as the panel's (one key, one function): an observer without a function would make
+  // the panel's refetch fail.
+  const resources = useQuery({
+    queryKey: RESOURCE_KEYS.ofDataset(id ?? -1),
+    queryFn: id === undefined ? skipToken : ({ signal }) => resourcesApi.ofDataset(id, signal),
+  }).data;
   const firstResources = useRef(resources);
   if (firstResources.current === undefined) firstResources.current = resources;
   const resourcesChanged = resources === firstResources.current ? undefined : resources;
