@@ -11,13 +11,13 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useEffect, useRef, useState } from 'react';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Chip, LinearProgress, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useStore, useTranslate } from 'react-admin';
 import type { DatasetQuality, QualityIndicatorResult, QualityRating } from '../../../schemas/quality.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useFormTabs } from '../entities/FormTabs.tsx';
-import { RESOURCE_KEYS, resourcesApi } from '../resources/resourcesApi.ts';
+import { datasetResourcesQuery } from '../resources/resourcesApi.ts';
 import { datasetsApi } from './datasetsApi.ts';
 
 const RATING_COLOURS: Record<QualityRating, 'success' | 'info' | 'warning' | 'error'> = {
@@ -85,12 +85,8 @@ export function QualityPanel() {
   // A save changes updated_at: the score is read again.
   const version = record?.updated_at as string | undefined;
   // So does a change of the dataset's resources, read by the resources panel (not their first read).
-  // The same query as the panel's (one key, one function): an observer without a function would make
-  // the panel's refetch fail.
-  const resources = useQuery({
-    queryKey: RESOURCE_KEYS.ofDataset(id ?? -1),
-    queryFn: id === undefined ? skipToken : ({ signal }) => resourcesApi.ofDataset(id, signal),
-  }).data;
+  // The panel's own query: an observer without its function would make the panel's refetch fail.
+  const resources = useQuery({ ...datasetResourcesQuery(id ?? -1), enabled: id !== undefined }).data;
   const firstResources = useRef(resources);
   if (firstResources.current === undefined) firstResources.current = resources;
   const resourcesChanged = resources === firstResources.current ? undefined : resources;

@@ -27,6 +27,7 @@ import { datasetResourcesPath, newResourcePath } from './resourcePaths.ts';
 import {
   ANNEX_TYPES,
   databaseOf,
+  datasetResourcesQuery,
   RESOURCE_KEYS,
   RESOURCE_ROLES,
   RESOURCE_TYPES,
@@ -129,8 +130,7 @@ export default function ResourceWizard() {
   const askedRole: ResourceRole = search.get('role') === 'annex' ? 'annex' : 'main';
   // The dataset's resources: the role of the one being changed, or whether a new main one may be added.
   const { data: links } = useQuery({
-    queryKey: RESOURCE_KEYS.ofDataset(datasetId),
-    queryFn: ({ signal }) => resourcesApi.ofDataset(datasetId, signal),
+    ...datasetResourcesQuery(datasetId),
     enabled: existingId !== null || askedRole === 'main',
   });
   const { data: existing } = useQuery({

@@ -30,7 +30,7 @@ import { useAppPath } from '../routing/useAppPath.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ProcessingState } from './ProcessingState.tsx';
 import { layerPath, newResourcePath, resourceEditPath } from './resourcePaths.ts';
-import { layerIdOf, RESOURCE_KEYS, RESOURCE_ROLES, resourcesApi, type Resource, type ResourceDataset } from './resourcesApi.ts';
+import { datasetResourcesQuery, layerIdOf, RESOURCE_KEYS, RESOURCE_ROLES, resourcesApi, type Resource, type ResourceDataset } from './resourcesApi.ts';
 
 const L = 'resources.dataset-resources';
 
@@ -172,8 +172,7 @@ function AddButton({ datasetId, role }: { datasetId: number; role: 'main' | 'ann
 export function ResourcesPanel({ datasetId, editable }: { datasetId: number; editable: boolean }) {
   const translate = useTranslate();
   const { data, error } = useQuery({
-    queryKey: RESOURCE_KEYS.ofDataset(datasetId),
-    queryFn: ({ signal }) => resourcesApi.ofDataset(datasetId, signal),
+    ...datasetResourcesQuery(datasetId),
     // A running operation is followed until it ends.
     refetchInterval: (query) =>
       query.state.data?.some((link) => link.resource._processing?.some((entry) => entry.state === 'PENDING')) ? RELOAD_INTERVAL_MS : false,

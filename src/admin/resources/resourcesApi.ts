@@ -328,3 +328,12 @@ export const RESOURCE_KEYS = {
   layer: (layerId: number) => ['dataset-resources', 'layer', layerId] as const,
   inspection: (resourceId: number, layerName: string, crs: number | '') => ['dataset-resources', 'inspect', resourceId, layerName, crs] as const,
 };
+
+/**
+ * The query of a dataset's resources, for every screen that reads them: one key, one function, so
+ * a refetch any of them causes reads them the same way.
+ */
+export const datasetResourcesQuery = (datasetId: number) => ({
+  queryKey: RESOURCE_KEYS.ofDataset(datasetId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => resourcesApi.ofDataset(datasetId, signal),
+});
