@@ -35,9 +35,19 @@ export const USERNAME_PATTERN = /^[\p{L}\p{N}\p{M}_.@+-]+$/u;
 /** Phone number: digits only; not empty. */
 export const PHONE_PATTERN = /^[0-9]+$/;
 
-// C0 and C1 control characters except tab (U+0009) and line feed (U+000A).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+// eslint-disable-next-line no-control-regex -- C0 and C1 control characters, DEL, and the noncharacters U+FFFE and U+FFFF
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF]/g;
+// eslint-disable-next-line no-control-regex -- the same, but tab, line feed and carriage return
+const CONTROL_CHARACTERS_BUT_LAYOUT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g;
+
+/**
+ * The text without control characters (C0, DEL, C1) nor U+FFFE and U+FFFF: PostgreSQL's text holds
+ * no NUL, XML holds neither NUL nor U+FFFE/U+FFFF, and none of them is ever meant in a name, a code
+ * or a label. `keepLayout` keeps tab, line feed and carriage return, for texts written on lines.
+ */
+export function withoutControlCharacters(text: string, { keepLayout = false }: { keepLayout?: boolean } = {}): string {
+  return text.replace(keepLayout ? CONTROL_CHARACTERS_BUT_LAYOUT : CONTROL_CHARACTERS, '');
+}
 // An HTML/XML tag (<b>, </p>, <img src="…">, <br/>), comment, doctype or processing instruction.
 const MARKUP = /<!--[\s\S]*?(?:-->|$)|<[a-zA-Z/!?][^<>]*>/g;
 // A tag left open at the end of the text ("… <script src=x").
@@ -46,14 +56,14 @@ const UNTERMINATED_TAG = /<[a-zA-Z/!?][^<>]*$/;
 /**
  * Sanitises a plain-text field before it is checked and stored:
  * - line breaks are normalised to "\n" and the text is put in Unicode NFC form;
- * - control characters are removed, except newline and tab;
+ * - control characters (and U+FFFE, U+FFFF) are removed, except newline and tab;
  * - HTML markup is stripped (tags, comments, doctypes), not escaped: these fields are plain text,
  *   displayed as text by the app, so markup in them is never wanted. Text such as "a < b" or
  *   "x > 3" is kept; stripping repeats until nothing that looks like a tag is left;
  * - leading and trailing whitespace is trimmed.
  */
 export function sanitizeText(text: string): string {
-  let result = text.replace(/\r\n?/g, '\n').normalize('NFC').replace(CONTROL_CHARACTERS, '');
+  let result = withoutControlCharacters(text.replace(/\r\n?/g, '\n').normalize('NFC'), { keepLayout: true });
   for (;;) {
     const stripped = result.replace(MARKUP, '').replace(UNTERMINATED_TAG, '');
     if (stripped === result) break;

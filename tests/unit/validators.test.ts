@@ -12,6 +12,7 @@ import {
   siretString,
   requiredString,
   sanitizeText,
+  withoutControlCharacters,
 } from '../../schemas/validators';
 
 /** The error message (an i18n key) of a schema for a value, or null when valid. */
@@ -59,6 +60,17 @@ const markupLike = fc
     { maxLength: 30 },
   )
   .map((pieces) => pieces.join(''));
+
+describe('withoutControlCharacters', () => {
+  it('leaves out C0 and C1 control characters, DEL and U+FFFE/U+FFFF, and keeps every other character', () => {
+    expect(withoutControlCharacters('a\u0000b\u001fc\u007fd\u0085e\uFFFEf\uFFFFg\th\ni\rj')).toBe('abcdefghij');
+    expect(withoutControlCharacters('Île-de-France 🚲 \u00a0«\u2028»')).toBe('Île-de-France 🚲 \u00a0«\u2028»');
+  });
+
+  it('keeps tab, line feed and carriage return when asked to keep the layout', () => {
+    expect(withoutControlCharacters('a\u0000\tb\r\nc\u000bd\u000ce\uFFFF', { keepLayout: true })).toBe('a\tb\r\ncde');
+  });
+});
 
 describe('sanitizeText', () => {
   it('trims and removes control characters but keeps newlines and tabs', () => {

@@ -3,6 +3,8 @@
  * from the values (the narrowest type every non-empty value of the column fits), with the
  * conversion of each value to COPY's text format.
  */
+import { withoutControlCharacters } from '../../../schemas/validators.ts';
+
 export type ColumnType = 'integer' | 'bigint' | 'double precision' | 'boolean' | 'date' | 'text';
 
 /** Names the loader adds to every table; file columns with these names get a suffix. */
@@ -20,8 +22,7 @@ function truncateBytes(name: string, bytes: number): string {
 export function columnNames(header: string[]): string[] {
   const taken = new Set<string>(RESERVED_COLUMNS);
   return header.map((raw, index) => {
-    // eslint-disable-next-line no-control-regex -- control characters have no place in a column name
-    const base = truncateBytes(raw.replace(/[\u0000-\u001f]/g, '').trim() || `column_${index + 1}`, MAX_IDENTIFIER_BYTES - 4);
+    const base = truncateBytes(withoutControlCharacters(raw).trim() || `column_${index + 1}`, MAX_IDENTIFIER_BYTES - 4);
     let name = base;
     for (let suffix = 2; taken.has(name); suffix += 1) name = `${base}_${suffix}`;
     taken.add(name);

@@ -9,6 +9,7 @@ import type { Locale } from '../../../schemas/constants.ts';
 import { COLOR_PATTERN, filterColumns, isLegacyConfig, labelColumn, legacyToStyle, MARK_SHAPES, MAX_RULES, MAX_SYMBOLIZERS, type Filter, type LegacyStyleConfig, type Rule, type Style, type Symbolizer } from '../../../schemas/styles.ts';
 import type { FieldErrors } from '../http/errors.ts';
 import { t } from '../i18n.ts';
+import { withoutControlCharacters } from '../../../schemas/validators.ts';
 
 export const MAX_CLASSES = MAX_RULES;
 type Input = Record<string, unknown>;
@@ -149,20 +150,17 @@ function validateLegacy(input: LegacyStyleConfig & Input, columns: string[], loc
   return { config: { kind: 'classified', column: input.column, size, opacity, classes: list.map((item) => ({ value: item.value, color: item.color.toLowerCase() })) } };
 }
 
-// eslint-disable-next-line no-control-regex -- control characters but tab, line feed and carriage return, and U+FFFE, U+FFFF
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g;
-
 /** The value with control characters (and U+FFFE, U+FFFF) left out of its texts: neither the database (NUL) nor the SLD the map server reads (XML) can hold them. */
-function withoutControlCharacters(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(CONTROL_CHARACTERS, '');
-  if (Array.isArray(value)) return value.map(withoutControlCharacters);
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, withoutControlCharacters(member)]));
+function withoutControlCharactersIn(value: unknown): unknown {
+  if (typeof value === 'string') return withoutControlCharacters(value, { keepLayout: true });
+  if (Array.isArray(value)) return value.map(withoutControlCharactersIn);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, withoutControlCharactersIn(member)]));
   return value;
 }
 
 /** The style when valid (only its known members kept), or the errors per member. */
 export function validateStyle(input: unknown, columns: string[], locale: Locale, geometryType: string | null): { style: Style } | { errors: FieldErrors } {
-  const raw = withoutControlCharacters(input);
+  const raw = withoutControlCharactersIn(input);
   if (!isObject(raw)) return { errors: { config: [t(locale, 'invalidValue')] } };
   if (isLegacyConfig(raw)) {
     const legacy = validateLegacy(raw as LegacyStyleConfig & Input, columns, locale);

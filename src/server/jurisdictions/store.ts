@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
 import { unionBoundingBox, type BoundingBox } from '../geo/communes.ts';
+import { withoutControlCharacters } from '../../../schemas/validators.ts';
 
 /** A pool or a client inside a transaction. */
 export type Queryable = Db | pg.PoolClient;
@@ -44,8 +45,7 @@ export const MUNICIPALITY_SELECT = 'id, codename, display_name, departement';
  * (Corsican codes such as 2A004) and removes duplicates, keeping the first order.
  */
 export function normaliseCodes(codes: readonly string[]): string[] {
-  // eslint-disable-next-line no-control-regex -- control characters, NUL among them
-  return [...new Set(codes.map((code) => code.replace(/[\u0000-\u001f\u007f]/g, '').trim().toUpperCase()).filter((code) => code !== ''))];
+  return [...new Set(codes.map((code) => withoutControlCharacters(code).trim().toUpperCase()).filter((code) => code !== ''))];
 }
 
 export interface ResolvedMunicipalities {

@@ -22,6 +22,7 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
 import { resourceOpensAt, resourceReach } from '../resources/access.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
+import { withoutControlCharacters } from '../../../schemas/validators.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
 import { recogniseFormat } from '../resources/formats.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
@@ -405,8 +406,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') break;
-        // eslint-disable-next-line no-control-regex -- a name shown as text: no control characters (nor NUL, which the database refuses)
-        filename = (part.filename ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 255);
+        filename = withoutControlCharacters(part.filename ?? '').slice(0, 255);
         stored = await storageOf(app.config).write(part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask });
         if (part.file.truncated) {
           await storageOf(app.config).delete(stored.key);
