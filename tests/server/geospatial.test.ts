@@ -242,8 +242,11 @@ describe('layer styles', () => {
         { name: 'Other values', filter: others, symbolizers: [{ ...mark, color: '#999999' }] },
       ],
     };
-    expect((await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config })).statusCode).toBe(200);
+    const saved = await send(admin, 'PUT', `/en/geospatial/style/${styleId}/config/`, { config });
+    expect(saved.statusCode).toBe(200);
     const ruleNames = (sld: string) => [...sld.matchAll(/<Rule>\s*<Name>([^<]*)<\/Name>/g)].map((match) => match[1]);
+    // The map server's SLD names it in the platform's language, whoever saved it.
+    expect(ruleNames(saved.json().sld)).toEqual(['bus', 'tram', 'Autres valeurs']);
     expect(ruleNames((await get(admin, `/fr/geospatial/style/${styleId}/sld/`)).body)).toEqual(['bus', 'tram', 'Autres valeurs']);
     expect(ruleNames((await get(admin, `/it/geospatial/style/${styleId}/sld/`)).body)).toEqual(['bus', 'tram', 'Altri valori']);
     expect(ruleNames((await get(admin, `/en/geospatial/style/${styleId}/sld/`)).body)).toEqual(['bus', 'tram', 'Other values']);

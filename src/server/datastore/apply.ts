@@ -9,12 +9,18 @@ import type { ScenarioContext } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
 import { datastoreDb, DATASTORE_SCHEMA } from './connection.ts';
 import { GeoServerClient, MAPSERVER_STORE, MAPSERVER_WORKSPACE, MapserverError, mapserverClient, mapserverStoreUrl, storeParameters, type FeatureTypeDescription } from '../mapserver/client.ts';
-import { upgradeStyle } from '../../../schemas/styles.ts';
-import { styleToSld } from './styleFiles.ts';
+import { DEFAULT_LOCALE } from '../../../schemas/constants.ts';
+import { upgradeStyle, type Style } from '../../../schemas/styles.ts';
+import { nameOtherValuesRules, styleToSld } from './styleFiles.ts';
 
 /** The style's name on the map server. */
 export function mapserverStyleName(styleId: number): string {
   return `publish_style_${styleId}`;
+}
+
+/** The SLD the map server is given for a style: its legend names the "other values" rule in the platform's own language. */
+export function mapserverSld(style: Style, styleId: number): Promise<string> {
+  return styleToSld(nameOtherValuesRules(style, DEFAULT_LOCALE), mapserverStyleName(styleId));
 }
 
 export function mapserverFailure(error: unknown): never {
@@ -44,7 +50,7 @@ export async function applyStyle({ db, objectId, step }: ScenarioContext): Promi
     [objectId],
   );
   if (!rows[0]) throw new TaskFailure('task.objectGone');
-  const sld = await styleToSld(upgradeStyle(rows[0].config, rows[0].geometry_type), mapserverStyleName(objectId!));
+  const sld = await mapserverSld(upgradeStyle(rows[0].config, rows[0].geometry_type), objectId!);
   const client = mapserverClient();
   if (client) {
     await ensurePlace(client, false);

@@ -7,7 +7,9 @@
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import QGISStyleParser from 'geostyler-qgis-parser';
 import SldStyleParser from 'geostyler-sld-parser';
+import { LOCALES, type Locale } from '../../../schemas/constants.ts';
 import { otherValuesOf, type Style, type Symbolizer } from '../../../schemas/styles.ts';
+import { t } from '../i18n.ts';
 
 export type StyleFormat = 'sld' | 'qml';
 
@@ -32,11 +34,17 @@ export async function styleToSld(style: Style, name: string): Promise<string> {
   return outputOf(await new SldStyleParser({ sldVersion: '1.0.0' }).writeStyle({ ...style, name })) as string;
 }
 
+/** The names an "other values" rule gets by default: none, or its name in any language. */
+let otherValuesNames: ReadonlySet<string> | undefined;
+
 /**
- * The style with its "other values" rules (otherValuesFilter) named `name` when they bear a default
- * name (`defaults`: none, or the name any language gives them), so a file says it in its reader's language.
+ * The style with its "other values" rules (otherValuesFilter) named in `locale` when they bear a
+ * default name, so a file says it in its reader's language; a name the publisher chose is kept.
  */
-export function nameOtherValuesRules(style: Style, name: string, defaults: ReadonlySet<string>): Style {
+export function nameOtherValuesRules(style: Style, locale: Locale): Style {
+  otherValuesNames ??= new Set(['', ...LOCALES.map((each) => t(each, 'geo.otherValuesRule'))]);
+  const defaults = otherValuesNames;
+  const name = t(locale, 'geo.otherValuesRule');
   return {
     ...style,
     rules: style.rules.map((rule) => (otherValuesOf(rule.filter) !== null && defaults.has((rule.name ?? '').trim()) ? { ...rule, name } : rule)),

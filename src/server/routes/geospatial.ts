@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessSubject } from '../../../schemas/access.ts';
 import { canAccessData } from '../../../schemas/access.ts';
-import { LOCALES, PERMISSION_LEVEL } from '../../../schemas/constants.ts';
+import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
 import { layerAccess, layerVisibleSql } from '../datastore/access.ts';
 import { datastoreDb } from '../datastore/connection.ts';
 import { featuresInBox, tableColumns, zoomTolerance, type LayerTable } from '../datastore/features.ts';
@@ -15,7 +15,7 @@ import type { Bbox } from '../datastore/layers.ts';
 import { defaultStyle, filterColumns, labelColumn, upgradeStyle, type Style } from '../../../schemas/styles.ts';
 import { validateStyle } from '../datastore/styles.ts';
 import { MAX_STYLE_BYTES, nameOtherValuesRules, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, styleToQml, styleToSld, type StyleFormat } from '../datastore/styleFiles.ts';
-import { mapserverStyleName } from '../datastore/apply.ts';
+import { mapserverSld, mapserverStyleName } from '../datastore/apply.ts';
 import { readFile } from '../accounts/files.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { listRequest, paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
@@ -133,7 +133,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
 
   /** Saves a valid style and the SLD the parser makes of it. */
   async function saveStyle(id: number, style: Style): Promise<void> {
-    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, style, await styleToSld(style, mapserverStyleName(id))]);
+    await app.db.query('UPDATE layer_styles SET config = $2, sld = $3 WHERE id = $1', [id, style, await mapserverSld(style, id)]);
   }
 
   async function layerColumns(layerId: number): Promise<string[]> {
@@ -261,7 +261,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     await app.db.query(
       'UPDATE layer_styles SET display_name = COALESCE($2, display_name), config = COALESCE($3, config), sld = COALESCE($4, sld) WHERE id = $1',
-      [id, name.value ?? null, style ?? null, style ? await styleToSld(style, mapserverStyleName(id)) : null],
+      [id, name.value ?? null, style ?? null, style ? await mapserverSld(style, id) : null],
     );
     return readStyle(id);
   }
@@ -289,15 +289,12 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     throw new ValidationError({ file: [t(request.locale, 'geo.styleFileMissing')] });
   }
 
-  /** The names an "other values" rule gets by default: none, or its name in any language. */
-  const OTHER_VALUES_NAMES = new Set(['', ...LOCALES.map((locale) => t(locale, 'geo.otherValuesRule'))]);
-
   for (const format of ['sld', 'qml'] as StyleFormat[]) {
     const fileDoc = { produces: [STYLE_CONTENT_TYPES[format]] };
     app.get<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config: { ...config, openapi: { ...fileDoc, summary: `The style as ${format.toUpperCase()}` } } }, async (request, reply) => {
       const id = await requireStyle(request.params.id, request.user!, false);
       // The "other values" rule is named in the request's language, whatever the language it was saved in.
-      const style = nameOtherValuesRules((await styleContext(id)).style, t(request.locale, 'geo.otherValuesRule'), OTHER_VALUES_NAMES);
+      const style = nameOtherValuesRules((await styleContext(id)).style, request.locale);
       const text = format === 'sld' ? await styleToSld(style, mapserverStyleName(id)) : await styleToQml(style);
       return reply.type(STYLE_CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="style-${id}.${format}"`).send(text);
     });
