@@ -10,6 +10,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { datasetHandlers } from './datasetsFixtures.ts';
+import { page } from './accountsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
 import { link, resource, resourceServer, scenario, source, SOURCE_KINDS, type ResourceServerOptions } from './resourcesFixtures.ts';
@@ -279,6 +280,27 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('radiogroup', { name: 'Type de ressource' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Nouvelle annexe' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/new/?role=annex');
     expect(resources.writes).toEqual([]);
+  });
+
+  it('says so, with the annex link, when a main resource was added meanwhile and the new one is refused', async () => {
+    const resources = wizard();
+    const MAIN = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
+    let taken = false;
+    server.use(
+      http.get('/:locale/resource/resource-dataset/', () => HttpResponse.json(page(taken ? [link(MAIN, 1)] : []))),
+      http.post('/:locale/resource/resource-dataset/', () => {
+        taken = true;
+        return HttpResponse.json({ type: ['Ce jeu de données a déjà une ressource principale.'] }, { status: 400 });
+      }),
+    );
+    const user = userEvent.setup();
+    await start(user, 'main', 'Lien', 'Horaires bis');
+    await choose(user, 'Format', 'CSV');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires-bis');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByRole('link', { name: 'Nouvelle annexe' }, LONG)).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/new/?role=annex');
+    expect(screen.queryByRole('textbox', { name: 'Nom' })).toBeNull();
+    expect(resources.writes.map((write) => write.path)).toEqual(['/fr/resource/resources/']);
   });
 
   it('says the resource cannot be updated without an update scenario', async () => {

@@ -184,10 +184,13 @@ export default function ResourceWizard() {
       setScenarios([]);
       const fieldErrors = errorBody(error).errors;
       if (fieldErrors) setErrors(fieldErrors);
+      // A refused role: a main resource was added meanwhile (another tab, another person); read the
+      // dataset's resources again so the wizard says so, with its link to an annex.
+      if (fieldErrors?.type) void queryClient.invalidateQueries({ queryKey: datasetResourcesQuery(datasetId).queryKey });
       // The toast names the fields by the wizard's labels ("Adresse (URL) : …").
       notifyError(error, { resource: 'dataset-resources' });
     },
-    [notifyError],
+    [notifyError, queryClient, datasetId],
   );
 
   // A datastore source lives under its database.
