@@ -93,6 +93,18 @@ describe('object storage', () => {
     expect(big.size).toBe(20 * MiB);
     expect((await text(await storage.read(big.key, { start: 19 * MiB, end: 19 * MiB + 2 }))).length).toBe(3);
 
+    // A local copy whose caller gave up stops downloading, is removed, and is never used.
+    let used = false;
+    const use = async () => void (used = true);
+    await expect(storage.withLocalFile(big.key, use, AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
+    const giving = new AbortController();
+    const downloading = storage.withLocalFile(big.key, use, giving.signal);
+    while (readdirSync(path.join(dataDir, 'tmp')).length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    giving.abort();
+    await expect(downloading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(used).toBe(false);
+    expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+
     for (const key of [stored.key, copy.key, big.key]) await storage.delete(key);
     expect(await storage.read(stored.key)).toBeNull();
     await storage.check();

@@ -9,8 +9,10 @@
  * one a stopped process left, a day later).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 
 export interface GdalLayer {
@@ -126,7 +128,7 @@ async function sweepStaleJobs(root: string): Promise<void> {
   }
 }
 
-export async function startJob(dataDir: string, filePath: string, extension: string): Promise<GdalJob> {
+export async function startJob(dataDir: string, filePath: string, extension: string, signal?: AbortSignal): Promise<GdalJob> {
   await sweepStaleJobs(path.resolve(dataDir, 'gdal'));
   const dir = path.resolve(dataDir, 'gdal', `job-${randomBytes(6).toString('hex')}`);
   await mkdir(dir, { recursive: true });
@@ -138,7 +140,13 @@ export async function startJob(dataDir: string, filePath: string, extension: str
       await rm(dir, { recursive: true, force: true });
       throw error;
     }
-    await copyFile(filePath, source);
+    // Another file system: a copy, stopped with the work it is for.
+    try {
+      await pipeline(createReadStream(filePath), createWriteStream(source, { flags: 'wx', mode: 0o600 }), { signal });
+    } catch (copyError) {
+      await rm(dir, { recursive: true, force: true });
+      throw copyError;
+    }
   }
   return {
     dir,

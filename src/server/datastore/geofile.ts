@@ -84,7 +84,7 @@ function unreadable(format: string, error: unknown): unknown {
 
 /** Opens the file in a job folder and lists its layers; the caller removes the job. */
 export async function openGeoFile(place: GdalPlace, filePath: string, format: string, signal?: AbortSignal): Promise<GeoFile> {
-  const job = await startJob(place.dataDir, filePath, GDAL_EXTENSIONS[format]);
+  const job = await startJob(place.dataDir, filePath, GDAL_EXTENSIONS[format], signal);
   try {
     const layers: FileLayer[] = [];
     for (const opened of await openedFiles(job, filePath, format, place)) {

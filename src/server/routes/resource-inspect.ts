@@ -5,8 +5,9 @@
  * counts, CRS (null when the file has none) and first features (datastore/geofile.ts
  * inspectGeoFile). Editors of the resource only; what is wrong with the file answers 400 naming it.
  * The inspection runs within the request, on the process's one GDAL worker: past
- * INSPECT_TIME_LIMIT_SECONDS it answers 503, and its GDAL call is stopped (the worker ended, as any
- * aborted GDAL call ends it; the next call starts another) or, still queued, never runs.
+ * INSPECT_TIME_LIMIT_SECONDS it answers 503, and its work stops: the file's download from an object
+ * store or its copy for GDAL, and the GDAL call (the worker ended, as any aborted GDAL call ends it;
+ * the next call starts another) or, still queued, never runs.
  */
 import type { FastifyInstance } from 'fastify';
 import { CRS_CODES } from '../../../schemas/resources.ts';
@@ -53,10 +54,10 @@ export default async function resourceInspectRoutes(app: FastifyInstance) {
     const timedOut = new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
     try {
       const place = { dataDir: app.config.dataDir, archiveMaxBytes: app.config.tasks.archiveMaxBytes };
-      const inspection = storageOf(app.config).withLocalFile(source.key, (file) =>
-        inspectGeoFile(place, file, format, { layerName: rawLayer || source.layer_name, crs: crs ?? source.crs }, signal),
-      );
-      // Once the limit answered, what is left of the work ends on its own (its GDAL call aborted).
+      const choice = { layerName: rawLayer || source.layer_name, crs: crs ?? source.crs };
+      const inspection = storageOf(app.config).withLocalFile(source.key, (file) => inspectGeoFile(place, file, format, choice, signal), signal);
+      // Once the limit answered, what is left of the work ends on its own: the download, the copy
+      // for GDAL and the GDAL call all stop with the signal.
       inspection.catch(() => undefined);
       return await Promise.race([inspection, timedOut]);
     } catch (error) {

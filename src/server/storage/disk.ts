@@ -99,7 +99,10 @@ export function diskStorage(dataDir: string): FileStorage {
       if (!file) throw new Error(`No stored file ${key}`);
       return write(file.stream, { maxBytes: Number.MAX_SAFE_INTEGER });
     },
-    withLocalFile: (key, use) => use(storagePath(dataDir, key)),
+    withLocalFile: async (key, use, signal) => {
+      signal?.throwIfAborted();
+      return use(storagePath(dataDir, key));
+    },
     async removeTemporary(name) {
       if (typeof name !== 'string' || !TEMPORARY.test(name)) return;
       await rm(path.join(root, name), { force: true });

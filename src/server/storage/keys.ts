@@ -87,8 +87,11 @@ export interface FileStorage {
   delete(key: string | null | undefined): Promise<void>;
   /** A copy under a new key, made by the backend itself (no bytes through this process on S3). */
   copy(key: string): Promise<StoredFile>;
-  /** Runs `use` with a local path of the file (GDAL and the datastore read files); a downloaded copy is removed after. */
-  withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
+  /**
+   * Runs `use` with a local path of the file (GDAL and the datastore read files); a downloaded copy
+   * is removed after. `signal` stops the download (and `use` never runs) when its caller gave up.
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Removes what a write that will never end (its process stopped) left under its temporary name. */
   removeTemporary(name: unknown): Promise<void>;
   /** Removes what writes interrupted more than `olderThanMs` ago left behind; answers how many. */

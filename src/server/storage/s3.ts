@@ -60,9 +60,9 @@ export function s3Storage(config: StorageConfig, dataDir: string, client = s3Cli
   const Bucket = config.bucket;
   const objectName = (key: string) => `${config.prefix}${storageKey(key)}`;
 
-  async function get(key: string, range?: string): Promise<GetObjectCommandOutput | null> {
+  async function get(key: string, range?: string, signal?: AbortSignal): Promise<GetObjectCommandOutput | null> {
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: objectName(key), ...(range ? { Range: range } : {}) }));
+      return await client.send(new GetObjectCommand({ Bucket, Key: objectName(key), ...(range ? { Range: range } : {}) }), { abortSignal: signal });
     } catch (error) {
       if (missing(error)) return null;
       throw error;
@@ -162,14 +162,15 @@ export function s3Storage(config: StorageConfig, dataDir: string, client = s3Cli
       await pipeline(object.stream, counter.stream, new PassThrough().resume());
       return { key: target, ...counter.result() };
     },
-    async withLocalFile(key, use) {
-      const object = await get(key);
+    async withLocalFile(key, use, signal) {
+      const object = await get(key, undefined, signal);
       if (!object) throw Object.assign(new Error(`No stored file ${key}`), { code: 'ENOENT' });
       const directory = path.join(dataDir, 'tmp');
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, `${randomBytes(8).toString('hex')}${DOWNLOAD_SUFFIX}`);
       try {
-        await pipeline(object.Body as Readable, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        await pipeline(object.Body as Readable, createWriteStream(file, { flags: 'wx', mode: 0o600 }), { signal });
+        signal?.throwIfAborted();
         return await use(file);
       } finally {
         await rm(file, { force: true });
