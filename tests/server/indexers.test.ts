@@ -517,6 +517,15 @@ describe('trials', () => {
     expect(closed).toMatchObject({ status: 'FAILURE', error: expect.stringMatching(/cannot be reached/) });
   });
 
+  it('refuses a form address no URL reader takes with a 400 on url, as a save does', async () => {
+    for (const url of ['http://[fe80::1%25lo]/', 'http://[::1/', 'http://exa%mple.org/']) {
+      const tried = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url }));
+      expect(tried.statusCode, url).toBe(400);
+      expect(Object.keys(tried.json())).toEqual(['url']);
+      expect((await api('referent', 'POST', '/en/indexer/remote-api-indexes/', indexerBody({ url }))).statusCode, url).toBe(400);
+    }
+  });
+
   it('refuses private addresses unless OUTBOUND_ALLOW_PRIVATE is set', async () => {
     const guarded = await createTestApp();
     try {

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccessAccounts, canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, HARVEST_SCENARIO, indexers, validUrlPattern, type HarvestTrial } from '../../../schemas/indexers.ts';
+import { isHttpUrl } from '../../../schemas/validators.ts';
 import { bodyGroupId, bodyId, fieldError, integerParam, registerEntity, translateValidation, type WriteContext } from '../crud/index.ts';
 import { permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { HarvestError } from '../harvest/errors.ts';
@@ -81,7 +82,7 @@ async function formIndexer(app: FastifyInstance, request: FastifyRequest): Promi
   if (!kind) errors.implementation_type = body.implementation_type == null ? required : [translateValidation(locale, 'validation.invalid')];
   const url = text(body.url, 1000);
   if (!url) errors.url = required;
-  else if (!/^https?:\/\/[^\s]+$/i.test(url)) errors.url = [translateValidation(locale, 'validation.url')];
+  else if (!isHttpUrl(url)) errors.url = [translateValidation(locale, 'validation.url')];
   const pattern = text(body.url_pattern, 1000);
   if (!validUrlPattern(pattern)) errors.url_pattern = [translateValidation(locale, 'validation.urlPattern')];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
