@@ -526,6 +526,14 @@ describe('trials', () => {
     }
   });
 
+  it("answers FAILURE when a remote's page names a next page that is no address", async () => {
+    const udataType = (await t.db.query<{ id: number }>("SELECT id FROM remote_api_index_types WHERE codename = 'udata'")).rows[0].id;
+    remote.routes.set('/bad-next/api/1/datasets/', () => ({ body: JSON.stringify({ data: [], next_page: 'http://[' }) }));
+    const tried = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ implementation_type: udataType, url: `${remote.base}/bad-next/` }));
+    expect(tried.statusCode, tried.body).toBe(200);
+    expect(tried.json()).toMatchObject({ status: 'FAILURE', error: expect.any(String) });
+  });
+
   it('refuses private addresses unless OUTBOUND_ALLOW_PRIVATE is set', async () => {
     const guarded = await createTestApp();
     try {

@@ -15,7 +15,7 @@ import type { HarvestCounts, HarvestTrial } from '../../../schemas/indexers.ts';
 import type { HarvestConfig, OutboundConfig } from '../config.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import type { MessageKey } from '../i18n.ts';
-import { HarvestError } from './errors.ts';
+import { HarvestError, harvestErrorOf } from './errors.ts';
 import { remoteUrl, type Indexer } from './indexer.ts';
 import { fetchPage } from './fetch.ts';
 import { resolveFields, loadLookups, type Lookups } from './lookups.ts';
@@ -35,11 +35,20 @@ export interface HarvestOptions {
   step?: StepFn;
 }
 
+/** What a reader makes of a page, its failures (an address it cannot read, a value it did not expect) as the harvest's. */
+async function readerStep<T>(step: () => T | Promise<T>, url: string): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw harvestErrorOf(error, url);
+  }
+}
+
 /** Pages of the remote, from the first, following each page's next URL; stops at `maxPages`. */
 async function* remotePages(source: RemoteSource, maxPages: number, urn: string, options: HarvestOptions): AsyncGenerator<{ number: number; url: string; page: RemotePage }, { complete: boolean }> {
   const reader = READERS[source.kind];
   const visited = new Set<string>();
-  let url: string | null = reader.firstPage(source);
+  let url: string | null = await readerStep(() => reader.firstPage(source), source.url);
   let number = 0;
   while (url) {
     if (number >= maxPages) return { complete: false };
@@ -54,7 +63,7 @@ async function* remotePages(source: RemoteSource, maxPages: number, urn: string,
       signal: options.signal,
       onRetry: (attempt, reason, delayMs) => options.step?.('harvest.retry', { attempt, reason: reason.slice(0, 300), seconds: delayMs / 1000 }, 'warning'),
     });
-    const page = await reader.parse(fetched, source);
+    const page = await readerStep(() => reader.parse(fetched, source), fetched.url);
     // This platform's own feed, under whatever address: harvesting it would publish everything twice.
     if (namesPlatform(urn, page.catalogue ?? [])) throw new HarvestError('harvest.errorOwnCatalogue', { url: source.url });
     yield { number, url: fetched.url, page };
