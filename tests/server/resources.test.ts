@@ -41,7 +41,7 @@ beforeAll(async () => {
   for (const row of (await t.db.query('SELECT id, codename FROM datasets')).rows) datasets[row.codename] = row.id;
   for (const row of (await t.db.query('SELECT id, codename FROM scenarios')).rows) scenarios[row.codename] = row.id;
   remote = createServer((request, response) => {
-    if (request.url === '/stops.csv') {
+    if (request.url === '/stops.csv' || request.url === '/arr%EAts.csv' || request.url === '/nul%00%0A.csv') {
       response.writeHead(200, { 'content-type': 'text/csv' });
       response.end(request.method === 'HEAD' ? undefined : CSV);
     } else if (request.url === '/page' && request.method === 'HEAD') {
@@ -409,6 +409,19 @@ describe('resource sources and their scenarios', () => {
     expect(steps).toContain(`Le fichier « arrets.geojson » (${geojson.length} octets) est désormais celui de la ressource.`);
     // Whether the datastore loaded it or not, the task says so.
     expect(steps.some((step) => step.includes('datastore'))).toBe(true);
+  });
+
+  it('downloads a file whose address names it in another encoding than UTF-8, keeping that name as written', async () => {
+    const resource = await createResource('editor', 'file-download', 'Arrêts en Latin-1');
+    const source = await call('editor', 'POST', '/fr/resource/file-download/', { resource_id: resource.id, dataformat_id: await formatId('csv'), href: `${remoteUrl}/arr%EAts.csv` });
+    expect(source.statusCode, source.body).toBe(201);
+    const done = await runScenario('editor', 'file-download', source.json().id, 'create-file-download');
+    expect(done.status, done.error ?? '').toBe('SUCCESS');
+    expect((await call('editor', 'GET', `/fr/resource/file-download/${source.json().id}/`)).json()).toMatchObject({ filename: 'arr%EAts.csv', size: Buffer.byteLength(CSV) });
+    const control = await call('editor', 'PATCH', `/fr/resource/file-download/${source.json().id}/`, { href: `${remoteUrl}/nul%00%0A.csv` });
+    expect(control.statusCode, control.body).toBe(200);
+    const again = await runScenario('editor', 'file-download', source.json().id, 'update-file-download');
+    expect(again.status, again.error ?? '').toBe('SUCCESS');
   });
 
   it('downloads a file through the guarded client, and refuses a private address without OUTBOUND_ALLOW_PRIVATE', async () => {

@@ -23,6 +23,7 @@ import { StorageLimitError, storageOf } from '../storage/index.ts';
 import type { ScenarioContext, ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
 import { ArchiveError, checkShapefileEntries, inspectArchive, isZip, ZIP_SIGNATURE_BYTES } from '../uploads/archive.ts';
+import { keptFileName } from '../uploads/checks.ts';
 import { ContentError, contentInspector, type ContentSummary } from './content.ts';
 import { recogniseSourceFormat } from './formats.ts';
 import { openFtpFile } from './ftp.ts';
@@ -66,6 +67,18 @@ function outboundFailure(error: unknown, url: string, maxBytes: number): unknown
   if (!(error instanceof OutboundError)) return error;
   if (error.code === 'http-status') return new TaskFailure('outbound.http-status', { url, status: error.status ?? 0 });
   return new TaskFailure(`outbound.${error.code}` as MessageKey, { url, max: maxBytes });
+}
+
+/** The file name the answering URL ends with, decoded when its escapes are UTF-8, else as written. */
+function downloadedName(url: string): string | null {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // Escapes of another encoding (Latin-1 '%E9'): the name stays as the address writes it.
+  }
+  return keptFileName(name) || null;
 }
 
 function outboundOptions(context: ScenarioContext): OutboundOptions {
@@ -240,7 +253,7 @@ const fileDownload: ScenarioHandler = {
       throw outboundFailure(error, url, options.maxBytes!);
     }
     await context.step('task.resourceDownloaded', { size: stored.size });
-    const filename = decodeURIComponent(new URL(response.url).pathname.split('/').pop() ?? '').slice(0, 255) || null;
+    const filename = downloadedName(response.url);
     await makeCurrent(context, source, { ...stored, filename });
   },
 };

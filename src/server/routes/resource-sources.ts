@@ -22,12 +22,12 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.ts';
 import { resourceOpensAt, resourceReach } from '../resources/access.ts';
 import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
-import { withoutControlCharacters } from '../../../schemas/validators.ts';
 import { ContentError, contentInspector } from '../resources/content.ts';
 import { recogniseFormat } from '../resources/formats.ts';
 import { extensionOf, listFtpChoices, resolveFtpFile } from '../resources/ftp.ts';
 import { startUploadTask, type UploadTask } from '../resources/upload-task.ts';
 import { StorageLimitError, storageOf } from '../storage/index.ts';
+import { keptFileName } from '../uploads/checks.ts';
 import { DATASTORE_TYPES } from './datastores.ts';
 import { registerScenarioPath } from './scenarios.ts';
 
@@ -406,7 +406,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') break;
-        filename = withoutControlCharacters(part.filename ?? '').slice(0, 255);
+        filename = keptFileName(part.filename ?? '');
         stored = await storageOf(app.config).write(part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask });
         if (part.file.truncated) {
           await storageOf(app.config).delete(stored.key);

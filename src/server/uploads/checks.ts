@@ -4,6 +4,15 @@
  * as CSV must be UTF-8. Results are i18n keys, translated by the caller.
  */
 import { IMAGE_MAX_BYTES } from '../../../schemas/constants.ts';
+import { withoutControlCharacters } from '../../../schemas/validators.ts';
+
+/** Longest file name kept with a resource's file. */
+export const FILE_NAME_MAX_LENGTH = 255;
+
+/** A file's name as it is kept and shown: as text, without control characters (nor NUL, which the database refuses). */
+export function keptFileName(name: string): string {
+  return withoutControlCharacters(name).slice(0, FILE_NAME_MAX_LENGTH);
+}
 
 export type ImageType = 'image/png' | 'image/jpeg';
 export type ImageUploadError = 'validation.imageType' | 'validation.imageTooLarge';
