@@ -33,7 +33,8 @@ export const users = defineEntity({
     filters: {
       status: { field: 'status', lookup: 'in', type: 'integer', choices: 'userStatuses', default: [STATUS.active], alwaysOn: true },
       organisation: { lookup: 'exact', type: 'integer', reference: 'organisations' },
-      is_superuser: { field: 'is_superuser', lookup: 'exact', type: 'boolean' },
+      // Declared by the server mapping: only superusers, who see the flag, filter on it.
+      is_superuser: { lookup: 'exact', type: 'boolean' },
     },
     orderable: ['last_name', 'first_name', 'username', 'id', 'email', 'date_joined', 'last_login', 'status'],
     defaultOrdering: ['last_name', 'first_name'],

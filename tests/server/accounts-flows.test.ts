@@ -97,6 +97,23 @@ describe('users', () => {
     expect((await call('GET', `usergroup/users/${u.editor}/`, referent)).statusCode).toBe(403);
     expect((await call('PATCH', `usergroup/users/${u.newcomer}/`, referent, { phone: '01' })).statusCode).toBe(403);
   });
+
+  it("filters a delegated administrator's list on what they see only: not on another group's members, nor on the superuser flag", async () => {
+    const list = async (query: string) => names((await call('GET', `usergroup/users/?page_size=100&status__in=0,1,2${query}`, referent)).json()).sort();
+    // thomas.girard administers the water office, which the referent does not: that membership is not theirs to search.
+    expect(await list(`&organisation=${g['office-de-l-eau-du-bassin-de-la-durance']}`)).toEqual([]);
+    expect(await list(`&organisation=${g['region-sud-mediterranee']}`)).toEqual(['referent']);
+    const everyone = await list('');
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [u['thomas.girard']]);
+    try {
+      expect(await list('&is_superuser=true')).toEqual(everyone);
+      expect(await list('&is_superuser=false')).toEqual(everyone);
+      expect(names((await call('GET', 'usergroup/users/?page_size=100&is_superuser=true')).json()).sort()).toEqual(['admin', 'thomas.girard']);
+      expect((await call('GET', 'usergroup/users/?is_superuser=maybe')).statusCode).toBe(400);
+    } finally {
+      await t.db.query('UPDATE users SET is_superuser = false WHERE id = $1', [u['thomas.girard']]);
+    }
+  });
 });
 
 describe('organisations', () => {

@@ -8,6 +8,14 @@ export function integerParam(name: string, raw: string, locale: Locale): number 
   return Number(raw);
 }
 
+/** `true`/`1` or `false`/`0` (any case), as the lists' own boolean filters read them. */
+export function booleanParam(name: string, raw: string, locale: Locale): boolean {
+  const lowered = raw.trim().toLowerCase();
+  if (lowered === 'true' || lowered === '1') return true;
+  if (lowered === 'false' || lowered === '0') return false;
+  throw new ValidationError({ [name]: [t(locale, 'invalidValue')] });
+}
+
 /** `a,b,c` → integers; empty items are skipped. */
 export function integerListParam(name: string, raw: string, locale: Locale): number[] {
   return raw

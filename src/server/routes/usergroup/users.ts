@@ -11,7 +11,7 @@ import { users } from '../../../../schemas/users.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeAfterPasswordChange } from '../../auth/tokens.ts';
 import type { AuthUser } from '../../auth/users.ts';
-import { fieldError, integerParam, registerEntity, type Row } from '../../crud/index.ts';
+import { booleanParam, fieldError, integerParam, registerEntity, type Row } from '../../crud/index.ts';
 import { ApiError, ValidationError } from '../../http/errors.ts';
 import { t } from '../../i18n.ts';
 
@@ -86,10 +86,18 @@ export function registerUsers(app: FastifyInstance) {
           WHERE mr.user_id = u.id AND mr.status = ${STATUS.active})`,
       },
       searchColumns: [USER_SEARCH_SQL],
+      // A delegated administrator filters on what they see of an account: its memberships of their
+      // groups, not those elsewhere, nor its superuser flag (ignored for them).
       extraFilters: {
-        organisation: (value, params, request) =>
-          `EXISTS (SELECT 1 FROM usergroup_members mf WHERE mf.user_id = u.id AND mf.status = ${STATUS.active}
-            AND mf.usergroup_id = ${params.add(integerParam('organisation', value, request.locale))})`,
+        organisation: (value, params, request) => {
+          const group = integerParam('organisation', value, request.locale);
+          const user = request.user!;
+          if (!user.is_superuser && !administeredGroupIds(user).includes(group)) return 'false';
+          return `EXISTS (SELECT 1 FROM usergroup_members mf WHERE mf.user_id = u.id AND mf.status = ${STATUS.active}
+            AND mf.usergroup_id = ${params.add(group)})`;
+        },
+        is_superuser: (value, params, request) =>
+          request.user!.is_superuser ? `u.is_superuser = ${params.add(booleanParam('is_superuser', value, request.locale))}` : null,
         // Exact e-mail lookup (case-insensitive), within the users one may list.
         email: (value, params) => `lower(u.email) = lower(${params.add(value)})`,
       },
