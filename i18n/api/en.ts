@@ -283,6 +283,7 @@ export default {
   'bulk.undone': "%{restored} %{restored:dataset|datasets} restored, %{failed} could not be.",
   'bulk.changedSince': "« %{name} » (%{id}) not restored: it has changed since the bulk change.",
   'bulk.restoreFailed': "« %{name} » (%{id}) could not be restored: the database refuses it now (a codename or an owner changed since).",
+  'bulk.undoForbidden': "« %{name} » (%{id}) not restored: you may no longer change it.",
   'bulk.reason.forbidden': "You may not change this dataset.",
   'bulk.reason.unchanged': "Already so.",
   'bulk.reason.harvested': "Harvested: it is deleted from its harvester.",

@@ -283,6 +283,7 @@ export default {
   'bulk.undone': "%{restored} %{restored:jeu de données rétabli|jeux de données rétablis}, %{failed} %{failed:n'a pas pu l'être|n'ont pas pu l'être}.",
   'bulk.changedSince': "« %{name} » (%{id}) n'est pas rétabli : il a changé depuis la modification groupée.",
   'bulk.restoreFailed': "« %{name} » (%{id}) n'a pas pu être rétabli : la base le refuse désormais (un nom court ou un propriétaire a changé depuis).",
+  'bulk.undoForbidden': "« %{name} » (%{id}) n'est pas rétabli : vous ne pouvez plus le modifier.",
   'bulk.reason.forbidden': "Vous ne pouvez pas modifier ce jeu de données.",
   'bulk.reason.unchanged': "Déjà le cas.",
   'bulk.reason.harvested': "Moissonné : il se supprime depuis son moissonneur.",

@@ -283,6 +283,7 @@ export default {
   'bulk.undone': "%{restored} %{restored:insieme di dati ripristinato|insiemi di dati ripristinati}, %{failed} non è stato possibile.",
   'bulk.changedSince': "« %{name} » (%{id}) non ripristinato: è cambiato dopo la modifica di gruppo.",
   'bulk.restoreFailed': "« %{name} » (%{id}) non può essere ripristinato: il database ora lo rifiuta (un nome breve o un proprietario è cambiato).",
+  'bulk.undoForbidden': "« %{name} » (%{id}) non ripristinato: non può più modificarlo.",
   'bulk.reason.forbidden': "Non può modificare questo insieme di dati.",
   'bulk.reason.unchanged': "Già così.",
   'bulk.reason.harvested': "Raccolto: si elimina dal suo raccoglitore.",

@@ -228,6 +228,31 @@ describe('apply and undo', () => {
     expect(undone.timeline.find((step) => step.message.includes('not restored'))?.level).toBe('warning');
   });
 
+  it('leaves a dataset its author may no longer change as it is, and says so', async () => {
+    const a = await dataset();
+    const gone = await dataset();
+    const task = await apply({ action: 'set_default_level', ids: [a], params: { level: 3 } });
+    const removal = await apply({ action: 'delete', ids: [gone] });
+    // The editor is now a mere member of the datasets' organisation, and an editor elsewhere.
+    const role = (group: string, value: number) =>
+      t.db.query('UPDATE usergroup_members SET role = $3 WHERE user_id = $1 AND usergroup_id = $2', [editor.userId, g[group], value]);
+    await role('metropole-cote-azurine', 0);
+    await role('groupe-de-travail-mobilite', 1);
+    try {
+      expect((await t.app.inject({ method: 'PATCH', url: `/fr/dataset/datasets/${a}/`, headers: editor.sessionHeaders, payload: { default_permission_level: 1 } })).statusCode).toBe(403);
+      const undone = await undo(task.id);
+      expect((await t.db.query('SELECT default_permission_level FROM datasets WHERE id = $1', [a])).rows[0].default_permission_level).toBe(3);
+      const messages = undone.timeline.map((step) => step.message);
+      expect(messages).toContain(`« Jeu groupé ${counter - 1} » (${a}) not restored: you may no longer change it.`);
+      expect(messages).toContain('0 datasets restored, 1 could not be.');
+      await undo(removal.id);
+      expect((await t.db.query('SELECT id FROM datasets WHERE id = $1', [gone])).rows).toEqual([]);
+    } finally {
+      await role('metropole-cote-azurine', 1);
+      await role('groupe-de-travail-mobilite', 0);
+    }
+  });
+
   it('brings a deleted dataset back with its links, children and history', async () => {
     const parent = await dataset();
     const child = await dataset();

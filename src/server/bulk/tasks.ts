@@ -4,13 +4,15 @@
  * state before and after (bulk_snapshots), writes and adds their activity entries; progress is a
  * step per batch. A task run again (recovered, retried) carries on after the datasets it already
  * recorded. The undo puts back, in batches too, the state before of every dataset that still holds
- * what the change left, and says which it could not.
+ * what the change left and that its author may still change, and says which it could not.
  */
 import type pg from 'pg';
 import { BULK_TASK_ACTION, BULK_UNDO_TASK_ACTION, type BulkAction } from '../../../schemas/bulk.ts';
+import { canEditDataset } from '../../../schemas/access.ts';
 import { loadAuthUser } from '../auth/users.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import type { Changes } from '../datasets/store.ts';
+import type { MessageKey } from '../i18n.ts';
 import type { ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
 import { BULK_SPECS, sameState, shown, type BulkActionSpec, type State } from './actions.ts';
@@ -128,10 +130,31 @@ interface Snapshot {
   after: State;
 }
 
+/** Why an undo left a dataset (bulk_snapshots.undo_reason), as its timeline says it. */
+const UNDO_REASONS: Record<string, MessageKey> = {
+  changedSince: 'bulk.changedSince',
+  restoreFailed: 'bulk.restoreFailed',
+  forbidden: 'bulk.undoForbidden',
+};
+
+/** The owning group of each dataset of `ids` still there. */
+async function currentOwners(client: pg.PoolClient, ids: number[]): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ id: number; usergroup_id: number }>('SELECT id, usergroup_id FROM datasets WHERE id = ANY($1::integer[])', [ids]);
+  return new Map(rows.map((row) => [row.id, row.usergroup_id]));
+}
+
+/** The owning group of a deleted dataset, from its snapshot before the deletion (bulk/deletion.ts). */
+function deletedOwner(before: State): number | null {
+  const owner = (before as { row?: { usergroup_id?: unknown } } | null)?.row?.usergroup_id;
+  return typeof owner === 'number' ? owner : null;
+}
+
 const undoBulk: ScenarioHandler = {
   async run({ db, taskId, step }) {
     const operation = await loadOperation(db, 'undo_task_id', taskId);
     const spec = BULK_SPECS[operation.action];
+    const user = operation.created_by === null ? null : await loadAuthUser(db, operation.created_by);
+    if (!user) throw new TaskFailure('task.objectGone');
     const { rows: pending } = await db.query<Snapshot>(
       'SELECT dataset_id, display_name, before, after FROM bulk_snapshots WHERE task_id = $1 AND restored IS NULL ORDER BY dataset_id',
       [operation.task_id],
@@ -143,9 +166,17 @@ const undoBulk: ScenarioHandler = {
         const ids = batch.map((snapshot) => snapshot.dataset_id);
         await lockDatasets(client, ids);
         const current = await spec.read(client, ids, operation.params);
+        const owners = await currentOwners(client, ids);
         const outcomes: Array<{ dataset_id: number; restored: boolean; reason: string | null }> = [];
         const restored: Snapshot[] = [];
         for (const snapshot of batch) {
+          // Only a dataset its author may still change (rights as they are now, not as they were);
+          // one gone since, and not by this change, is left to the next check.
+          const owner = owners.get(snapshot.dataset_id) ?? deletedOwner(snapshot.before);
+          if (owner !== null && !canEditDataset(user, { usergroup: owner })) {
+            outcomes.push({ dataset_id: snapshot.dataset_id, restored: false, reason: 'forbidden' });
+            continue;
+          }
           // Only a dataset still as the change left it: anything since would be lost.
           if (!sameState(spec, current.get(snapshot.dataset_id) ?? null, snapshot.after)) {
             outcomes.push({ dataset_id: snapshot.dataset_id, restored: false, reason: 'changedSince' });
@@ -187,7 +218,7 @@ const undoBulk: ScenarioHandler = {
       [operation.task_id],
     );
     for (const row of failed.slice(0, NAMED_FAILURES)) {
-      await step(row.undo_reason === 'restoreFailed' ? 'bulk.restoreFailed' : 'bulk.changedSince', { name: row.display_name, id: row.dataset_id }, 'warning');
+      await step(UNDO_REASONS[row.undo_reason] ?? 'bulk.changedSince', { name: row.display_name, id: row.dataset_id }, 'warning');
     }
     const { rows: counts } = await db.query<{ restored: number }>(
       'SELECT count(*) FILTER (WHERE restored)::integer AS restored FROM bulk_snapshots WHERE task_id = $1',
