@@ -104,3 +104,30 @@ describe('sign-in form when throttled', () => {
     expect(blocked.body).toContain('Trop de tentatives.');
   });
 });
+
+describe('current password checks', () => {
+  it("answers 429 after 10 tries of an account's current password a minute, from any address, and only for that account", async () => {
+    const [guessed, other] = await Promise.all([t.signIn('thomas.girard'), t.signIn('marie.lefebvre')]);
+    const change = (who: typeof guessed, current: string, ip: string, form = false) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/fr/login/profile/password/',
+        remoteAddress: ip,
+        headers: form ? { ...who.sessionHeaders, 'content-type': 'application/x-www-form-urlencoded' } : who.jwtHeaders,
+        payload: form
+          ? new URLSearchParams({ csrfmiddlewaretoken: who.csrfToken, current_password: current, new_password: 'Une-autre-phrase-2026', confirm_password: 'Une-autre-phrase-2026' }).toString()
+          : { current_password: current, new_password: 'Une-autre-phrase-2026', confirm_password: 'Une-autre-phrase-2026' },
+      });
+    for (let i = 0; i < 10; i += 1) expect((await change(guessed, `guess-${i}`, `10.0.5.${i}`)).statusCode).toBe(400);
+    const blocked = await change(guessed, TEST_DEMO_PASSWORD, '10.0.6.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const page = await change(guessed, TEST_DEMO_PASSWORD, '10.0.6.2', true);
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Trop de tentatives.');
+    // The password was not changed by the blocked tries.
+    expect((await t.app.inject({ method: 'POST', url: '/fr/login/signin/', remoteAddress: '10.0.6.3', payload: { username: 'thomas.girard', password: TEST_DEMO_PASSWORD } })).statusCode).toBe(200);
+    expect((await change(other, 'wrong', '10.0.6.1')).statusCode).toBe(400);
+  });
+});

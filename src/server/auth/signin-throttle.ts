@@ -4,7 +4,10 @@
  * (SIGNIN_ADDRESS_RATE_LIMIT), so neither guessing one password nor trying many names goes far.
  * A throttled attempt is answered before any password is hashed; so is one arriving while too many
  * hashes already wait (see passwords.ts), with Retry-After: 1. Failed personal API tokens
- * (`Authorization: Token <key>`) count against the same per-address limit as sign-ins. The counts
+ * (`Authorization: Token <key>`) count against the same per-address limit as sign-ins. Checks of
+ * a signed-in account's current password (the profile's password change) are counted per account,
+ * from whatever address (SIGNIN_RATE_LIMIT a minute), so a session or token in other hands cannot
+ * guess the password it would need to take the account over. The counts
  * are kept in PostgreSQL (auth/rate-store.ts), shared by every process and kept across restarts.
  */
 import { createHash } from 'node:crypto';
@@ -35,6 +38,8 @@ declare module 'fastify' {
     signinThrottle: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Counts a failed personal token: 429 once the client address has failed too often. */
     failedTokenAttempt: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Counts a check of the signed-in user's current password: 429 once their account was checked too often. */
+    passwordCheckThrottle: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -60,6 +65,13 @@ export default fp(
     app.decorate('failedTokenAttempt', async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await failedTokens(request);
       if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds);
+    });
+
+    const passwordChecks = app.createRateLimit({ max: app.config.signinRateLimit, timeWindow: WINDOW_MS, keyGenerator: (request) => `password-check|${request.user?.id ?? ''}` });
+    app.decorate('passwordCheckThrottle', async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await passwordChecks(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds);
+      if (isHashingSaturated()) throw tooManyAttempts(reply, 1);
     });
   },
   { name: 'signin-throttle', dependencies: ['@fastify/rate-limit', 'db'] },

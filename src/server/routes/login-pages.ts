@@ -346,6 +346,13 @@ export default async function loginPages(app: FastifyInstance) {
       return redirectToSignin(request, reply, withQuery(`/${request.locale}/login/profile/`, { next }));
     }
     const s = loginStrings(request.locale);
+    try {
+      await app.passwordCheckThrottle(request, reply);
+    } catch (error) {
+      if (!isForm(request)) throw error;
+      const throttled = { current_password: s.signin.tooManyAttempts };
+      return respond(reply, renderProfile(request, { next }, request.user, throttled, { tokens: await listApiTokens(app.db, request.user.id) }), 429);
+    }
     const current = form.current_password ?? '';
     const fresh = form.new_password ?? '';
     const errors: ProfileErrors = {};
