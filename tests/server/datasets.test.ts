@@ -248,6 +248,16 @@ describe('datasets', () => {
     expect((await get(`datasets/${c}/`)).json().parent).toBeNull();
   });
 
+  it('refuse the cycle two saves at once would close, each naming the other as its parent', async () => {
+    const make = async (name: string) => (await send('POST', 'datasets/', { display_name: name, usergroup: g['metropole-cote-azurine'] }, admin)).json().id as number;
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const [a, b] = [await make(`Croisé A${attempt}`), await make(`Croisé B${attempt}`)];
+      const saves = await Promise.all([send('PATCH', `datasets/${a}/`, { parent: b }, admin, 'en'), send('PATCH', `datasets/${b}/`, { parent: a }, admin, 'en')]);
+      expect(saves.map((save) => save.statusCode).sort()).toEqual([200, 400]);
+      expect(saves.find((save) => save.statusCode === 400)!.json()).toEqual({ parent: ['A dataset cannot be its own parent or the parent of one of its ancestors.'] });
+    }
+  });
+
   it('take as parent only a dataset the user sees: a hidden one answers as an unknown id, and nothing is linked', async () => {
     const codenames = Object.fromEntries((await t.db.query('SELECT codename, id FROM datasets')).rows.map((row) => [row.codename, row.id]));
     const hidden = codenames['prelevements-d-eau-donnees-brutes'];

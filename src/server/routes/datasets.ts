@@ -93,6 +93,9 @@ const TRACKED_FIELDS = writableFields(datasets);
 
 const CODENAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** The advisory lock a save giving a dataset a parent holds until it commits ('parent' in ASCII). */
+const PARENT_CHANGES_LOCK = 0x706172656e74;
+
 /** Checks and completes a dataset row before it is written: owner, codename, coverage, box, extras. */
 async function prepareDataset(context: WriteContext): Promise<void> {
   const { client, request, values, row, existing } = context;
@@ -145,6 +148,8 @@ async function prepareDataset(context: WriteContext): Promise<void> {
   }
 
   if (values.parent != null && context.id !== null && parentKnown) {
+    // Serialise parent changes: two saves at once, each naming the other, would otherwise close a cycle together.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [PARENT_CHANGES_LOCK]);
     const { rows } = await client.query(
       `WITH RECURSIVE ancestors (id) AS (
          SELECT $1::integer UNION SELECT d.parent_id FROM datasets d JOIN ancestors a ON d.id = a.id WHERE d.parent_id IS NOT NULL
