@@ -238,6 +238,27 @@ describe('geographic files become layers', () => {
   });
 });
 
+describe('files of another kind than their format', () => {
+  it('refuses a file GDAL would read as another kind, such as a virtual layer naming a file of the server, and shows nothing of it', async () => {
+    await insertResources(t.db, [616]);
+    // A file only the server can read, which a virtual layer (OGR VRT) names by its path in GDAL's mount of the host.
+    const secret = dataFile('secret-word,other\nhidden,1\n', 'csv');
+    const stem = path.basename(secret, '.csv');
+    const virtual = `<OGRVRTDataSource><OGRVRTLayer name="stolen"><SrcDataSource>CSV:/output${secret}</SrcDataSource><SrcLayer>${stem}</SrcLayer></OGRVRTLayer></OGRVRTDataSource>`;
+    const cases: Array<[string, string]> = [
+      [dataFile(virtual, 'gml'), 'gml'],
+      [dataFile(virtual, 'kml'), 'kml'],
+      [dataFile(zipOf([{ name: 'doc.kml', data: Buffer.from(virtual) }]), 'kmz'), 'kmz'],
+      [dataFile(zipOf([{ name: 'a.shp', data: Buffer.from(virtual) }, { name: 'a.shx', data: Buffer.alloc(100) }, { name: 'a.dbf', data: Buffer.alloc(100) }]), 'zip'), 'shp'],
+    ];
+    for (const [file, format] of cases) {
+      const error = await failure(load(616, file, format));
+      expect(error.code, format).toBe('geo.unreadable');
+      expect(JSON.stringify(error.params), format).not.toContain('secret-word');
+    }
+  });
+});
+
 describe('styles', () => {
   it('draw areas, lines or points after the layer\'s geometry', async () => {
     const style = async (resourceId: number) => {

@@ -31,6 +31,20 @@ function gdalMessage(error) {
   return text || 'GDAL could not read the file';
 }
 
+/**
+ * The GDAL drivers that may read a file, by the extension the job gave it (a zipped Shapefile's
+ * .shp, a KMZ's .kml): a file is read as the kind its format names, never as another kind GDAL
+ * recognises in its content. A virtual layer (OGR VRT), above all, would read whatever file of the
+ * host it names.
+ */
+const DRIVERS = {
+  geojson: ['GeoJSON', 'GeoJSONSeq', 'ESRIJSON', 'TopoJSON', 'JSONFG'],
+  shp: ['ESRI Shapefile'],
+  gpkg: ['GPKG'],
+  kml: ['KML', 'LIBKML'],
+  gml: ['GML'],
+};
+
 async function openDataset(Gdal, file, vsi) {
   let result;
   try {
@@ -40,6 +54,12 @@ async function openDataset(Gdal, file, vsi) {
   }
   const dataset = result.datasets[0];
   if (!dataset) throw new Error(gdalMessage(result.errors));
+  const extension = file.split('.').pop().toLowerCase();
+  const driver = dataset.info?.driverShortName;
+  if (!(DRIVERS[extension] ?? []).includes(driver)) {
+    Gdal.close(dataset);
+    throw new Error(`the file is not ${extension.toUpperCase()} but ${driver ?? 'another kind'}`);
+  }
   return dataset;
 }
 
