@@ -503,6 +503,17 @@ describe('delegated administrators', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('columnheader', { name: 'Supprimer' })).toBeNull();
   });
 
+  it('reach the access-denied page, not a form whose save would be refused, at the address of a new user or group', async () => {
+    server.use(...accountsHandlers());
+    for (const route of ['users', 'organisations', 'groups', 'spheres']) {
+      const { unmount } = renderApp(`/publish/fr/accounts/${route}/new/`, USERS.role2);
+      await expectPath('/publish/fr/access-denied/');
+      expect(await screen.findByText('Votre compte ne vous permet pas de consulter ce contenu', {}, LONG)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('open the organisations they administer from the list, and no other', async () => {
     const other = { ...ORGANISATIONS[0], id: 11, display_name: 'Ville de Vienne', acronym: 'VDV' };
     server.use(
