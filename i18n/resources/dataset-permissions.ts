@@ -106,8 +106,8 @@ export default {
   },
   it: {
     name: 'Permesso |||| Permessi',
-    title: 'Permessi del dataset «%{name}»',
-    back: 'Torna al dataset',
+    title: "Permessi dell'insieme di dati «%{name}»",
+    back: "Torna all'insieme di dati",
     fields: {
       display_name: 'Gruppo',
       usergroup_type: 'Tipo di gruppo',
@@ -126,7 +126,7 @@ export default {
     },
     messages: { updated: 'Permesso aggiornato' },
     access: {
-      title: 'Chi può vedere questo dataset, e perché',
+      title: 'Chi può vedere questo insieme di dati, e perché',
       everyone: 'Tutti: %{level}',
       noGroup: 'Nessun gruppo ha un accesso proprio.',
       reason: '%{reason} (%{level})',
@@ -137,8 +137,8 @@ export default {
         default: 'livello predefinito per tutti',
       },
       user: {
-        superuser: 'superutente: vede e modifica tutti i dataset',
-        owner: 'editore di %{group}, proprietario del dataset',
+        superuser: 'superutente: vede e modifica tutti gli insiemi di dati',
+        owner: "editore di %{group}, proprietario dell'insieme di dati",
         default: 'livello predefinito per tutti',
         special: 'permesso speciale di %{group}',
         sphere: 'tramite la sfera %{sphere}, che comprende %{group}',
@@ -149,8 +149,8 @@ export default {
       account: 'Nome utente o indirizzo e-mail',
       submit: 'Verifica',
       level: 'Livello: %{level}',
-      visible: 'Vede il dataset',
-      hidden: 'Non vede il dataset',
+      visible: "Vede l'insieme di dati",
+      hidden: "Non vede l'insieme di dati",
       editable: 'Può modificarlo',
       readOnly: 'Non può modificarlo',
       reasons: 'Perché',

@@ -419,7 +419,7 @@ export default {
       permissions: 'Permessi speciali',
     },
     tabs: {
-      label: 'Sezioni del dataset',
+      label: "Sezioni dell'insieme di dati",
       description: 'Descrizione',
       geography: 'Geografia',
       dates: 'Date e frequenza',

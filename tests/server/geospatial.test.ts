@@ -438,7 +438,7 @@ describe('map server listings', () => {
     const scenarios = (await bare.app.inject({ url: `/fr/geospatial/style/${style.id}/_scenarios/`, headers: root.jwtHeaders })).json();
     const run = await bare.app.inject({ method: 'POST', url: `/en/geospatial/style/${style.id}/_scenarios/${scenarios[0].id}/run/`, headers: root.jwtHeaders, payload: {} });
     expect(run.json<Task>().status).toBe('SUCCESS');
-    expect(run.json<Task>().timeline.map((step) => step.message)).toContain('Style « Simple » saved.');
+    expect(run.json<Task>().timeline.map((step) => step.message)).toContain('Style “Simple” saved.');
     expect((await bare.app.inject({ url: `/fr/geospatial/style/${style.id}/`, headers: root.jwtHeaders })).json().applied_at).not.toBeNull();
   });
 });

@@ -157,7 +157,7 @@ describe('API messages', () => {
     expect(t('fr', 'datastore.loaded', { rows: 0, table: 'lycees' })).toBe('0 ligne chargée dans la table lycees.');
     expect(t('fr', 'datastore.loaded', { rows: 1200, table: 'lycees' })).toBe('1200 lignes chargées dans la table lycees.');
     expect(t('en', 'datastore.loaded', { rows: 0, table: 'lycees' })).toBe('0 rows loaded into table lycees.');
-    expect(t('en', 'datastore.analysed', { rows: 1, columns: 2, delimiter: ';' })).toBe('1 row and 2 columns read (delimiter « ; »).');
+    expect(t('en', 'datastore.analysed', { rows: 1, columns: 2, delimiter: ';' })).toBe('1 row and 2 columns read (delimiter “;”).');
     expect(t('it', 'bulk.applied', { changed: 1, skipped: 3 })).toBe("1 insieme di dati modificato, 3 lasciati com'erano.");
   });
 });

@@ -100,4 +100,13 @@ describe('catalogue parity', () => {
       .map(([key]) => key);
     expect(copied).toEqual([]);
   });
+
+  it("English quotes with “ ”, Italian with « » held close, and Italian names datasets 'insiemi di dati'", () => {
+    const all = (catalogues: object[]) => catalogues.flatMap((catalogue) => leaves(catalogue)).map(([key, value]) => [key, String(value)] as const);
+    const english = all([en, apiEn, loginEn]);
+    const italian = all([it_, apiIt, loginIt]);
+    expect(english.filter(([, value]) => /[«»]/.test(value)).map(([key]) => key)).toEqual([]);
+    expect(italian.filter(([, value]) => /« | »/.test(value)).map(([key]) => key)).toEqual([]);
+    expect(italian.filter(([, value]) => /\bdatasets?\b/i.test(value)).map(([key]) => key)).toEqual([]);
+  });
 });
