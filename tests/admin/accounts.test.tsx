@@ -40,6 +40,27 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(body).not.toHaveProperty('password');
   });
 
+  it('keeps the unsaved changes of a form whose save found the session ended, for after the new sign-in', async () => {
+    server.use(
+      ...accountsHandlers(),
+      http.put('/:locale/usergroup/users/:id/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })),
+    );
+    const user = userEvent.setup();
+    const first = renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
+    const firstName = await screen.findByLabelText(/^Prénom/, {}, LONG);
+    await waitFor(() => expect(firstName).toHaveValue('Jeanne'));
+    await user.clear(firstName);
+    await user.type(firstName, 'Jeanne-Marie');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('/fr/login/signin/')));
+    first.unmount();
+    // Back from the sign-in page: the page loads anew, with what the form held.
+    renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
+    await waitFor(async () => expect(await screen.findByLabelText(/^Prénom/, {}, LONG)).toHaveValue('Jeanne-Marie'), LONG);
+    expect(screen.getByLabelText(/^Nom d'utilisateur/)).toHaveValue(USER_RECORDS[0].username);
+    expect(window.sessionStorage.getItem('publish.keptFormValues')).toBeNull();
+  });
+
   it("shows the server's field message under the field", async () => {
     server.use(
       ...accountsHandlers(),

@@ -1,4 +1,4 @@
-/** Inside a form: its unsaved values survive a language switch (routing/keptFormValues.ts). */
+/** Inside a form: its unsaved values survive a language switch or a new sign-in (routing/keptFormValues.ts). */
 import { useEffect } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
