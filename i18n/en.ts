@@ -60,6 +60,18 @@ export default {
       greeting: 'Hello %{name}.',
       signInPrompt: 'Sign in to manage your data and accounts.',
       signIn: 'Sign in',
+      groups: {
+        title: 'Your groups',
+        line: '%{group}, as %{role}',
+        requested: '%{group}, as %{role}: request awaiting validation',
+        none: "Your account does not belong to any organisation or user group yet. Ask a delegated administrator of your organisation to add you: their invitation will show here.",
+        waiting: 'A delegated administrator of the group will validate your request; you will then have the role you asked for.',
+        noEditorRole: "Your role lets you neither publish data nor manage accounts: a group's editor role opens Data, its delegated administrator role opens Accounts. Ask a delegated administrator of your group for it.",
+      },
+      go: {
+        data: 'Manage data',
+        accounts: 'Manage accounts',
+      },
       invitations: {
         title: 'Your invitations',
         line: '%{group}, as %{role}',

@@ -60,6 +60,18 @@ export default {
       greeting: 'Bonjour %{name}.',
       signInPrompt: 'Connectez-vous pour gérer vos données et vos comptes.',
       signIn: 'Se connecter',
+      groups: {
+        title: 'Vos groupes',
+        line: '%{group}, comme %{role}',
+        requested: '%{group}, comme %{role} : demande en attente de validation',
+        none: "Votre compte n'appartient encore à aucune organisation ni à aucun groupe d'utilisateurs. Demandez à un administrateur délégué de votre organisation de vous y ajouter : son invitation s'affichera ici.",
+        waiting: 'Un administrateur délégué du groupe validera votre demande ; vous y aurez alors le rôle demandé.',
+        noEditorRole: "Votre rôle ne permet ni de publier des données ni de gérer des comptes : le rôle d'éditeur d'un groupe ouvre les Données, celui d'administrateur délégué les Comptes. Demandez-le à un administrateur délégué de votre groupe.",
+      },
+      go: {
+        data: 'Gérer les données',
+        accounts: 'Gérer les comptes',
+      },
       invitations: {
         title: 'Vos invitations',
         line: '%{group}, comme %{role}',

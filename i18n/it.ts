@@ -60,6 +60,18 @@ export default {
       greeting: 'Ciao %{name}.',
       signInPrompt: 'Accedi per gestire i tuoi dati e i tuoi account.',
       signIn: 'Accedi',
+      groups: {
+        title: 'I tuoi gruppi',
+        line: '%{group}, come %{role}',
+        requested: '%{group}, come %{role}: richiesta in attesa di convalida',
+        none: "Il tuo account non appartiene ancora ad alcuna organizzazione né ad alcun gruppo di utenti. Chiedi a un amministratore delegato della tua organizzazione di aggiungerti: il suo invito comparirà qui.",
+        waiting: 'Un amministratore delegato del gruppo convaliderà la tua richiesta; avrai allora il ruolo richiesto.',
+        noEditorRole: "Il tuo ruolo non permette né di pubblicare dati né di gestire account: il ruolo di editore di un gruppo apre i Dati, quello di amministratore delegato gli Account. Chiedilo a un amministratore delegato del tuo gruppo.",
+      },
+      go: {
+        data: 'Gestisci i dati',
+        accounts: 'Gestisci gli account',
+      },
       invitations: {
         title: 'I tuoi inviti',
         line: '%{group}, come %{role}',

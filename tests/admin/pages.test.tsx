@@ -101,3 +101,52 @@ describe('section links built from the schemas', () => {
     expect(screen.queryByRole('link', { name: 'Compétences territoriales' })).not.toBeInTheDocument();
   });
 });
+
+describe('home page', () => {
+  it('shows a member their group and role, and that their role opens neither Data nor Accounts', async () => {
+    renderApp('/publish/fr/home/', USERS.role0);
+    expect(await screen.findByRole('heading', { name: 'Vos groupes' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Ville de Lyon, comme Membre')).toBeInTheDocument();
+    expect(screen.getByText(/Votre rôle ne permet ni de publier des données ni de gérer des comptes/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Gérer les données' })).toBeNull();
+  });
+
+  it('tells a newcomer without any group how to join one, and shows their request awaiting validation', async () => {
+    const lists: URL[] = [];
+    server.use(
+      http.get('/:locale/usergroup/group-members/', ({ request }) => {
+        const url = new URL(request.url);
+        lists.push(url);
+        const requested = url.searchParams.get('status__in') === '1';
+        return HttpResponse.json({
+          count: requested ? 1 : 0,
+          next: null,
+          previous: null,
+          results: requested
+            ? [{ id: 9, user: USERS.noRole.id, usergroup: 10, role: 0, status: 1, date_joined: '2026-11-25T10:00:00Z', usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation' } }]
+            : [],
+        });
+      }),
+    );
+    renderApp('/publish/en/home/', USERS.noRole);
+    expect(await screen.findByText('Ville de Lyon, as Membre: request awaiting validation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/A delegated administrator of the group will validate your request/)).toBeInTheDocument();
+    expect(lists.some((url) => url.searchParams.get('user') === String(USERS.noRole.id) && url.searchParams.get('status__in') === '1')).toBe(true);
+  });
+
+  it('tells a newcomer without any group or request to ask a delegated administrator for an invitation', async () => {
+    renderApp('/publish/it/home/', USERS.noRole);
+    expect(await screen.findByText(/Il tuo account non appartiene ancora ad alcuna organizzazione/, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('leads an editor to Data, and a delegated administrator to Data and Accounts', async () => {
+    const { unmount } = renderApp('/publish/fr/home/', USERS.role1);
+    expect(await screen.findByRole('link', { name: 'Gérer les données' }, { timeout: 5000 })).toHaveAttribute('href', '/publish/fr/data/');
+    expect(screen.queryByRole('link', { name: 'Gérer les comptes' })).toBeNull();
+    expect(screen.getByText('Ville de Lyon, comme Éditeur')).toBeInTheDocument();
+    unmount();
+    renderApp('/publish/fr/home/', USERS.role2);
+    expect(await screen.findByRole('link', { name: 'Gérer les comptes' }, { timeout: 5000 })).toHaveAttribute('href', '/publish/fr/accounts/');
+    expect(screen.getByRole('link', { name: 'Gérer les données' })).toBeInTheDocument();
+  });
+});

@@ -94,6 +94,14 @@ export function createAccountsApi(http: HttpClient = httpClient) {
       });
       return asPage(json);
     },
+    /** The user's own requests to join groups, waiting for a delegated administrator (status 1). */
+    async myRequests(userId: number, signal?: AbortSignal): Promise<Page<GroupMembership>> {
+      const { json } = await http.request<Page<GroupMembership>>('usergroup/group-members', {
+        query: { user: userId, status__in: '1', ordering: '-date_joined', page_size: PAGE_SIZE },
+        signal,
+      });
+      return asPage(json);
+    },
     /** The user's own memberships waiting for their word (status 0). */
     async invitations(userId: number, signal?: AbortSignal): Promise<Page<GroupMembership>> {
       const { json } = await http.request<Page<GroupMembership>>('usergroup/group-members', {

@@ -5,9 +5,13 @@ import { loginServiceUrl } from '../config/runtimeConfig.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useNextParam } from '../routing/useNextParam.ts';
 import { useStartup } from '../startup/useStartup.ts';
+import { MyGroups } from './MyGroups.tsx';
 import { MyInvitations } from './MyInvitations.tsx';
 
-/** The welcome page, with the user's invitations to groups; anonymous visitors are invited to sign in. */
+/**
+ * The welcome page, with the user's invitations to groups, their groups and requests, and the
+ * sections they may open (or what would open them); anonymous visitors are invited to sign in.
+ */
 export default function HomePage() {
   const translate = useTranslate();
   const { user, config } = useStartup();
@@ -23,6 +27,7 @@ export default function HomePage() {
         <>
           <Typography>{translate('publish.home.greeting', { name: displayName(user) })}</Typography>
           <MyInvitations />
+          <MyGroups />
         </>
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

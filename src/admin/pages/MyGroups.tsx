@@ -1,0 +1,72 @@
+/**
+ * Where the signed-in user stands: the groups they belong to with their role, their requests to
+ * join others, the sections their roles open, and, when they open none, what would.
+ */
+import { Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { LinkBase, useTranslate } from 'react-admin';
+import { canAccessAccounts, canAccessData } from '../../../schemas/access.ts';
+import { accountsApi } from '../accounts/accountsApi.ts';
+import { ACCOUNTS_PATH, DATA_PATH } from '../routing/paths.ts';
+import { useAppPath } from '../routing/useAppPath.ts';
+import { useStartup } from '../startup/useStartup.ts';
+
+export function MyGroups() {
+  const translate = useTranslate();
+  const appPath = useAppPath();
+  const { user, roles } = useStartup();
+  const userId = user?.id;
+  const { data: requests } = useQuery({
+    queryKey: ['my-requests', userId],
+    queryFn: ({ signal }) => accountsApi.myRequests(userId!, signal),
+    enabled: userId !== undefined,
+  });
+  if (!user) return null;
+  const roleLabel = (role: number) => roles.find((choice) => choice.id === role)?.label ?? String(role);
+  const data = canAccessData(user);
+  const accounts = canAccessAccounts(user);
+  const memberships = user.usergroup_roles;
+  const pending = requests?.results ?? [];
+  return (
+    <section aria-labelledby="my-groups">
+      <Typography id="my-groups" variant="h6" component="h2" sx={{ mt: 3 }}>
+        {translate('publish.home.groups.title')}
+      </Typography>
+      {memberships.length > 0 || pending.length > 0 ? (
+        <List dense>
+          {memberships.map((membership) => (
+            <ListItem key={`role-${membership.usergroup_id}`}>
+              <ListItemText primary={translate('publish.home.groups.line', { group: membership.usergroup_name, role: roleLabel(membership.role) })} />
+            </ListItem>
+          ))}
+          {pending.map((request) => (
+            <ListItem key={`request-${request.id}`}>
+              <ListItemText
+                primary={translate('publish.home.groups.requested', { group: request.usergroup_detail.display_name, role: roleLabel(request.role) })}
+              />
+            </ListItem>
+          ))}
+        </List>
+      ) : null}
+      {user.is_superuser ? null : memberships.length === 0 ? (
+        <Typography sx={{ mt: 1 }}>{translate(pending.length > 0 ? 'publish.home.groups.waiting' : 'publish.home.groups.none')}</Typography>
+      ) : !data ? (
+        <Typography sx={{ mt: 1 }}>{translate('publish.home.groups.noEditorRole')}</Typography>
+      ) : null}
+      {data || accounts ? (
+        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          {data && (
+            <Button component={LinkBase} to={appPath(DATA_PATH)} variant="contained">
+              {translate('publish.home.go.data')}
+            </Button>
+          )}
+          {accounts && (
+            <Button component={LinkBase} to={appPath(ACCOUNTS_PATH)} variant="outlined">
+              {translate('publish.home.go.accounts')}
+            </Button>
+          )}
+        </Stack>
+      ) : null}
+    </section>
+  );
+}
