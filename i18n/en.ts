@@ -199,6 +199,8 @@ export default {
     },
     feedback: {
       error: {
+        /** One field's message: its label, then the message, punctuated as the language does. */
+        fieldLine: '%{field}: %{message}',
         title: 'Error',
         critical: 'Critical error',
         default: 'An error occurred',

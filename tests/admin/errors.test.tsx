@@ -34,12 +34,20 @@ describe('error toasts', () => {
     expect(within(toast).getByText('Erreur interne.')).toBeInTheDocument();
   });
 
-  it('translates the title in English', async () => {
-    tasksAnswer({ page: ['Invalid page.'] }, 404);
+  it("translates the title in English, and writes 'field: message' without the French space", async () => {
+    tasksAnswer({ status: ['Unknown value.'] }, 400);
     renderApp('/publish/en/data/', USERS.superuser);
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
-    expect(within(toast).getByText('page : Invalid page.')).toBeInTheDocument();
+    expect(within(toast).getByText('Status: Unknown value.')).toBeInTheDocument();
+  });
+
+  it("writes 'field: message' in Italian too", async () => {
+    tasksAnswer({ status: ['Valore sconosciuto.'] }, 400);
+    renderApp('/publish/it/data/', USERS.superuser);
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Errore')).toBeInTheDocument();
+    expect(within(toast).getByText('Stato: Valore sconosciuto.')).toBeInTheDocument();
   });
 });
 

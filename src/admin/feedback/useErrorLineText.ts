@@ -4,7 +4,8 @@ import type { ErrorLine } from '../http/errors.ts';
 
 /**
  * How one line of an error reads: the server's message, translated when it is a catalogue key,
- * after the field's label (`resources.<resource>.fields.<field>`) when it is about a field.
+ * after the field's label (`resources.<resource>.fields.<field>`) when it is about a field, with the
+ * language's punctuation ('Statut : …' in French, 'Status: …' in English and Italian).
  */
 export function useErrorLineText(resource?: string) {
   const translate = useTranslate();
@@ -13,7 +14,7 @@ export function useErrorLineText(resource?: string) {
       const message = translate(line.message, { _: line.message });
       if (!line.field) return message;
       const label = resource ? translate(`resources.${resource}.fields.${line.field}`, { _: line.field }) : line.field;
-      return `${label} : ${message}`;
+      return translate('publish.feedback.error.fieldLine', { field: label, message });
     },
     [translate, resource],
   );
