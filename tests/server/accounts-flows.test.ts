@@ -323,7 +323,16 @@ describe('members', () => {
       user: { id: u.member, username: 'member', first_name: expect.any(String), last_name: expect.any(String) },
       user_id: u.member, role: 1, status: 0, date_joined: expect.any(String),
     });
-    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'member' })).json()).toEqual({ user_id: ['Cette valeur est déjà utilisée.'] });
+    // Someone already attached: how, and where to change it, rather than a taken value.
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'member' })).json()).toEqual({
+      non_field_errors: ["Cette personne est déjà invitée dans ce groupe : l'invitation attend sa réponse."],
+    });
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'newcomer', role: 1 })).json()).toEqual({
+      non_field_errors: ['Cette personne a demandé à rejoindre ce groupe : acceptez ou refusez sa demande parmi les rattachements en attente.'],
+    });
+    expect((await call('POST', `usergroup/user-groups/${region()}/members/`, referent, { account: 'referent' })).json()).toEqual({
+      non_field_errors: ['Cette personne est déjà membre de ce groupe : changez son rôle dans la liste de ses membres.'],
+    });
     // A user of one of their groups may be added by id, e.g. from the user's page.
     expect((await call('POST', `usergroup/user-groups/${g['reseau-des-geomaticiens']}/members/`, referent, { user_id: u.newcomer })).statusCode).toBe(201);
     expect((await call('DELETE', `usergroup/user-groups/${g['reseau-des-geomaticiens']}/members/${u.newcomer}/`, referent)).statusCode).toBe(204);

@@ -39,6 +39,13 @@ const MEMBER_LIST_OF_ADMINISTRATOR: ListSpec = {
   searchColumns: [MEMBER_NAME_SEARCH_SQL],
 };
 
+/** Why a person cannot be added to a group they are already attached to, by that attachment's status. */
+function memberExistsMessage(status: number): 'memberExists' | 'memberExistsInvited' | 'memberExistsRequested' {
+  if (status === STATUS.pendingVerification) return 'memberExistsInvited';
+  if (status === STATUS.pendingValidation) return 'memberExistsRequested';
+  return 'memberExists';
+}
+
 const MEMBER_SELECT = `${USER_DETAIL_SQL} AS "user", m.user_id, m.role, m.status, m.date_joined`;
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
@@ -122,6 +129,12 @@ export const memberActions: DetailAction[] = [
       if (checked.status === 'rejected' || found.status === 'rejected') throw new ValidationError(errors);
       const values = checked.value;
       const userId = found.value;
+      // Already attached: say how, and where to change it, rather than that a value is taken.
+      const { rows: existing } = await request.server.db.query<{ status: number }>(
+        'SELECT status FROM usergroup_members WHERE usergroup_id = $1 AND user_id = $2',
+        [record.id, userId],
+      );
+      if (existing.length > 0) throw new ValidationError({ non_field_errors: [t(request.locale, memberExistsMessage(existing[0].status))] });
       try {
         await request.server.db.query('INSERT INTO usergroup_members (usergroup_id, user_id, role, status) VALUES ($1, $2, $3, $4)', [
           record.id,
