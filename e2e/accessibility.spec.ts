@@ -114,10 +114,15 @@ test('on a phone-width screen, the lists are lists of records rather than tables
   await expect(page).toHaveURL(/\/accounts\/users\/\d+\/$/);
 });
 
-test('pages keep to the window: a laptop and a phone scroll down, never sideways', async ({ page }) => {
+test("pages keep to the window: a laptop and a phone scroll down, never sideways, an account's members and roles included", async ({ page }) => {
   await signInFromHome(page, 'admin');
   const datasetPage = new URL(await openDatasetPage(page, 'Lycées de la région')).pathname;
-  const pages = ['/publish/fr/data/datasets/', datasetPage, `${datasetPage}permissions/`, '/publish/fr/data/tasks/', '/publish/it/accounts/organisations/'];
+  // An organisation's and a user's page, with their members and roles tables.
+  const first = async (path: string) => ((await (await page.request.get(path)).json()) as { results: { id: number }[] }).results[0].id;
+  const organisation = await first('/fr/organisation/organisations/?search=R%C3%A9gion%20Sud');
+  const user = await first('/fr/usergroup/users/?search=referent');
+  const pages = ['/publish/fr/data/datasets/', datasetPage, `${datasetPage}permissions/`, '/publish/fr/data/tasks/', '/publish/it/accounts/organisations/',
+    `/publish/en/accounts/organisations/${organisation}/`, `/publish/fr/accounts/users/${user}/`];
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(viewport);
     for (const path of pages) {
