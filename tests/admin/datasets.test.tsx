@@ -281,6 +281,15 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Historique' })).toBeNull();
   });
 
+  it('shows an empty address of a dataset the user may not change as nothing, not as a link without a name', async () => {
+    server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable: false, dataviz_href: '' })), ...datasetHandlers());
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    expect(await screen.findByText('Mesures de la qualité des eaux de baignade.', {}, LONG)).toBeInTheDocument();
+    // No link without a name leading back to the page itself, a stop of the keyboard for nothing.
+    const field = screen.getByText('Lien de visualisation').closest('[data-field]')!;
+    expect(field.querySelector('a')).toBeNull();
+  });
+
   it('shows the server field messages under the fields, and the coverage rules', async () => {
     const writes: Write[] = [];
     server.use(

@@ -74,6 +74,17 @@ function FileLinkField({ source }: { source: string; sortable?: boolean }) {
   );
 }
 
+/** An address or e-mail as a link; nothing when empty, rather than a link without a name that leads nowhere. */
+function LinkOrNothingField({ kind, ...props }: { kind: 'url' | 'email'; source: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  if (!record?.[props.source]) return <span />;
+  return kind === 'email' ? (
+    <EmailField {...props} onClick={(event) => event.stopPropagation()} />
+  ) : (
+    <UrlField {...props} target="_blank" rel="noopener" onClick={(event) => event.stopPropagation()} />
+  );
+}
+
 function CodesField({ source }: { source: string; sortable?: boolean }) {
   const record = useRecordContext();
   const value = record?.[source];
@@ -90,9 +101,8 @@ export function fieldElement(resource: string, name: string, options: FieldEleme
     case 'keyValues':
       return null;
     case 'email':
-      return <EmailField key={name} {...common} onClick={(event) => event.stopPropagation()} />;
     case 'url':
-      return <UrlField key={name} {...common} target="_blank" rel="noopener" onClick={(event) => event.stopPropagation()} />;
+      return <LinkOrNothingField key={name} {...common} kind={spec.type} />;
     case 'phone':
       return <PhoneField key={name} {...common} />;
     case 'integer':
