@@ -9,10 +9,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { datasetHandlers } from './datasetsFixtures.ts';
 import { page } from './accountsFixtures.ts';
+import { DATASET, datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
-import { renderApp } from './renderApp.tsx';
+import { expectPath, renderApp } from './renderApp.tsx';
 import { link, resource, resourceServer, scenario, source, SOURCE_KINDS, type ResourceServerOptions } from './resourcesFixtures.ts';
 import { server } from './server.ts';
 
@@ -41,6 +41,14 @@ async function start(user: UserEvent, role: 'main' | 'annex', type: string, name
 }
 
 describe('the resource wizard', { timeout: 40_000 }, () => {
+  it('sends an editor to the access-denied page, not through the steps, for a dataset they may not change', async () => {
+    wizard();
+    server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable: false })));
+    renderApp('/publish/fr/data/datasets/1/resources/new/?role=annex', USERS.role1);
+    await expectPath('/publish/fr/access-denied/');
+    expect(await screen.findByText('Votre compte ne vous permet pas de consulter ce contenu', {}, LONG)).toBeInTheDocument();
+  });
+
   it('offers only the types the platform makes a resource of, though the datastore answers', async () => {
     wizard();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);

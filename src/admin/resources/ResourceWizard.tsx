@@ -10,13 +10,14 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Link, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGetOne, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import type { Scenario, ScenarioAction, Task } from '../../../schemas/scenarios.ts';
 import { ProgressModal } from '../feedback/ProgressModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { formatFileSize } from '../format/fileSize.ts';
 import { errorBody } from '../http/errors.ts';
+import { ACCESS_DENIED_PATH } from '../routing/paths.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
@@ -320,6 +321,10 @@ export default function ResourceWizard() {
     setErrors((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !Object.hasOwn(changes, field))));
   };
   const helper = (name: string) => (errors[name] ? { error: true, helperText: translate(errors[name]!, { _: errors[name] }) } : {});
+
+  // A dataset the user may not change: the access-denied page at once, rather than a wizard whose
+  // every step would be filled in for a save the server refuses.
+  if (dataset?.editable === false) return <Navigate to={appPath(ACCESS_DENIED_PATH)} replace />;
 
   return (
     <Box sx={{ p: 2 }}>
