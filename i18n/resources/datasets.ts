@@ -114,6 +114,7 @@ export default {
       export: 'Exporter (CSV)',
       permissions: 'Permissions spéciales',
     },
+    readOnly: 'Ce jeu de données vous est ouvert en lecture seule : seuls les éditeurs de %{group} peuvent le modifier.',
     tabs: {
       label: 'Sections du jeu de données',
       description: 'Description',
@@ -266,6 +267,7 @@ export default {
       export: 'Export (CSV)',
       permissions: 'Special permissions',
     },
+    readOnly: 'This dataset is open to you read-only: only the editors of %{group} can change it.',
     tabs: {
       label: 'Dataset sections',
       description: 'Description',
@@ -418,6 +420,7 @@ export default {
       export: 'Esporta (CSV)',
       permissions: 'Permessi speciali',
     },
+    readOnly: 'Questo insieme di dati è aperto in sola lettura: solo gli editori di %{group} possono modificarlo.',
     tabs: {
       label: "Sezioni dell'insieme di dati",
       description: 'Descrizione',

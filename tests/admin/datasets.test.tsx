@@ -275,6 +275,8 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     renderApp('/publish/fr/data/datasets/1/', USERS.role1);
     expect(await screen.findByText('Mesures de la qualité des eaux de baignade.', {}, LONG)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    // Why there is nothing to change, and who may.
+    expect(screen.getByText('Ce jeu de données vous est ouvert en lecture seule : seuls les éditeurs de Ville de Lyon peuvent le modifier.')).toBeInTheDocument();
     // Its owner by the name the dataset carries (the reader may not read another group).
     expect(screen.getByText('Organisation').parentElement!.parentElement).toHaveTextContent('OrganisationVille de Lyon');
     expect(screen.queryByRole('link', { name: 'Permissions spéciales' })).toBeNull();

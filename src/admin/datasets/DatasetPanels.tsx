@@ -1,5 +1,6 @@
 /**
- * What a dataset's page shows beside its form, by tab: above the tabs, its metadata quality, the
+ * What a dataset's page shows beside its form, by tab: above the tabs, to a reader that it is read
+ * only and who changes it, its metadata quality, the
  * harvester it comes from and its failures to acknowledge; in Access, the way to its special permissions and who reaches
  * it; its resources; its contacts with their roles; its children; its latest tasks and, for those
  * who may change it, its history.
@@ -16,6 +17,7 @@ import { HarvestOrigin } from './HarvestOrigin.tsx';
 import { AccessPanel } from './permissions/AccessPanel.tsx';
 import { PermissionsLink } from './PermissionsLink.tsx';
 import { QualityPanel } from './QualityPanel.tsx';
+import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 
 /** Renders `children` with the dataset of the page (its id, whether the user may change it), once loaded. */
 function WithDataset({ children }: { children: (dataset: { id: number; editable: boolean }) => ReactNode }) {
@@ -28,6 +30,7 @@ export const datasetTopPanel = (
   <WithDataset>
     {({ id }) => (
       <>
+        <ReadOnlyNotice />
         <QualityPanel />
         <HarvestOrigin />
         <DatasetFailures datasetId={id} />
