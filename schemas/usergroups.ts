@@ -2,7 +2,7 @@
  * User groups and spheres (groups of organisations) share one endpoint,
  * /{locale}/usergroup/user-groups/, told apart by `usergroup_type` (spec, sections 2 and 3).
  */
-import { PAGE_SIZE, STATUS, type UsergroupType } from './constants.ts';
+import { PAGE_SIZE, STATUS, USERGROUP_TYPES, type UsergroupType } from './constants.ts';
 import { defineEntity, type Fields } from './entity.ts';
 
 const usergroupFields = {
@@ -85,7 +85,8 @@ export const usergroups = defineEntity({
   endpoint: 'usergroup/user-groups',
   route: 'accounts/usergroups',
   recordRepresentation: 'display_name',
-  fields: { ...usergroupFields, usergroup_type: { type: 'string', readOnly: true } },
+  // Its type by the name the language gives it (resources.usergroups.choices.usergroup_type), not its code.
+  fields: { ...usergroupFields, usergroup_type: { type: 'choice', choices: USERGROUP_TYPES, readOnly: true } },
   list: {
     columns: ['display_name', 'usergroup_type', 'created_at', 'member_count'],
     search: true,

@@ -380,6 +380,20 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Membre mis à jour')).toBeInTheDocument();
   });
 
+  it('names the type of each group asking to be created in the language of the page, not by its code', async () => {
+    server.use(
+      http.get('/:locale/usergroup/user-groups/', () =>
+        HttpResponse.json(page([{ ...GROUPS[0], status: 1 }, { ...GROUPS[0], id: 21, display_name: 'Ville de Vienne', usergroup_type: 'organisation', status: 1 }])),
+      ),
+      ...accountsHandlers(),
+    );
+    renderApp('/publish/it/accounts/requests/groups/', USERS.superuser);
+    const row = (await screen.findByText('Ville de Vienne', {}, LONG)).closest('tr')!;
+    expect(within(row).getByText('Organizzazione')).toBeInTheDocument();
+    expect(within(screen.getByText('Réseau vélo').closest('tr')!).getByText('Gruppo di utenti')).toBeInTheDocument();
+    expect(screen.queryByText('organisation')).toBeNull();
+  });
+
   it('accepts and refuses pending attachments from the overview', async () => {
     const writes: Write[] = [];
     const lists: URL[] = [];
