@@ -35,7 +35,7 @@ export default async function apiDocRoutes(app: FastifyInstance) {
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(current()));
   });
 
-  app.get('/api/docs/', { config: { openapi: { summary: 'The reference page of this API', response: { type: 'string', contentMediaType: 'text/html' } } } }, async (_request, reply) => {
+  app.get('/api/docs/', { config: { openapi: { summary: 'The reference page of this API', produces: ['text/html'] } } }, async (_request, reply) => {
     const title = escapeHtml(t(locale, 'apiDocsTitle'));
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="${locale}">
@@ -55,13 +55,13 @@ export default async function apiDocRoutes(app: FastifyInstance) {
 `);
   });
 
-  app.get('/api/docs/init.js', { config: { openapi: { summary: 'The reference page’s script' } } }, async (_request, reply) =>
+  app.get('/api/docs/init.js', { config: { openapi: { summary: 'The reference page’s script', produces: ['text/javascript'] } } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(`var root = document.getElementById('swagger-ui');
 window.ui = SwaggerUIBundle({ url: root.getAttribute('data-url'), domNode: root, deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 });
 `),
   );
 
-  app.get<{ Params: { file: string } }>('/api/docs/assets/:file', { config: { openapi: { summary: 'The reference page’s assets' } } }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/api/docs/assets/:file', { config: { openapi: { summary: 'The reference page’s assets', produces: ['text/css', 'text/javascript'] } } }, async (request, reply) => {
     const type = Object.hasOwn(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;
     if (!type) return reply.code(404).send({ detail: t(request.locale, 'notFound') });
     return reply.type(type).header('cache-control', 'public, max-age=86400').send(createReadStream(path.join(SWAGGER_UI_DIR, request.params.file)));

@@ -205,7 +205,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   );
 
   // Vector tiles: readers of the layer only; the ETag changes with each load of the layer.
-  const tileDoc = { summary: "A Mapbox Vector Tile of the layer (`{y}.pbf`; one tile layer named after the layer's codename; ETag, 204 when empty)", also: { 204: { description: 'No feature in the tile' }, 304: { description: 'Not modified since the ETag given' } } };
+  const tileDoc = { produces: ['application/vnd.mapbox-vector-tile'], summary: "A Mapbox Vector Tile of the layer (`{y}.pbf`; one tile layer named after the layer's codename; ETag, 204 when empty)", also: { 204: { description: 'No feature in the tile' }, 304: { description: 'Not modified since the ETag given' } } };
   app.get<{ Params: { id: string; z: string; x: string; tile: string } }>('/geospatial/geographiclayer/:id/tiles/:z/:x/:tile', { config: { ...config, openapi: tileDoc } }, async (request, reply) => {
     const id = await requireLayer(request.params.id, request.user!, false, true);
     const match = /^(\d{1,9})\.pbf$/.exec(request.params.tile);

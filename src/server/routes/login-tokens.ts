@@ -161,7 +161,8 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
     return respond(reply, renderProfile(request, {}, request.user, {}, { tokens: await tokens(), created }), 201);
   });
 
-  app.get<{ Params: { id: string } }>('/login/profile/tokens/:id/revoke/', pageConfig, async (request, reply) => {
+  const revokePage = { config: { ...pageConfig.config, openapi: { summary: "The page asking to confirm a token's revocation", produces: ['text/html'], also: { 302: { description: 'Not signed in: to the sign-in page' } } } } };
+  app.get<{ Params: { id: string } }>('/login/profile/tokens/:id/revoke/', revokePage, async (request, reply) => {
     if (!request.user) return signinFirst(request, reply);
     const token = await revocable(app, request.user, request.params.id);
     return respond(reply, renderTokenRevoke(request, token));
@@ -175,7 +176,7 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
   });
 
   // The copy button of a new key (the pages' CSP runs scripts of this origin only).
-  app.get('/login/assets/copy.js', { config: { auth: 'none' } }, async (request, reply) => {
+  app.get('/login/assets/copy.js', { config: { auth: 'none', openapi: { summary: "The profile page's copy button", produces: ['text/javascript'] } } }, async (request, reply) => {
     const s = loginStrings(request.locale);
     return reply
       .type('text/javascript; charset=utf-8')
