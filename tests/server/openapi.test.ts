@@ -148,6 +148,13 @@ describe('the OpenAPI document', () => {
     });
     // Resources no longer require their type.
     expect(document.components.schemas.ResourcesWrite.required).toEqual(['display_name', 'usergroup_id']);
+    // The lists under a record answer pages, of the entity's records for its children and parents.
+    for (const path of ['/dataset/datasets/{id}/children/', '/dataset/datasets/{id}/activity/', '/usergroup/user-groups/{id}/members/', '/usergroup/user-groups/{id}/parents/', '/resource/resources/{id}/link-checks/', '/geospatial/geographiclayer/']) {
+      const answer = document.paths[path].get.responses['200'] as { content: { 'application/json': { schema: { required: string[] } } } };
+      expect(answer.content['application/json'].schema.required, path).toEqual(['count', 'next', 'previous', 'results']);
+      expect(document.paths[path].get.parameters.map((parameter) => parameter.name), path).toEqual(expect.arrayContaining(['page', 'page_size']));
+    }
+    expect(JSON.stringify(document.paths['/dataset/datasets/{id}/children/'].get.responses['200'])).toContain('#/components/schemas/Datasets');
     // Runs take the bare ?asynchrone and answer 202.
     const run = document.paths['/dataset/datasets/{id}/_scenarios/{scenario}/run/'].post;
     expect(run.parameters.map((parameter) => parameter.name)).toContain('asynchrone');

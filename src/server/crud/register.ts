@@ -164,6 +164,8 @@ export interface DetailAction {
   handler: (request: DetailRequest, record: Row, reply: FastifyReply, entity: RegisteredEntity) => unknown;
   /** Its description in the OpenAPI document (its success status, when not 200/204). */
   doc?: RouteDoc;
+  /** It answers a page of the entity's records, as its list does (the same parameters). */
+  listsRecords?: boolean;
 }
 
 export interface EntityConfig {
@@ -533,7 +535,7 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     app.route<{ Params: { id: string; [name: string]: string }; Querystring: QueryParams }>({
       method: action.method,
       url: `${path}:id/${action.path}`,
-      config: { ...routeConfig.config, ...(action.doc ? { openapi: action.doc } : {}) },
+      config: { ...routeConfig.config, ...(action.listsRecords ? { openapi: { ...action.doc, ...documented('list').config.openapi } } : action.doc ? { openapi: action.doc } : {}) },
       handler: async (request, reply) => action.handler(request, await guarded(request, action.access), reply, entity),
     });
   }

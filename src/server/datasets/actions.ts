@@ -129,12 +129,15 @@ export const datasetActions: DetailAction[] = [
     method: 'GET',
     path: 'children/',
     access: canRead,
+    listsRecords: true,
+    doc: { summary: 'The children datasets the caller may see' },
     handler: (request, record, _reply, entity) => entity.list(request, (params) => [`d.parent_id = ${params.add(record.id)}`]),
   },
   {
     method: 'GET',
     path: 'activity/',
     access: canEdit,
+    doc: { summary: "The dataset's changes, newest first", list: ACTIVITY_LIST },
     handler: (request, record) =>
       paginatedList(
         request.server.db,
@@ -178,6 +181,7 @@ export const datasetActions: DetailAction[] = [
     method: 'GET',
     path: 'contact-roles/',
     access: canRead,
+    doc: { summary: "The dataset's contacts and their roles", list: CONTACT_ROLE_LIST },
     handler: (request, record) =>
       paginatedList(
         request.server.db,

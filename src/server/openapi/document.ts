@@ -9,7 +9,7 @@
 import { LOCALES, type Locale } from '../../../schemas/constants.ts';
 import type { ListSpec } from '../http/pagination.ts';
 import { orderingValues, recordJsonSchema, writeJsonSchema, type JsonSchema } from './json-schema.ts';
-import type { RouteDoc } from './route-doc.ts';
+import { page, type RouteDoc } from './route-doc.ts';
 
 export interface CollectedRoute {
   method: string;
@@ -64,18 +64,6 @@ function listParameters(spec: ListSpec, extraFilters: readonly string[] = [], in
   }
   return parameters;
 }
-
-const page = (item: JsonSchema): JsonSchema => ({
-  type: 'object',
-  required: ['count', 'next', 'previous', 'results'],
-  properties: {
-    count: { type: 'integer' },
-    count_capped: { type: 'boolean', description: 'Present (true) when only the first `count` rows were counted and more exist (dataset searches and filters, at 1,000).' },
-    next: { type: ['string', 'null'], format: 'uri', description: "The next page's absolute address (under PUBLIC_URL), or null." },
-    previous: { type: ['string', 'null'], format: 'uri', description: "The previous page's absolute address, or null." },
-    results: { type: 'array', items: item },
-  },
-});
 
 function security(auth: CollectedRoute['auth']) {
   if (auth === 'none') return [];

@@ -31,6 +31,19 @@ export interface RouteDoc {
   hidden?: boolean;
 }
 
+/** A page of a list: `{count, next, previous, results}` of these items. */
+export const page = (item: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['count', 'next', 'previous', 'results'],
+  properties: {
+    count: { type: 'integer' },
+    count_capped: { type: 'boolean', description: 'Present (true) when only the first `count` rows were counted and more exist (dataset searches and filters, at 1,000).' },
+    next: { type: ['string', 'null'], format: 'uri', description: "The next page's absolute address (under PUBLIC_URL), or null." },
+    previous: { type: ['string', 'null'], format: 'uri', description: "The previous page's absolute address, or null." },
+    results: { type: 'array', items: item },
+  },
+});
+
 /** A task as the dashboard and scenario runs answer it (`Task` in schemas/scenarios.ts). */
 export const TASK_DOC: JsonSchema = (() => {
   const text = { type: 'string' };

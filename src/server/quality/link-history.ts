@@ -25,6 +25,7 @@ export const linkChecksAction: DetailAction = {
   method: 'GET',
   path: 'link-checks/',
   access: () => true,
+  doc: { summary: "The checks of the resource's link, newest first", list: HISTORY },
   handler: (request, record) =>
     paginatedList(
       request.server.db,

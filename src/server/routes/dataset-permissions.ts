@@ -360,6 +360,7 @@ export const datasetAccessAction: DetailAction = {
 /** The special-permission list and its bulk changes, under /{locale}/dataset/. */
 export function registerPermissionRoutes(app: FastifyInstance): void {
   const config = { auth: 'required' as const };
-  app.get('/dataset/usergroup-permissions/', { config }, listPermissions);
+  const listDoc = { summary: "The groups' special permissions on a dataset", list: PERMISSION_LIST, query: { dataset_id: { type: 'integer', required: true, description: 'The dataset' } } };
+  app.get('/dataset/usergroup-permissions/', { config: { ...config, openapi: listDoc } }, listPermissions);
   app.put('/dataset/usergroup-permission-actions/', { config }, setPermissions);
 }

@@ -344,7 +344,8 @@ export default async function datasetRoutes(app: FastifyInstance) {
   // Bulk changes of the list's datasets, with their preview and undo (bulk.ts).
   registerBulkRoutes(app, entity);
 
-  app.get('/usergroup/taggit/tags/', { config }, async (request) =>
+  const tagItem = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+  app.get('/usergroup/taggit/tags/', { config: { ...config, openapi: { summary: 'The keywords of the datasets the caller may see', list: tagList, response: tagItem } } }, async (request) =>
     paginatedList(
       app.db,
       {

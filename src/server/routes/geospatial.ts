@@ -142,7 +142,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   }
 
   // Layers.
-  app.get<{ Querystring: QueryParams }>('/geospatial/geographiclayer/', { config }, async (request) =>
+  app.get<{ Querystring: QueryParams }>('/geospatial/geographiclayer/', { config: { ...config, openapi: { summary: 'The map layers the caller may see', list: LAYER_LIST } } }, async (request) =>
     paginatedList(app.db, { from: 'geographic_layers l', select: LAYER_SELECT, where: (params) => {
       const condition = layerVisibleSql('l.id', request.user!, params);
       return condition === null ? [] : [condition];

@@ -16,6 +16,7 @@ import { isOwnFeedUrl } from '../harvest/origin.ts';
 import { loadIndexer, type Indexer } from '../harvest/indexer.ts';
 import { trialHarvest } from '../harvest/run.ts';
 import { localeFromPath, t } from '../i18n.ts';
+import { page } from '../openapi/route-doc.ts';
 import { nextRun } from '../tasks/schedules.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 
@@ -102,7 +103,8 @@ export default async function indexerRoutes(app: FastifyInstance) {
   const config = { auth: 'required' as const };
   const locale = localeFromPath(`${app.prefix}/`);
 
-  app.get('/indexer/remote-api-index-types/', { config }, async (request) => {
+  const typeItem = { type: 'object', required: ['id', 'codename', 'display_name'], properties: { id: { type: 'integer' }, codename: { type: 'string' }, display_name: { type: 'string' } } };
+  app.get('/indexer/remote-api-index-types/', { config: { ...config, openapi: { summary: 'The kinds of remote catalogue, every one in one page', response: page(typeItem) } } }, async (request) => {
     if (!canAccessAccounts(request.user)) throw permissionDenied();
     const { rows } = await app.db.query(
       `SELECT id, codename, COALESCE(labels->>$1, labels->>'fr') AS display_name FROM remote_api_index_types ORDER BY id`,

@@ -134,7 +134,13 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
     return previewBox((Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(/[\s,;]+/), request.locale);
   });
 
-  app.get<{ Querystring: QueryParams }>('/organisation/municipalities/', readOptions, async (request) => {
+  const municipality = {
+    type: 'object',
+    required: ['id', 'codename', 'display_name', 'departement'],
+    properties: { id: { type: 'integer' }, codename: { type: 'string', description: 'INSEE code' }, display_name: { type: 'string' }, departement: { type: 'string' } },
+  };
+  const municipalityList = { ...readOptions, config: { ...readOptions.config, openapi: { summary: 'The current French communes', list: MUNICIPALITY_LIST, response: municipality } } };
+  app.get<{ Querystring: QueryParams }>('/organisation/municipalities/', municipalityList, async (request) => {
     const searching = !!single(request.query.search)?.trim() && !single(request.query.ordering);
     const spec = searching ? MUNICIPALITY_SEARCH_LIST : MUNICIPALITY_LIST;
     return paginatedList<Municipality>(app.db, { from: 'municipalities', select: MUNICIPALITY_SELECT }, spec, listRequest(request), {

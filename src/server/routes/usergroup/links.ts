@@ -21,6 +21,8 @@ function relationActions(relation: 'parents' | 'children'): DetailAction[] {
       method: 'GET',
       path: `${relation}/`,
       access: read,
+      listsRecords: true,
+      doc: { summary: `The group's ${relation}` },
       handler: (request, record, _reply, groups) =>
         groups.list(request, (params) => [`g.id IN (SELECT ${other} FROM usergroup_links WHERE ${self} = ${params.add(record.id)})`]),
     },

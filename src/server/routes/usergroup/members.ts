@@ -98,6 +98,7 @@ export const memberActions: DetailAction[] = [
     method: 'GET',
     path: 'members/',
     access: manage,
+    doc: { summary: "The group's members", list: MEMBER_LIST },
     handler: async (request, record) => {
       const page = await paginatedList<Row>(
         request.server.db,
