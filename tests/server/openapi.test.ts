@@ -155,6 +155,12 @@ describe('the OpenAPI document', () => {
       expect(document.paths[path].get.parameters.map((parameter) => parameter.name), path).toEqual(expect.arrayContaining(['page', 'page_size']));
     }
     expect(JSON.stringify(document.paths['/dataset/datasets/{id}/children/'].get.responses['200'])).toContain('#/components/schemas/Datasets');
+    // The lists that need a query parameter say it is required.
+    const required = (path: string) => (document.paths[path].get.parameters as { name: string; required?: boolean }[]).filter((parameter) => parameter.required).map((parameter) => parameter.name);
+    expect(required('/resource/ftp-choices/')).toEqual(['usergroup_id']);
+    expect(required('/resource/scenario-execution-frequency/')).toEqual(['object_class', 'object_id']);
+    expect(required('/organisation/municipalities/bbox/')).toEqual(['codename__in']);
+    expect(required('/dataset/usergroup-permissions/')).toEqual(['dataset_id']);
     // Runs take the bare ?asynchrone and answer 202.
     const run = document.paths['/dataset/datasets/{id}/_scenarios/{scenario}/run/'].post;
     expect(run.parameters.map((parameter) => parameter.name)).toContain('asynchrone');

@@ -129,7 +129,20 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
     return previewBox(codes, request.locale);
   });
 
-  app.get<{ Querystring: QueryParams }>('/organisation/municipalities/bbox/', readOptions, async (request) => {
+  const boxDoc = {
+    summary: 'The box of these communes',
+    query: { codename__in: { type: 'string', required: true, description: 'Comma-separated INSEE codes' } },
+    response: {
+      type: 'object',
+      required: ['municipalities', 'municipality_count', 'latlon_bounding_box'],
+      properties: {
+        municipalities: { type: 'array', items: { type: 'string' } },
+        municipality_count: { type: 'integer' },
+        latlon_bounding_box: { type: ['array', 'null'], items: { type: 'number' }, minItems: 4, maxItems: 4 },
+      },
+    },
+  };
+  app.get<{ Querystring: QueryParams }>('/organisation/municipalities/bbox/', { ...readOptions, config: { ...readOptions.config, openapi: boxDoc } }, async (request) => {
     const raw = request.query.codename__in;
     return previewBox((Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(/[\s,;]+/), request.locale);
   });

@@ -449,7 +449,13 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     return present((await loadSource('file-upload', source.id as number))!);
   });
 
-  app.get<{ Querystring: { usergroup_id?: string } }>('/resource/ftp-choices/', { config }, async (request) => {
+  const choice = { type: 'object', required: ['value', 'label', 'size'], properties: { value: { type: 'string', description: 'The path in the folder' }, label: { type: 'string' }, size: { type: 'integer' } } };
+  const choicesDoc = {
+    summary: "The files of a group's FTP folder in a known format, by path",
+    query: { usergroup_id: { type: 'integer', required: true, description: 'The group whose folder is read' } },
+    response: { type: 'array', items: choice },
+  };
+  app.get<{ Querystring: { usergroup_id?: string } }>('/resource/ftp-choices/', { config: { ...config, openapi: choicesDoc } }, async (request) => {
     const raw = request.query.usergroup_id;
     if (raw === undefined || raw === '') throw new ValidationError({ usergroup_id: [t(request.locale, 'required')] });
     const id = parseId(String(raw));

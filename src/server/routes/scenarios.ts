@@ -265,7 +265,12 @@ export default async function scenarioRoutes(app: FastifyInstance) {
 
   const base = '/resource/scenario-execution-frequency/';
 
-  app.get<{ Querystring: { object_class?: string; object_id?: string } }>(base, { config }, async (request) => {
+  const frequenciesDoc = {
+    summary: "A record's scheduled scenarios",
+    query: { object_class: { type: 'string', required: true, description: "The record's kind: dataset, resource, …" }, object_id: { type: 'integer', required: true } },
+    response: { type: 'array', items: { type: 'object' } },
+  };
+  app.get<{ Querystring: { object_class?: string; object_id?: string } }>(base, { config: { ...config, openapi: frequenciesDoc } }, async (request) => {
     const { object_class: className, object_id: objectId } = request.query;
     if (typeof className !== 'string' || !objectClass(className)) throw new ValidationError({ object_class: [t(request.locale, 'invalidValue')] });
     if (typeof objectId !== 'string' || !ID.test(objectId)) throw new ValidationError({ object_id: [t(request.locale, 'invalidInteger')] });
