@@ -138,6 +138,11 @@ describe('the OpenAPI document', () => {
     expect(list.parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['page', 'page_size', 'search', 'usergroup_id', 'categories__in', 'perms']));
     const record = document.components.schemas.Datasets;
     expect(Object.keys(record.properties!)).toEqual(Object.keys(datasets.fields));
+    // Every field of a record is in every answer, its id never null.
+    expect(record.required).toEqual(Object.keys(record.properties!));
+    expect(record.properties!.id).toMatchObject({ type: 'integer', readOnly: true });
+    // A jurisdiction takes one commune at least, in a PATCH too.
+    expect(document.components.schemas.JurisdictionsPatch.properties!.municipalities).toMatchObject({ minItems: 1 });
     expect(document.components.schemas.DatasetsWrite.required).toEqual(['display_name', 'usergroup']);
     expect(document.components.schemas.DatasetsPatch.required).toBeUndefined();
     expect(document.paths['/dataset/datasets/'].post.responses).toHaveProperty('201');

@@ -73,8 +73,9 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
     default:
       schema = { type: 'string', ...length };
   }
-  // A required field refuses null as it refuses an empty value; the others take it (cleared).
-  if ((spec.type === 'choice' && Array.isArray(spec.choices)) || spec.type === 'json' || spec.required) return withFlags(schema, spec);
+  // A required field refuses null as it refuses an empty value; the others take it (cleared). A
+  // record always has its id.
+  if (spec.type === 'id' || (spec.type === 'choice' && Array.isArray(spec.choices)) || spec.type === 'json' || spec.required) return withFlags(schema, spec);
   return withFlags(nullable(schema), spec);
 }
 
@@ -88,11 +89,11 @@ function withFlags(schema: JsonSchema, spec: FieldSpec): JsonSchema {
   };
 }
 
-/** A record as the API answers it: every field but the write-only ones. */
+/** A record as the API answers it: every field but the write-only ones, each always present (null when empty). */
 export function recordJsonSchema(entity: EntitySchema): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, spec] of Object.entries(entity.fields)) if (!spec.writeOnly) properties[name] = fieldJsonSchema(spec);
-  return { type: 'object', properties, required: ['id'] };
+  return { type: 'object', properties, required: Object.keys(properties) };
 }
 
 /** A write's body: the writable fields, the required ones required unless `partial` (PATCH). */
@@ -102,6 +103,8 @@ export function writeJsonSchema(entity: EntitySchema, partial: boolean): JsonSch
   for (const name of writableFields(entity)) {
     const spec = entity.fields[name];
     properties[name] = fieldJsonSchema(spec);
+    // A required list takes one item at least (an empty list is an empty value), in a PATCH too.
+    if (spec.required && (spec.type === 'references' || spec.type === 'codes' || spec.type === 'tags')) properties[name].minItems = 1;
     if (spec.required && !partial) required.push(name);
   }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
