@@ -160,6 +160,12 @@ describe('the OpenAPI document', () => {
       expect(document.paths[path].get.parameters.map((parameter) => parameter.name), path).toEqual(expect.arrayContaining(['page', 'page_size']));
     }
     expect(JSON.stringify(document.paths['/dataset/datasets/{id}/children/'].get.responses['200'])).toContain('#/components/schemas/Datasets');
+    // Ids in paths are integers; names stay strings.
+    const pathTypes = (path: string, method: string) =>
+      Object.fromEntries((document.paths[path][method].parameters as unknown as { name: string; in: string; schema: { type: string } }[]).filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.schema.type]));
+    expect(pathTypes('/dataset/datasets/{id}/_scenarios/{scenario}/run/', 'post')).toEqual({ id: 'integer', scenario: 'integer' });
+    expect(pathTypes('/datapusher/datastores/{database}/{id}/', 'get')).toEqual({ database: 'string', id: 'integer' });
+    expect(pathTypes('/usergroup/user-groups/{id}/members/{userId}/', 'put')).toEqual({ id: 'integer', userId: 'integer' });
     // The lists that need a query parameter say it is required.
     const required = (path: string) => (document.paths[path].get.parameters as { name: string; required?: boolean }[]).filter((parameter) => parameter.required).map((parameter) => parameter.name);
     expect(required('/resource/ftp-choices/')).toEqual(['usergroup_id']);

@@ -22,6 +22,9 @@ export interface CollectedRoute {
 const DOCUMENTED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Path parameters naming a record by its id, or a tile by its numbers: integers (any other value answers 404). */
+const INTEGER_PARAMS = new Set(['id', 'scenario', 'taskId', 'roleId', 'otherId', 'userId', 'z', 'x']);
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const errorResponse = (description: string, name: string) => ({ description, content: json(ref(name)) });
@@ -76,7 +79,7 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
   const entity = doc.entity;
   const segments = route.url.split('/').filter(Boolean);
   const tag = segments[0] ?? 'platform';
-  const parameters: Record<string, unknown>[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters: Record<string, unknown>[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: INTEGER_PARAMS.has(name) ? 'integer' : 'string' } }));
   let body: JsonSchema | undefined = doc.body;
   let response: JsonSchema | undefined = doc.response;
   let status = doc.status ?? (route.method === 'DELETE' ? 204 : 200);
