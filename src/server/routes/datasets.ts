@@ -327,7 +327,12 @@ export default async function datasetRoutes(app: FastifyInstance) {
   exportDoc.list = entity.listSpec;
 
   // The number of datasets on the platform, those the user may change and those they see.
-  app.get('/dataset/datasets-count/', { config }, async (request) => datasetCounts(app.db, request.user!));
+  const count = { type: 'integer', minimum: 0 };
+  const countsDoc = {
+    summary: 'The number of datasets on the platform, of those the caller may change and of those they see',
+    response: { type: 'object', required: ['count', 'editable', 'viewable'], properties: { count, editable: count, viewable: count } },
+  };
+  app.get('/dataset/datasets-count/', { config: { ...config, openapi: countsDoc } }, async (request) => datasetCounts(app.db, request.user!));
 
   // Keyword suggestions: the tags matching the search, by name, of datasets the user sees (a hidden
   // dataset's keywords would tell what it is about).

@@ -19,13 +19,23 @@ export interface DatastoreDatabase {
 /** Where the datastore's databases and tables are listed. */
 export const DATASTORE_TYPES = ['datapusher', 'geospatial'] as const;
 
+const DATABASES_DOC = {
+  summary: 'The datastore databases',
+  response: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+};
+const TABLES_DOC = {
+  summary: "The tables the caller may attach: their resources' tables, or (superusers, `free=true`) those of no resource",
+  query: { search: { type: 'string' }, free: { type: 'boolean' } },
+  response: { type: 'array', items: { type: 'object', required: ['schema_name', 'table_name'], properties: { schema_name: { type: 'string' }, table_name: { type: 'string' } } } },
+};
+
 export default async function datastoreRoutes(app: FastifyInstance) {
   for (const type of DATASTORE_TYPES) {
-    app.get(`/${type}/datastores/databases/`, { config: { auth: 'required' } }, async (): Promise<DatastoreDatabase[]> => [{ name: datastoreDatabaseName() }]);
+    app.get(`/${type}/datastores/databases/`, { config: { auth: 'required', openapi: DATABASES_DOC } }, async (): Promise<DatastoreDatabase[]> => [{ name: datastoreDatabaseName() }]);
 
     app.get<{ Params: { database: string }; Querystring: { free?: string; search?: string } }>(
       `/${type}/datastores/:database/tables/`,
-      { config: { auth: 'required' } },
+      { config: { auth: 'required', openapi: TABLES_DOC } },
       async (request): Promise<DatastoreTable[]> => {
         if (!canAccessData(request.user)) throw permissionDenied();
         if (request.params.database !== datastoreDatabaseName()) throw notFound();

@@ -69,14 +69,17 @@ function isHttpUrl(value: unknown): boolean {
   }
 }
 
-const SOURCE_RECORD = {
-  type: 'object',
-  properties: Object.fromEntries(
-    ['id', 'resource_id', 'dataformat_id', 'size', 'crs'].map((name) => [name, { type: name === 'id' || name === 'resource_id' ? 'integer' : ['integer', 'null'] }]).concat(
-      ['href', 'filename', 'column_x', 'column_y', 'schema_name', 'table_name', 'layer_name'].map((name) => [name, { type: ['string', 'null'] }]),
-    ),
-  ),
-};
+/** A source as its routes answer it: every column, null when empty. */
+const SOURCE_RECORD = (() => {
+  const properties: Record<string, unknown> = {
+    ...Object.fromEntries(['id', 'resource_id'].map((name) => [name, { type: 'integer' }])),
+    ...Object.fromEntries(['dataformat_id', 'size', 'crs'].map((name) => [name, { type: ['integer', 'null'] }])),
+    ...Object.fromEntries(['href', 'filename', 'column_x', 'column_y', 'column_geometry', 'schema_name', 'table_name', 'layer_name', 'layer_type'].map((name) => [name, { type: ['string', 'null'] }])),
+    columns: { type: 'array', items: { type: 'string' }, description: "The data's columns, once read" },
+    preview: { type: ['array', 'null'], items: { type: 'array' }, description: 'The first rows; null for whoever may only find the dataset' },
+  };
+  return { type: 'object', required: Object.keys(properties), properties };
+})();
 
 /** What the creation of a source of this kind takes (the resource takes the kind as its type when it has none). */
 function sourceDoc(kind: ResourceType): RouteDoc {
@@ -320,7 +323,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       return reply.code(201).send(present((await loadSource(slug, id))!));
     });
 
-    app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => {
+    app.get<{ Params: { id: string } }>(`${base}:id/`, { config: { ...config, openapi: { summary: `Read a ${slug} source`, response: SOURCE_RECORD } } }, async (request) => {
       pathCheck(request);
       const source = await sourceOr404(request, slug, false);
       serviceCheck();
@@ -335,7 +338,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       app.route<{ Params: { id: string } }>({
         method,
         url: `${base}:id/`,
-        config,
+        config: { ...config, openapi: { summary: `${method === 'PUT' ? 'Replace' : 'Change fields of'} a ${slug} source`, response: SOURCE_RECORD } },
         handler: async (request) => {
           pathCheck(request);
           const existing = await sourceOr404(request, slug, true);
@@ -465,5 +468,6 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
     return listFtpChoices(app.config.dataDir, id, await knownExtensions(), request.locale);
   });
 
-  app.get('/resource/crs/', { config }, async () => CRS_LIST);
+  const crsDoc = { summary: 'The coordinate reference systems a file may be in', response: { type: 'array', items: { type: 'object', required: ['code', 'label'], properties: { code: { type: 'integer', description: 'EPSG code' }, label: { type: 'string' } } } } };
+  app.get('/resource/crs/', { config: { ...config, openapi: crsDoc } }, async () => CRS_LIST);
 }

@@ -330,7 +330,8 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
 
   // The resource types a resource can be made of now: files and links, datastore tables (the
   // datastore is always there), map server layers only with MAPSERVER_URL.
-  app.get('/resource/kinds/', { config }, async () =>
+  const kindsDoc = { summary: 'The types a resource can be made of now', response: { type: 'array', items: { enum: [...RESOURCE_TYPES] } } };
+  app.get('/resource/kinds/', { config: { ...config, openapi: kindsDoc } }, async () =>
     RESOURCE_TYPES.filter((type) => (SOURCE_SLUGS as readonly string[]).includes(type) || type === 'datastore' || (type === 'geoserver' && mapserverConfigured())),
   );
 }

@@ -146,6 +146,18 @@ const RUN_DOC: RouteDoc = {
   also: { 200: { description: 'Run without `asynchrone`: the ended task', schema: TASK_DOC } },
 };
 
+const SCENARIOS_DOC: RouteDoc = {
+  summary: 'The scenarios that may run on the object',
+  response: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['id', 'codename', 'action', 'display_name'],
+      properties: { id: { type: 'integer' }, codename: { type: 'string' }, action: { enum: ['create', 'update'] }, display_name: { type: 'string', description: "In the path's language" } },
+    },
+  },
+};
+
 /** Registers the `_scenarios/` list and the run route of one kind of object. */
 export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) {
   const config = { auth: 'required' as const };
@@ -154,7 +166,7 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
     return where.objectOf ? where.objectOf(app, Number(raw)) : Number(raw);
   };
 
-  app.get<{ Params: { id: string } }>(`${where.path}:id/_scenarios/`, { config }, async (request) => {
+  app.get<{ Params: { id: string } }>(`${where.path}:id/_scenarios/`, { config: { ...config, openapi: SCENARIOS_DOC } }, async (request) => {
     const id = await objectId(request.params.id);
     if (id === null || (await objectAccess(app, where.className, id, request.user!)) === 'none') throw notFound();
     where.guard?.(request);
