@@ -227,11 +227,6 @@ const UNDESCRIBED = [
   '/geospatial/geographiclayer/{id}/style/',
   '/geospatial/style/{id}/',
   '/indexer/remote-api-indexes/{id}/trial/',
-  '/login/',
-  '/login/session/',
-  '/login/session/signout/',
-  '/resource/resource-dataset/{id}/',
-  '/resource/scenario-execution-frequency/{id}/',
   '/resource/{id}/inspect/',
 ];
 

@@ -3,6 +3,7 @@
  * Registered under each locale prefix.
  */
 import type { CurrentUser } from '../../../schemas/api.ts';
+import { ROLE, USERGROUP_TYPES } from '../../../schemas/constants.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HashingBusyError } from '../auth/passwords.ts';
 import { safeNext } from '../auth/safe-next.ts';
@@ -37,6 +38,43 @@ function field(body: unknown, name: string): string {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
   return typeof value === 'string' ? value : '';
 }
+
+const CURRENT_USER_DOC = {
+  summary: 'The signed-in user, with their roles in groups',
+  response: {
+    type: 'object',
+    required: ['id', 'username', 'first_name', 'last_name', 'email', 'is_superuser', 'usergroup_roles', 'terms_accepted'],
+    properties: {
+      id: { type: 'integer' },
+      username: { type: 'string' },
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      email: { type: 'string' },
+      is_superuser: { type: 'boolean' },
+      usergroup_roles: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['usergroup_id', 'usergroup_name', 'usergroup_type', 'role'],
+          properties: { usergroup_id: { type: 'integer' }, usergroup_name: { type: 'string' }, usergroup_type: { enum: [...USERGROUP_TYPES] }, role: { enum: Object.values(ROLE) } },
+        },
+      },
+      terms_accepted: { type: 'boolean' },
+    },
+  },
+};
+
+const SESSION_DOC = {
+  summary: 'Whether the caller is signed in, and as whom',
+  response: { type: 'object', required: ['is_authenticated', 'username'], properties: { is_authenticated: { type: 'boolean' }, username: { type: ['string', 'null'] } } },
+};
+
+const SIGNOUT_DOC = {
+  summary: "Sign out: ends the session and revokes the user's sign-in tokens",
+  query: { next: { type: 'string', description: 'Where to go next (a path of this platform): answers 302' } },
+  response: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
+  also: { 302: { description: 'With `next`: there' } },
+};
 
 export default async function loginRoutes(app: FastifyInstance) {
   app.post(
@@ -92,19 +130,19 @@ export default async function loginRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/login/', { config: { auth: 'optional' } }, async (request) => {
+  app.get('/login/', { config: { auth: 'optional', openapi: CURRENT_USER_DOC } }, async (request) => {
     if (!request.user) throw notAuthenticated();
     return currentUserPayload(request.user, app.config.termsVersion);
   });
 
-  app.get('/login/session/', { config: { auth: 'optional' } }, async (request) => ({
+  app.get('/login/session/', { config: { auth: 'optional', openapi: SESSION_DOC } }, async (request) => ({
     is_authenticated: request.user !== null,
     username: request.user?.username ?? null,
   }));
 
   app.get<{ Querystring: { next?: string } }>(
     '/login/session/signout/',
-    { config: { auth: 'optional' } },
+    { config: { auth: 'optional', openapi: SIGNOUT_DOC } },
     async (request, reply) => {
       // A personal API token is a script's, not a sign-in: it may not end the user's sessions (a read one may change nothing).
       if (request.authMethod === 'token') throw permissionDenied();

@@ -226,9 +226,23 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
   const datasetAccess = (request: FastifyRequest, id: number) => datasetReach(app.db, request.user!, id);
   const resourceAccess = (request: FastifyRequest, id: number) => resourceReach(app.db, request.user!, id);
 
+  const link = {
+    type: 'object',
+    required: ['id', 'resource_id', 'dataset_id', 'type', 'publish', 'created_at', 'resource'],
+    properties: {
+      id: { type: 'integer' },
+      resource_id: { type: 'integer' },
+      dataset_id: { type: 'integer' },
+      type: { enum: [1, 2], description: '1: main resource, 2: annex' },
+      publish: { type: 'boolean' },
+      created_at: { type: 'string', format: 'date-time' },
+      resource: { $ref: '#/components/schemas/Resources' },
+    },
+  };
   const linksDoc: RouteDoc = {
     summary: 'The resources of a dataset, main first, each with its resource',
     list: linkList,
+    response: link,
     query: { dataset_id: { type: 'integer', required: true } as Record<string, unknown> },
   };
   app.get<{ Querystring: QueryParams }>('/resource/resource-dataset/', { config: { ...config, openapi: linksDoc } }, async (request) => {
@@ -255,6 +269,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
       properties: { resource_id: { type: 'integer' }, dataset_id: { type: 'integer' }, type: { enum: [1, 2] }, publish: { type: 'boolean', default: true } },
     },
     status: 201,
+    response: link,
   };
   app.post('/resource/resource-dataset/', { config: { ...config, openapi: linkDoc } }, async (request, reply) => {
     const locale = request.locale;
@@ -315,7 +330,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     return { link: rows[0], access };
   }
 
-  app.get<{ Params: { id: string } }>('/resource/resource-dataset/:id/', { config }, async (request) => withResource(request, (await linkOr404(request)).link));
+  app.get<{ Params: { id: string } }>('/resource/resource-dataset/:id/', { config: { ...config, openapi: { summary: "Read a resource's place in a dataset", response: link } } }, async (request) => withResource(request, (await linkOr404(request)).link));
 
   app.delete<{ Params: { id: string } }>('/resource/resource-dataset/:id/', { config }, async (request, reply) => {
     const { link, access } = await linkOr404(request);

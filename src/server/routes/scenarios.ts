@@ -146,6 +146,21 @@ const RUN_DOC: RouteDoc = {
   also: { 200: { description: 'Run without `asynchrone`: the ended task', schema: TASK_DOC } },
 };
 
+/** A scheduled scenario (`ScenarioExecutionFrequency` in schemas/scenarios.ts). */
+const FREQUENCY_DOC = {
+  type: 'object',
+  required: ['id', 'scenario', 'object_class', 'object_id', 'scheduler', 'next_run', 'last_task'],
+  properties: {
+    id: { type: 'integer' },
+    scenario: { type: 'integer' },
+    object_class: { type: 'string' },
+    object_id: { type: 'integer' },
+    scheduler: { type: 'integer' },
+    next_run: { type: ['string', 'null'], format: 'date-time' },
+    last_task: { type: ['integer', 'null'], description: 'The task of its last run' },
+  },
+};
+
 const SCENARIOS_DOC: RouteDoc = {
   summary: 'The scenarios that may run on the object',
   response: {
@@ -280,7 +295,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
   const frequenciesDoc = {
     summary: "A record's scheduled scenarios",
     query: { object_class: { type: 'string', required: true, description: "The record's kind: dataset, resource, …" }, object_id: { type: 'integer', required: true } },
-    response: { type: 'array', items: { type: 'object' } },
+    response: { type: 'array', items: FREQUENCY_DOC },
   };
   app.get<{ Querystring: { object_class?: string; object_id?: string } }>(base, { config: { ...config, openapi: frequenciesDoc } }, async (request) => {
     const { object_class: className, object_id: objectId } = request.query;
@@ -291,7 +306,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     return rows.map(present);
   });
 
-  app.post<{ Body: FrequencyBody }>(base, { config: { ...config, openapi: { summary: "Schedule a scenario's runs", status: 201 } } }, async (request, reply) => {
+  app.post<{ Body: FrequencyBody }>(base, { config: { ...config, openapi: { summary: "Schedule a scenario's runs", status: 201, response: FREQUENCY_DOC } } }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
     const cron = await validateFrequency(request, body, false);
     await requireRunnable(request, body.object_class as string, body.object_id as number, true);
@@ -313,13 +328,13 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     return rows[0];
   };
 
-  app.get<{ Params: { id: string } }>(`${base}:id/`, { config }, async (request) => {
+  app.get<{ Params: { id: string } }>(`${base}:id/`, { config: { ...config, openapi: { summary: 'Read a scheduled scenario', response: FREQUENCY_DOC } } }, async (request) => {
     await frequencyOr404(request);
     const { rows } = await app.db.query(`SELECT ${FREQUENCY_SELECT} FROM scenario_execution_frequencies f WHERE f.id = $1`, [Number(request.params.id)]);
     return present(rows[0]);
   });
 
-  app.patch<{ Params: { id: string }; Body: FrequencyBody }>(`${base}:id/`, { config }, async (request) => {
+  app.patch<{ Params: { id: string }; Body: FrequencyBody }>(`${base}:id/`, { config: { ...config, openapi: { summary: 'Change a scheduled scenario', response: FREQUENCY_DOC } } }, async (request) => {
     const existing = await frequencyOr404(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
     const cron = await validateFrequency(request, body, true, existing);
