@@ -126,6 +126,8 @@ async function fill() {
   const loaded = await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: upload.id, filePath: dataFile(STOPS), format: 'csv', columnX: 'lon', columnY: 'lat', crs: 4326 });
   const layer = loaded!.layerId!;
   const style = await write('POST', '/geospatial/geographiclayer/{id}/style/', `/geospatial/geographiclayer/${layer}/style/`, { display_name: 'Simple' }, 201);
+  await write('PATCH', '/geospatial/geographiclayer/{id}/', `/geospatial/geographiclayer/${layer}/`, { display_name: 'Arrêts de bus' }, 200);
+  await write('PATCH', '/geospatial/style/{id}/', `/geospatial/style/${style.id}/`, { display_name: 'Points' }, 200);
   const table = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'Arrêts (table)', type: 'datastore', usergroup_id: region }, 201);
   const attached = await write('POST', '/datapusher/datastores/{database}/', '/datapusher/datastores/datastore/', { resource_id: table.id, schema_name: 'datastore', table_name: `resource_${upload.id}` }, 201);
   const map = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'États', type: 'geoserver', usergroup_id: region }, 201);
@@ -222,10 +224,7 @@ const UNDESCRIBED = [
   '/geoserv/rest/workspaces/{ws}/layergroups.json/',
   '/geoserv/rest/workspaces/{ws}/layers.json',
   '/geoserv/rest/workspaces/{ws}/layers.json/',
-  '/geospatial/geographiclayer/{id}/',
   '/geospatial/geographiclayer/{id}/features/',
-  '/geospatial/geographiclayer/{id}/style/',
-  '/geospatial/style/{id}/',
   '/indexer/remote-api-indexes/{id}/trial/',
   '/resource/{id}/inspect/',
 ];

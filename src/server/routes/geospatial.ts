@@ -44,6 +44,43 @@ const LAYER_LIST: ListSpec = {
   searchColumns: ['l.display_name'],
 };
 
+const nullable = (type: string) => ({ type: [type, 'null'] });
+/** A style as answered: its GeoStyler config, the SLD made of it, when it was last applied on the map server. */
+const STYLE_DOC = {
+  type: 'object',
+  required: ['id', 'layer_id', 'display_name', 'config', 'sld', 'applied_at'],
+  properties: {
+    id: { type: 'integer' },
+    layer_id: { type: 'integer' },
+    display_name: { type: 'string' },
+    config: { type: 'object', description: 'A GeoStyler style' },
+    sld: { type: 'string' },
+    applied_at: { ...nullable('string'), format: 'date-time' },
+  },
+};
+/** A layer as its list answers it; read alone, it adds its styles. */
+const LAYER_DOC = {
+  type: 'object',
+  required: ['id', 'resource_id', 'display_name', 'codename', 'column_x', 'column_y', 'crs', 'bbox', 'feature_count', 'schema_name', 'table_name', 'geometry_type', 'storage', 'source_layer'],
+  properties: {
+    id: { type: 'integer' },
+    resource_id: { type: 'integer' },
+    display_name: { type: 'string' },
+    codename: { type: 'string' },
+    column_x: nullable('string'),
+    column_y: nullable('string'),
+    crs: nullable('integer'),
+    bbox: { ...nullable('array'), items: { type: 'number' }, minItems: 4, maxItems: 4, description: '[min lon, min lat, max lon, max lat]; null when no row has a position' },
+    feature_count: { type: 'integer' },
+    schema_name: { type: 'string' },
+    table_name: { type: 'string' },
+    geometry_type: nullable('string'),
+    storage: { enum: ['postgis', 'plain', null] },
+    source_layer: nullable('string'),
+  },
+};
+const LAYER_WITH_STYLES = { ...LAYER_DOC, required: [...LAYER_DOC.required, 'styles'], properties: { ...LAYER_DOC.properties, styles: { type: 'array', items: STYLE_DOC } } };
+
 type User = AccessSubject & { id: number };
 
 function body(request: FastifyRequest): Record<string, unknown> {
@@ -142,18 +179,19 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   }
 
   // Layers.
-  app.get<{ Querystring: QueryParams }>('/geospatial/geographiclayer/', { config: { ...config, openapi: { summary: 'The map layers the caller may see', list: LAYER_LIST } } }, async (request) =>
+  app.get<{ Querystring: QueryParams }>('/geospatial/geographiclayer/', { config: { ...config, openapi: { summary: 'The map layers the caller may see', list: LAYER_LIST, response: LAYER_DOC } } }, async (request) =>
     paginatedList(app.db, { from: 'geographic_layers l', select: LAYER_SELECT, where: (params) => {
       const condition = layerVisibleSql('l.id', request.user!, params);
       return condition === null ? [] : [condition];
     } }, LAYER_LIST, listRequest(request)),
   );
 
-  app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/', { config }, async (request) =>
+  app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/', { config: { ...config, openapi: { summary: 'Read a map layer, with its styles', response: LAYER_WITH_STYLES } } }, async (request) =>
     readLayer(await requireLayer(request.params.id, request.user!, false)),
   );
 
-  app.patch<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/', { config }, async (request) => {
+  const renameDoc = { summary: 'Rename a map layer', body: { type: 'object', properties: { display_name: { type: 'string', minLength: 1, maxLength: 300 } } }, response: LAYER_WITH_STYLES };
+  app.patch<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/', { config: { ...config, openapi: renameDoc } }, async (request) => {
     const id = await requireLayer(request.params.id, request.user!, true);
     const name = displayName(body(request).display_name, request.locale, false);
     if (name.errors) throw new ValidationError({ display_name: name.errors });
@@ -226,13 +264,13 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   registerScenarioPath(app, { path: '/geospatial/geographiclayer/', className: 'geographiclayer' });
 
   // Styles.
-  app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config }, async (request) => {
+  app.get<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config: { ...config, openapi: { summary: "The layer's styles", response: { type: 'array', items: STYLE_DOC } } } }, async (request) => {
     const id = await requireLayer(request.params.id, request.user!, false);
     const { rows } = await app.db.query(`SELECT ${STYLE_SELECT} FROM layer_styles s WHERE s.layer_id = $1 ORDER BY s.id`, [id]);
     return rows.map(presentStyle);
   });
 
-  app.post<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config: { ...config, openapi: { summary: 'Create a style of the layer', status: 201 } } }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/geospatial/geographiclayer/:id/style/', { config: { ...config, openapi: { summary: 'Create a style of the layer', status: 201, body: { type: 'object', required: ['display_name'], properties: { display_name: { type: 'string', minLength: 1, maxLength: 300 } } }, response: STYLE_DOC } } }, async (request, reply) => {
     const layerId = await requireLayer(request.params.id, request.user!, true);
     const name = displayName(body(request).display_name, request.locale, true);
     if (name.errors) throw new ValidationError({ display_name: name.errors });
@@ -242,7 +280,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return reply.code(201).send(await readStyle(rows[0].id));
   });
 
-  app.get<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, async (request) => readStyle(await requireStyle(request.params.id, request.user!, false)));
+  app.get<{ Params: { id: string } }>('/geospatial/style/:id/', { config: { ...config, openapi: { summary: 'Read a style', response: STYLE_DOC } } }, async (request) => readStyle(await requireStyle(request.params.id, request.user!, false)));
 
   /** PUT/PATCH {display_name, config}: config, when given, is validated against the layer's table. */
   async function writeStyle(request: FastifyRequest<{ Params: { id: string } }>, partial: boolean) {
@@ -266,8 +304,9 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return readStyle(id);
   }
 
-  app.put<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, (request) => writeStyle(request, false));
-  app.patch<{ Params: { id: string } }>('/geospatial/style/:id/', { config }, (request) => writeStyle(request, true));
+  const styleBody = { type: 'object', properties: { display_name: { type: 'string', minLength: 1, maxLength: 300 }, config: { type: 'object', description: 'A GeoStyler style' } } };
+  app.put<{ Params: { id: string } }>('/geospatial/style/:id/', { config: { ...config, openapi: { summary: 'Replace a style', body: styleBody, response: STYLE_DOC } } }, (request) => writeStyle(request, false));
+  app.patch<{ Params: { id: string } }>('/geospatial/style/:id/', { config: { ...config, openapi: { summary: 'Change fields of a style', body: styleBody, response: STYLE_DOC } } }, (request) => writeStyle(request, true));
 
   app.put<{ Params: { id: string } }>('/geospatial/style/:id/config/', { config }, async (request) => {
     const id = await requireStyle(request.params.id, request.user!, true);
