@@ -154,6 +154,20 @@ describe('multipart uploads are read in bounded memory', () => {
     expect(cut.statusCode).toBe(400);
   });
 
+  it("answers a clean 400 at once for a resource's file cut before its closing boundary, and leaves no upload running", async () => {
+    const call = (method: 'POST' | 'PUT', url: string, payload: object | string, contentType?: string) =>
+      t.app.inject({ method, url, headers: { ...admin.jwtHeaders, ...(contentType ? { 'content-type': contentType } : {}) }, payload });
+    const csv = (await t.db.query<{ id: number }>("SELECT id FROM data_formats WHERE codename = 'csv'")).rows[0].id;
+    const resource = (await call('POST', '/en/resource/resources/', { codename: 'coupe', display_name: 'Coupé', usergroup_id: g['region-sud-mediterranee'] })).json<{ id: number }>();
+    const source = (await call('POST', '/en/resource/file-upload/', { resource_id: resource.id, dataformat_id: csv })).json<{ id: number }>();
+    const cut = call('PUT', `/en/resource/file-upload/${source.id}/file/`, `--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nnom;x\nA;1\n`, 'multipart/form-data; boundary=x');
+    const answer = await Promise.race([cut, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
+    expect(answer?.statusCode).toBe(400);
+    expect(answer?.json()).toEqual({ file: ['The upload could not be read.'] });
+    const { rows } = await t.db.query("SELECT status FROM task_queue_track WHERE object_class = 'resource' AND object_id = $1", [resource.id]);
+    expect(rows.map((row) => row.status)).not.toContain('STARTED');
+  });
+
   it('keeps the memory bounded under five concurrent hostile uploads, and still answers afterwards', async () => {
     const peak = { rss: process.memoryUsage().rss };
     const before = peak.rss;

@@ -410,7 +410,16 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') break;
         filename = keptFileName(part.filename ?? '');
-        stored = await storageOf(app.config).write(part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask });
+        // A body cut before the file's end closes the file's stream without ending it, maybe before
+        // storage reads it: its writing is then stopped, rather than left waiting for an end that
+        // never comes.
+        const cut = new AbortController();
+        const stopIfCut = () => {
+          if (!part.file.readableEnded) cut.abort(new Error('the upload ends before its file does'));
+        };
+        if (part.file.destroyed) stopIfCut();
+        else part.file.once('close', stopIfCut);
+        stored = await storageOf(app.config).write(part.file, { maxBytes, inspect: (chunk) => inspector.inspect(chunk), onTemporary: startTask, signal: cut.signal });
         if (part.file.truncated) {
           await storageOf(app.config).delete(stored.key);
           throw tooLarge();
