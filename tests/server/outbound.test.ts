@@ -18,6 +18,10 @@ beforeAll(async () => {
       response.writeHead(302, { location: left > 0 ? `/redirect?n=${left - 1}` : '/hello' });
       return response.end();
     }
+    if (url.pathname === '/bad-redirect') {
+      response.writeHead(302, { location: 'http://[' });
+      return response.end();
+    }
     if (url.pathname === '/missing') {
       response.writeHead(404);
       return response.end('no');
@@ -95,6 +99,12 @@ describe('fetchOutbound', () => {
     expect(followed.text).toBe('bonjour');
     expect(followed.url).toBe(`${base}/hello`);
     expect((await failure(fetchOutbound(`${base}/redirect?n=5`, { allowPrivate: true, maxRedirects: 3 }))).code).toBe('too-many-redirects');
+  });
+
+  it('refuses a redirect to an address that is no URL as one, without a request', async () => {
+    const refused = await failure(fetchOutbound(`${base}/bad-redirect`, { allowPrivate: true }));
+    expect(refused.code).toBe('invalid-url');
+    expect(hits).toBe(1);
   });
 
   it('reports the status of an answer that is not a success', async () => {

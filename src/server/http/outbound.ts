@@ -95,10 +95,11 @@ export function isPrivateAddress(address: string): boolean {
   return SPECIAL_NETWORKS.check(address, 'ipv6');
 }
 
-function parseTarget(raw: string): URL {
+/** `raw` as a URL to request, resolved against `base` (a redirect's Location); OutboundError('invalid-url') otherwise. */
+function parseTarget(raw: string, base?: URL): URL {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(raw, base);
   } catch {
     throw new OutboundError('invalid-url', `Not a URL: ${raw}`);
   }
@@ -181,7 +182,7 @@ export async function fetchOutbound(rawUrl: string, options: OutboundOptions = {
     if (status >= 300 && status < 400 && status !== 304 && location) {
       response.resume();
       if (redirects >= settings.maxRedirects) throw new OutboundError('too-many-redirects', `More than ${settings.maxRedirects} redirects`);
-      url = parseTarget(new URL(location, url).toString());
+      url = parseTarget(location, url);
       if (status === 303) method = 'GET';
       continue;
     }
