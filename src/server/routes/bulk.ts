@@ -30,7 +30,7 @@ import { bodyId, type RegisteredEntity } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { t } from '../i18n.ts';
-import type { RouteDoc } from '../openapi/route-doc.ts';
+import { TASK_DOC, type RouteDoc } from '../openapi/route-doc.ts';
 import { loadTask, queueTasks, wakeTaskEngine } from '../tasks/store.ts';
 
 interface BulkRequest {
@@ -195,9 +195,25 @@ const BODY_DOC = {
 };
 const DOCS: Record<string, RouteDoc> = {
   preview: { summary: 'Preview a bulk change of datasets', body: BODY_DOC },
-  apply: { summary: 'Apply a bulk change of datasets as a task', body: BODY_DOC, status: 202 },
-  operation: { summary: 'A bulk change and whether it can still be undone' },
-  undo: { summary: 'Undo a bulk change (a new task)', status: 202 },
+  apply: { summary: 'Apply a bulk change of datasets as a task', body: BODY_DOC, status: 202, response: TASK_DOC },
+  operation: {
+    summary: 'A bulk change and whether it can still be undone',
+    response: {
+      type: 'object',
+      required: ['task_id', 'action', 'params', 'count', 'changed', 'undo_until', 'can_undo', 'undo_task'],
+      properties: {
+        task_id: { type: 'integer' },
+        action: { enum: [...BULK_ACTIONS] },
+        params: { type: 'object' },
+        count: { type: 'integer', description: 'The datasets it was applied to' },
+        changed: { type: 'integer', description: 'Those it changed so far' },
+        undo_until: { type: ['string', 'null'], format: 'date-time' },
+        can_undo: { type: 'boolean' },
+        undo_task: { type: ['integer', 'null'] },
+      },
+    },
+  },
+  undo: { summary: 'Undo a bulk change (a new task)', status: 202, response: TASK_DOC },
 };
 
 /** Registers the bulk routes under /{locale}/dataset/ (the datasets entity gives the list's filters). */

@@ -157,7 +157,18 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   });
 
   // Every scenario of the platform, for the task list's action filter.
-  app.get('/dashboard/scenarios/', options, async (request) => {
+  const scenariosDoc = {
+    summary: 'Every scenario of the platform, by kind of object',
+    response: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'codename', 'action', 'object_class', 'display_name'],
+        properties: { id: { type: 'integer' }, codename: { type: 'string' }, action: { enum: ['create', 'update'] }, object_class: { type: 'string' }, display_name: { type: 'string' } },
+      },
+    },
+  };
+  app.get('/dashboard/scenarios/', documented(scenariosDoc), async (request) => {
     const { rows } = await app.db.query(
       `SELECT id, codename, action, object_class, COALESCE(labels->>$1, labels->>'fr') AS display_name FROM scenarios ORDER BY object_class, codename`,
       [request.locale],
