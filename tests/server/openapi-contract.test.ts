@@ -137,6 +137,8 @@ async function fill() {
   const publish = await scenario('publish-dataset');
   await write('POST', '/dataset/datasets/{id}/_scenarios/{scenario}/run/', `/dataset/datasets/${dataset.id}/_scenarios/${publish}/run/?asynchrone`, {}, 202);
   const bulk = await write('POST', '/dataset/bulk/apply/', '/dataset/bulk/apply/', { action: 'publish', ids: [dataset.id] }, 202);
+  await write('POST', '/login/profile/', '/login/profile/', { first_name: 'Alice', last_name: 'Martin' }, 200);
+  await write('POST', '/login/terms/', '/login/terms/', {}, 200);
   const token = await write('POST', '/login/tokens/', '/login/tokens/', { name: 'Lecture', expires_in_days: 30, scope: 'read' }, 201);
 
   Object.assign(params, {
@@ -270,7 +272,7 @@ describe('the answers of the API against its OpenAPI document', () => {
   it("answers an empty create with the document's 400 body", async () => {
     const wrong: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
-      if (!operations.post?.responses['201'] || path.includes('{')) continue;
+      if (!operations.post?.responses['201']?.content?.['application/json'] || path.includes('{')) continue;
       const response = await call('POST', path, {});
       if (response.statusCode !== 400) wrong.push(`POST ${path} {} → ${response.statusCode}`);
       wrong.push(...mismatches('post', path, response));

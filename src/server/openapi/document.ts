@@ -147,7 +147,7 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
     : json(response ?? {});
 
   const responses: Record<string, unknown> = {
-    [String(status)]: status === 204 ? { description: 'No content' } : { description: 'Success', content: success },
+    [String(status)]: status === 204 ? { description: 'No content' } : status >= 300 ? { description: 'Done: to the `Location` given' } : { description: 'Success', content: success },
   };
   for (const [code, also] of Object.entries(doc.also ?? {})) responses[code] = { description: also.description, ...(also.schema ? { content: json(also.schema) } : {}) };
   // Any call may be refused as malformed: a bad id, filter, ordering or body.

@@ -17,6 +17,7 @@ import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
 import { html, page, type SafeHtml } from '../http/html.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 
 type Query = { next?: string; saved?: string };
 type Form = Record<string, string | undefined>;
@@ -287,6 +288,26 @@ function profileValues(form: Form, current: { first_name: string; last_name: str
   return { first_name: value('first_name'), last_name: value('last_name') };
 }
 
+const text = { type: 'string' };
+const PROFILE_DOC = {
+  summary: "Change one's names (the address is the administrators' to change: only the current one is taken)",
+  body: { type: 'object', properties: { first_name: text, last_name: text, email: text } },
+  response: { type: 'object', required: ['first_name', 'last_name', 'email'], properties: { first_name: text, last_name: text, email: text } },
+};
+const PASSWORD_DOC = {
+  summary: "Change one's password: other sessions end and sign-in tokens are revoked",
+  body: { type: 'object', required: ['current_password', 'new_password', 'confirm_password'], properties: { current_password: text, new_password: text, confirm_password: text } },
+  response: { type: 'object', required: ['detail'], properties: { detail: text } },
+};
+const TERMS_DOC = {
+  summary: 'Accept the terms of use in force',
+  response: { type: 'object', required: ['terms_accepted', 'terms_version'], properties: { terms_accepted: { const: true }, terms_version: text } },
+};
+/** A profile page's form, also taken as JSON: JSON answers 200 and its body, the page's form a redirection. */
+const formOrJson = (doc: RouteDoc) => ({
+  config: { auth: 'optional' as const, openapi: { ...doc, also: { 303: { description: 'Sent as the page\'s form (application/x-www-form-urlencoded): back to the page; its mistakes answer the page again, 400' } } } },
+});
+
 export default async function loginPages(app: FastifyInstance) {
   const pageConfig = { config: { auth: 'optional' as const } };
   // The login service's own pages: HTML for people; signed out, they are sent to the sign-in page.
@@ -303,7 +324,7 @@ export default async function loginPages(app: FastifyInstance) {
     return respond(reply, renderProfile(request, request.query, request.user, {}, { tokens: await listApiTokens(app.db, request.user.id) }));
   });
 
-  app.post('/login/profile/', pageConfig, async (request, reply) => {
+  app.post('/login/profile/', formOrJson(PROFILE_DOC), async (request, reply) => {
     const form = asForm(request.body);
     const next = form.next || undefined;
     if (!request.user) {
@@ -338,7 +359,7 @@ export default async function loginPages(app: FastifyInstance) {
     return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'profile', next }), 303);
   });
 
-  app.post('/login/profile/password/', pageConfig, async (request, reply) => {
+  app.post('/login/profile/password/', formOrJson(PASSWORD_DOC), async (request, reply) => {
     const form = asForm(request.body);
     const next = form.next || undefined;
     if (!request.user) {
@@ -379,7 +400,7 @@ export default async function loginPages(app: FastifyInstance) {
     return respond(reply, renderTerms(request, request.query, app.config.termsVersion));
   });
 
-  app.post('/login/terms/', pageConfig, async (request, reply) => {
+  app.post('/login/terms/', formOrJson(TERMS_DOC), async (request, reply) => {
     const next = asForm(request.body).next || undefined;
     if (!request.user) {
       if (!isForm(request)) throw notAuthenticated();

@@ -146,7 +146,8 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
     throw notAuthenticated();
   };
 
-  app.post('/login/profile/tokens/', pageConfig, async (request, reply) => {
+  const createPage = { config: { ...pageConfig.config, openapi: { summary: 'Make a token from the profile page (its form): the page again, showing the key once', produces: ['text/html'], status: 201 } } };
+  app.post('/login/profile/tokens/', createPage, async (request, reply) => {
     if (!request.user || request.authMethod !== 'session') return signinFirst(request, reply);
     const tokens = () => listApiTokens(app.db, request.user!.id);
     let input: TokenInput;
@@ -168,7 +169,8 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
     return respond(reply, renderTokenRevoke(request, token));
   });
 
-  app.post<{ Params: { id: string } }>('/login/profile/tokens/:id/revoke/', pageConfig, async (request, reply) => {
+  const revokeForm = { config: { ...pageConfig.config, openapi: { summary: 'Revoke a token from the profile page (its form): back to the page', status: 303 } } };
+  app.post<{ Params: { id: string } }>('/login/profile/tokens/:id/revoke/', revokeForm, async (request, reply) => {
     if (!request.user || request.authMethod !== 'session') return signinFirst(request, reply);
     const token = await revocable(app, request.user, request.params.id);
     await revokeApiToken(app.db, token.id);
