@@ -75,6 +75,7 @@ async function fill() {
   const group = await write('POST', '/usergroup/user-groups/', '/usergroup/user-groups/', { display_name: 'Groupe vélo' }, 201);
   await write('PATCH', '/usergroup/user-groups/{id}/', `/usergroup/user-groups/${group.id}/`, { description: 'Les pistes cyclables.' }, 200);
   await write('POST', '/usergroup/user-groups/{id}/members/', `/usergroup/user-groups/${group.id}/members/`, { user_id: user.id, role: 1 }, 201);
+  await write('PUT', '/usergroup/user-groups/{id}/members/{userId}/', `/usergroup/user-groups/${group.id}/members/${user.id}/`, { role: 2 }, 200);
   await write('POST', '/usergroup/user-groups/{id}/children/', `/usergroup/user-groups/${g['sphere-territoires-littoraux']}/children/`, { child_id: organisation.id }, 201);
   const contact = await write('POST', '/dataset/contacts/', '/dataset/contacts/', { name: 'Service SIG', email: 'sig@example.org', usergroup: region }, 201);
   await write('PUT', '/dataset/contacts/{id}/', `/dataset/contacts/${contact.id}/`, { name: 'Service SIG', email: 'sig@example.org', usergroup: region, position: 'Accueil' }, 200);
@@ -97,7 +98,9 @@ async function fill() {
   queries['/resource/scenario-execution-frequency/'] = `?object_class=dataset&object_id=${dataset.id}`;
   queries['/organisation/municipalities/bbox/'] = `?codename__in=${commune}`;
   const role = await first('/dataset/contact-roles/');
-  await write('POST', '/dataset/datasets/{id}/contact-roles/', `/dataset/datasets/${dataset.id}/contact-roles/`, { contact: contact.id, role }, 201);
+  const link = await write('POST', '/dataset/datasets/{id}/contact-roles/', `/dataset/datasets/${dataset.id}/contact-roles/`, { contact: contact.id, role }, 201);
+  await write('PUT', '/dataset/datasets/{id}/contact-roles/{roleId}/', `/dataset/datasets/${dataset.id}/contact-roles/${link.id}/?force=true`, { contact: contact.id, role }, 200);
+  await write('POST', '/dataset/datasets/{id}/duplicate/', `/dataset/datasets/${dataset.id}/duplicate/`, {}, 201);
   const resource = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'Tracés', type: 'href', usergroup_id: region }, 201);
   await write('PATCH', '/resource/resources/{id}/', `/resource/resources/${resource.id}/`, { description: 'Les tracés des pistes.' }, 200);
   await write('POST', '/resource/resource-dataset/', '/resource/resource-dataset/', { resource_id: resource.id, dataset_id: dataset.id, type: 1 }, 201);

@@ -58,6 +58,22 @@ const CONTACT_ROLE_LIST: ListSpec = {
   defaultOrdering: ['name'],
 };
 
+const CONTACT_ROLE_DOC = {
+  type: 'object',
+  required: ['id', 'dataset', 'contact', 'role', 'contact_detail'],
+  properties: {
+    id: { type: 'integer' },
+    dataset: { type: 'integer' },
+    contact: { type: 'integer' },
+    role: { type: 'integer' },
+    contact_detail: {
+      type: 'object',
+      required: ['id', 'name', 'email', 'phone', 'position'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' }, phone: { type: ['string', 'null'] }, position: { type: ['string', 'null'] } },
+    },
+  },
+};
+
 const CONTACT_ROLE_FROM = 'dataset_contacts dc JOIN contacts c ON c.id = dc.contact_id';
 const CONTACT_ROLE_SELECT = `dc.id, dc.dataset_id AS dataset, dc.contact_id AS contact, dc.role_id AS role,
   json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'position', c.position) AS contact_detail`;
@@ -152,7 +168,7 @@ export const datasetActions: DetailAction[] = [
     method: 'POST',
     path: 'duplicate/',
     access: canEdit,
-    doc: { summary: 'Duplicate the dataset (the copy starts unpublished)', status: 201 },
+    doc: { summary: 'Duplicate the dataset (the copy starts unpublished)', status: 201, response: { $ref: '#/components/schemas/Datasets' } },
     handler: async (request, record, reply, entity) => {
       const id = await inTransaction(request.server.db, async (client) => {
         const codename = await uniqueCodename(client, record.display_name as string, null);
@@ -181,7 +197,7 @@ export const datasetActions: DetailAction[] = [
     method: 'GET',
     path: 'contact-roles/',
     access: canRead,
-    doc: { summary: "The dataset's contacts and their roles", list: CONTACT_ROLE_LIST },
+    doc: { summary: "The dataset's contacts and their roles", list: CONTACT_ROLE_LIST, response: CONTACT_ROLE_DOC },
     handler: (request, record) =>
       paginatedList(
         request.server.db,
@@ -194,7 +210,7 @@ export const datasetActions: DetailAction[] = [
     method: 'POST',
     path: 'contact-roles/',
     access: canEdit,
-    doc: { summary: 'Link a contact to the dataset with a role', status: 201 },
+    doc: { summary: 'Link a contact to the dataset with a role', status: 201, response: CONTACT_ROLE_DOC },
     handler: async (request, record, reply) => {
       const { contact, role } = contactRoleBody(request.body, request.locale);
       try {
@@ -219,6 +235,7 @@ export const datasetActions: DetailAction[] = [
     method: 'PUT',
     path: 'contact-roles/:roleId/',
     access: canEdit,
+    doc: { summary: "Change a contact's role on the dataset (`force=true` for its last point of contact)", response: CONTACT_ROLE_DOC },
     handler: async (request, record) => {
       const { contact, role } = contactRoleBody(request.body, request.locale);
       const linkId = bodyId(request.params.roleId);

@@ -48,6 +48,19 @@ function memberExistsMessage(status: number): 'memberExists' | 'memberExistsInvi
 
 const MEMBER_SELECT = `${USER_DETAIL_SQL} AS "user", m.user_id, m.role, m.status, m.date_joined`;
 
+/** A member as answered: the user (as much of them as the caller may see), role and status in the group. */
+const MEMBER_DOC = {
+  type: 'object',
+  required: ['user', 'user_id', 'role', 'status', 'date_joined'],
+  properties: {
+    user: { type: 'object', description: 'The user, as much of them as the caller may see' },
+    user_id: { type: 'integer' },
+    role: { enum: Object.values(ROLE) },
+    status: { enum: Object.values(STATUS) },
+    date_joined: { type: 'string', format: 'date-time' },
+  },
+};
+
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
 
 /** A member row as the caller may see it (memberDetail). */
@@ -98,7 +111,7 @@ export const memberActions: DetailAction[] = [
     method: 'GET',
     path: 'members/',
     access: manage,
-    doc: { summary: "The group's members", list: MEMBER_LIST },
+    doc: { summary: "The group's members", list: MEMBER_LIST, response: MEMBER_DOC },
     handler: async (request, record) => {
       const page = await paginatedList<Row>(
         request.server.db,
@@ -113,7 +126,7 @@ export const memberActions: DetailAction[] = [
     method: 'POST',
     path: 'members/',
     access: manage,
-    doc: { summary: 'Add or invite a member', status: 201 },
+    doc: { summary: 'Add or invite a member', status: 201, response: MEMBER_DOC },
     handler: async (request, record, reply) => {
       const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
       // Every error at once: the role and status, and the user to add.
@@ -154,6 +167,7 @@ export const memberActions: DetailAction[] = [
     method: 'PUT',
     path: 'members/:userId/',
     access: manage,
+    doc: { summary: "Change a member's role or status", response: MEMBER_DOC },
     handler: async (request, record) => {
       const userId = requireId(request.params.userId);
       const existing = await member(request, record.id as number, userId);
