@@ -37,11 +37,12 @@ const writes: { operation: string; path: string; response: LightMyRequestRespons
 const call = (method: Method, url: string, payload?: unknown, who = admin) =>
   t.app.inject({ method, url: `/fr${url}`, headers: who.jwtHeaders, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-/** Puts a file on a record (a thumbnail, a convention, an upload's file). */
-async function putFile(url: string, bytes: Buffer | string, filename: string, type: string) {
+/** Puts a file on a record (a thumbnail, a convention, an upload's file), keeping the answer as `write` does. */
+async function putFile(path: string, url: string, bytes: Buffer | string, filename: string, type: string) {
   const body = multipart(Buffer.from(bytes), filename, { type });
   const response = await t.app.inject({ method: 'PUT', url: `/fr${url}`, headers: { ...admin.jwtHeaders, ...body.headers }, payload: body.payload });
   expect(response.statusCode, `PUT ${url} ${response.body}`).toBe(200);
+  writes.push({ operation: 'put', path, response });
 }
 
 /** The records a list answers, paginated or not. */
@@ -90,9 +91,10 @@ async function fill() {
   await write('PATCH', '/dataset/licenses/{id}/', `/dataset/licenses/${licence.id}/`, { url: 'https://example.org/licence' }, 200);
   const dataset = await write('POST', '/dataset/datasets/', '/dataset/datasets/', { display_name: 'Pistes cyclables', usergroup: region, licence: licence.id }, 201);
   await write('PATCH', '/dataset/datasets/{id}/', `/dataset/datasets/${dataset.id}/`, { description: 'Les aménagements cyclables.', jurisdiction: jurisdiction.id }, 200);
-  await putFile(`/dataset/datasets/${dataset.id}/thumbnail/`, TINY_PNG, 'pistes.png', 'image/png');
-  await putFile(`/usergroup/user-groups/${group.id}/thumbnail/`, TINY_PNG, 'velo.png', 'image/png');
-  await putFile(`/organisation/organisations/${organisation.id}/convention/`, TINY_PDF, 'convention.pdf', 'application/pdf');
+  await putFile('/dataset/datasets/{id}/thumbnail/', `/dataset/datasets/${dataset.id}/thumbnail/`, TINY_PNG, 'pistes.png', 'image/png');
+  await putFile('/usergroup/user-groups/{id}/thumbnail/', `/usergroup/user-groups/${group.id}/thumbnail/`, TINY_PNG, 'velo.png', 'image/png');
+  await putFile('/organisation/organisations/{id}/convention/', `/organisation/organisations/${organisation.id}/convention/`, TINY_PDF, 'convention.pdf', 'application/pdf');
+  await write('PUT', '/organisation/organisations/{id}/agreement/', `/organisation/organisations/${organisation.id}/agreement/`, { convention_signed: true }, 200);
   queries['/dataset/usergroup-permissions/'] = `?dataset_id=${dataset.id}`;
   queries['/resource/resource-dataset/'] = `?dataset_id=${dataset.id}`;
   queries['/resource/scenario-execution-frequency/'] = `?object_class=dataset&object_id=${dataset.id}`;
@@ -125,7 +127,7 @@ async function fill() {
   // A file loaded into the datastore, its map layer and a style, and a table attached as a source.
   const upload = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'Arrêts', type: 'file-upload', usergroup_id: region }, 201);
   const uploadSource = await write('POST', '/resource/file-upload/', '/resource/file-upload/', { resource_id: upload.id, dataformat_id: csv }, 201);
-  await putFile(`/resource/file-upload/${uploadSource.id}/file/`, STOPS, 'arrets.csv', 'text/csv');
+  await putFile('/resource/file-upload/{id}/file/', `/resource/file-upload/${uploadSource.id}/file/`, STOPS, 'arrets.csv', 'text/csv');
   const loaded = await loadResourceIntoDatastore(scenarioContext(t.db).context, { resourceId: upload.id, filePath: dataFile(STOPS), format: 'csv', columnX: 'lon', columnY: 'lat', crs: 4326 });
   const layer = loaded!.layerId!;
   const style = await write('POST', '/geospatial/geographiclayer/{id}/style/', `/geospatial/geographiclayer/${layer}/style/`, { display_name: 'Simple' }, 201);

@@ -166,6 +166,8 @@ export interface DetailAction {
   doc?: RouteDoc;
   /** It answers a page of the entity's records, as its list does (the same parameters). */
   listsRecords?: boolean;
+  /** It answers the record, as a read of it does. */
+  answersRecord?: boolean;
 }
 
 export interface EntityConfig {
@@ -530,12 +532,17 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     },
   });
 
+  const actionDoc = (action: DetailAction) => {
+    if (action.listsRecords) return { openapi: { ...action.doc, ...documented('list').config.openapi } };
+    if (action.answersRecord) return { openapi: { ...action.doc, record: schema } };
+    return action.doc ? { openapi: action.doc } : {};
+  };
   const entity: RegisteredEntity = { listSpec, load, list, listQuery };
   for (const action of config.actions ?? []) {
     app.route<{ Params: { id: string; [name: string]: string }; Querystring: QueryParams }>({
       method: action.method,
       url: `${path}:id/${action.path}`,
-      config: { ...routeConfig.config, ...(action.listsRecords ? { openapi: { ...action.doc, ...documented('list').config.openapi } } : action.doc ? { openapi: action.doc } : {}) },
+      config: { ...routeConfig.config, ...actionDoc(action) },
       handler: async (request, reply) => action.handler(request, await guarded(request, action.access), reply, entity),
     });
   }

@@ -125,6 +125,7 @@ export const datasetActions: DetailAction[] = [
     method: 'PUT',
     path: 'thumbnail/',
     access: canEdit,
+    answersRecord: true,
     doc: { summary: "Replace the dataset's thumbnail (multipart, part `file`: PNG or JPEG, 2 MB at most)", upload: { file: 'file' } },
     handler: async (request, record, _reply, entity) => {
       await storeFile(request.server.db, record.id as number, 'thumbnail', await readImageUpload(request), DATASET_FILES);
@@ -168,7 +169,8 @@ export const datasetActions: DetailAction[] = [
     method: 'POST',
     path: 'duplicate/',
     access: canEdit,
-    doc: { summary: 'Duplicate the dataset (the copy starts unpublished)', status: 201, response: { $ref: '#/components/schemas/Datasets' } },
+    answersRecord: true,
+    doc: { summary: 'Duplicate the dataset (the copy starts unpublished)', status: 201 },
     handler: async (request, record, reply, entity) => {
       const id = await inTransaction(request.server.db, async (client) => {
         const codename = await uniqueCodename(client, record.display_name as string, null);

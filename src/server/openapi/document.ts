@@ -120,6 +120,7 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
         break;
     }
   }
+  if (doc.record) response = ref(componentNames.get(doc.record.resource)!);
   if (doc.list) {
     parameters.push(...listParameters(doc.list));
     response = page(response ?? { type: 'object' });

@@ -8,6 +8,8 @@ export interface RouteDoc {
   summary?: string;
   /** A registered entity's route: its record, write body and list are read from its schema. */
   entity?: { schema: EntitySchema; operation: 'list' | 'create' | 'retrieve' | 'update' | 'partial_update' | 'destroy'; list?: ListSpec; extraFilters?: string[] };
+  /** The answer is a record of this entity (its component). */
+  record?: EntitySchema;
   /** A list of the DRF kind (page, page_size, ordering, search, filters), from its ListSpec. */
   list?: ListSpec;
   /** Query parameters of their own. */

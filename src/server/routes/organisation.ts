@@ -24,6 +24,8 @@ const organisationActions: DetailAction[] = [
     method: 'PUT',
     path: 'agreement/',
     access: superuser,
+    answersRecord: true,
+    doc: { summary: "Say whether the organisation's convention is signed", body: { type: 'object', required: ['convention_signed'], properties: { convention_signed: { type: 'boolean' } } } },
     handler: async (request, record, _reply, organisations) => {
       let signed: boolean;
       try {

@@ -382,7 +382,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
   }
 
   // The file of an uploaded-file source: streamed to storage, checked, kept until a scenario makes it current.
-  const fileDoc = { summary: "Upload the source's file (multipart, part `file`), checked by content; a scenario makes it current", upload: { file: 'file' } };
+  const fileDoc = { summary: "Upload the source's file (multipart, part `file`), checked by content; a scenario makes it current", upload: { file: 'file' }, response: SOURCE_RECORD };
   app.put<{ Params: { id: string } }>('/resource/file-upload/:id/file/', { config: { ...config, openapi: fileDoc } }, async (request) => {
     const locale = request.locale;
     const source = await sourceOr404(request, 'file-upload', true);

@@ -30,6 +30,7 @@ export function groupFileActions(kind: FileKind, readUpload: (request: FastifyRe
       method: 'PUT',
       path,
       access: access.write,
+      answersRecord: true,
       doc: { summary: `Replace the group's ${kind} (multipart, part \`file\`: ${MEDIA_TYPES[kind].join(' or ')})`, upload: { file: 'file' } },
       handler: async (request, record, _reply, groups) => {
         await storeFile(request.server.db, record.id as number, kind, await readUpload(request));

@@ -30,7 +30,8 @@ function relationActions(relation: 'parents' | 'children'): DetailAction[] {
       method: 'POST',
       path: `${relation}/`,
       access: change,
-      doc: { summary: `Link a group as one of the ${relation}`, status: 201, response: { $ref: '#/components/schemas/Usergroups' } },
+      answersRecord: true,
+      doc: { summary: `Link a group as one of the ${relation}`, status: 201 },
       handler: async (request, record, reply, groups) => {
         const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
         const raw = Object.hasOwn(body, payloadField) ? body[payloadField] : undefined;

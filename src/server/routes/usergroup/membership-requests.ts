@@ -48,6 +48,8 @@ export function registerMembershipRequests(app: FastifyInstance) {
         method: 'POST',
         path: 'accept/',
         access: ownInvitation,
+        answersRecord: true,
+        doc: { summary: 'Accept an invitation to the group', optionalBody: true },
         handler: async (request, record, _reply, entity) => {
           await request.server.db.query('UPDATE usergroup_members SET status = $2 WHERE id = $1 AND status = $3', [record.id, STATUS.active, STATUS.pendingVerification]);
           return entity.load(request, record.id as number);
@@ -57,6 +59,7 @@ export function registerMembershipRequests(app: FastifyInstance) {
         method: 'POST',
         path: 'decline/',
         access: ownInvitation,
+        doc: { summary: 'Decline an invitation to the group', status: 204, optionalBody: true },
         handler: async (request, record, reply) => {
           await request.server.db.query('DELETE FROM usergroup_members WHERE id = $1 AND status = $2', [record.id, STATUS.pendingVerification]);
           return reply.code(204).send();
