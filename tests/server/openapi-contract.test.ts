@@ -16,7 +16,7 @@ import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
 import { groupIds, multipart, TINY_PDF, TINY_PNG } from './accounts-helpers.ts';
 import { dataFile, scenarioContext } from './datastore-helpers.ts';
 import { startGeoServerMock, type GeoServerMock } from './geoserver-mock.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
+import { createTestApp, TEST_DEMO_PASSWORD, type SignedIn, type TestApp } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Operation = { responses: Record<string, { content?: Record<string, unknown> }> };
@@ -132,7 +132,8 @@ async function fill() {
   const layer = loaded!.layerId!;
   const style = await write('POST', '/geospatial/geographiclayer/{id}/style/', `/geospatial/geographiclayer/${layer}/style/`, { display_name: 'Simple' }, 201);
   await write('PATCH', '/geospatial/geographiclayer/{id}/', `/geospatial/geographiclayer/${layer}/`, { display_name: 'Arrêts de bus' }, 200);
-  await write('PATCH', '/geospatial/style/{id}/', `/geospatial/style/${style.id}/`, { display_name: 'Points' }, 200);
+  const styled = await write('PATCH', '/geospatial/style/{id}/', `/geospatial/style/${style.id}/`, { display_name: 'Points' }, 200);
+  await write('PUT', '/geospatial/style/{id}/config/', `/geospatial/style/${style.id}/config/`, { config: (styled as unknown as { config: object }).config }, 200);
   const table = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'Arrêts (table)', type: 'datastore', usergroup_id: region }, 201);
   const attached = await write('POST', '/datapusher/datastores/{database}/', '/datapusher/datastores/datastore/', { resource_id: table.id, schema_name: 'datastore', table_name: `resource_${upload.id}` }, 201);
   const map = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'États', type: 'geoserver', usergroup_id: region }, 201);
@@ -140,7 +141,11 @@ async function fill() {
 
   // Tasks: a dataset's scenario run, and a bulk change.
   const publish = await scenario('publish-dataset');
-  await write('POST', '/dataset/datasets/{id}/_scenarios/{scenario}/run/', `/dataset/datasets/${dataset.id}/_scenarios/${publish}/run/?asynchrone`, {}, 202);
+  const run = await write('POST', '/dataset/datasets/{id}/_scenarios/{scenario}/run/', `/dataset/datasets/${dataset.id}/_scenarios/${publish}/run/?asynchrone`, {}, 202);
+  await write('POST', '/dashboard/task-queue-track/{id}/acknowledge/', `/dashboard/task-queue-track/${run.id}/acknowledge/`, {}, 400);
+  await write('POST', '/dashboard/task-queue-track/{id}/cancel/', `/dashboard/task-queue-track/${run.id}/cancel/`, {}, 200);
+  await write('POST', '/organisation/jurisdictions/bbox/', '/organisation/jurisdictions/bbox/', { municipalities: [commune] }, 200);
+  await write('POST', '/login/signin/', '/login/signin/', { username: 'admin', password: TEST_DEMO_PASSWORD }, 200);
   const bulk = await write('POST', '/dataset/bulk/apply/', '/dataset/bulk/apply/', { action: 'publish', ids: [dataset.id] }, 202);
   await write('POST', '/login/profile/', '/login/profile/', { first_name: 'Alice', last_name: 'Martin' }, 200);
   await write('POST', '/login/terms/', '/login/terms/', {}, 200);
@@ -270,7 +275,7 @@ describe('the answers of the API against its OpenAPI document', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers the creates and updates of each entity, and the runs, as the document describes them', () => {
+  it('answers the creates and updates of each entity, and the other writes made, as the document describes them', () => {
     expect(writes.flatMap(({ operation, path, response }) => mismatches(operation, path, response))).toEqual([]);
   });
 

@@ -308,7 +308,8 @@ export default async function geospatialRoutes(app: FastifyInstance) {
   app.put<{ Params: { id: string } }>('/geospatial/style/:id/', { config: { ...config, openapi: { summary: 'Replace a style', body: styleBody, response: STYLE_DOC } } }, (request) => writeStyle(request, false));
   app.patch<{ Params: { id: string } }>('/geospatial/style/:id/', { config: { ...config, openapi: { summary: 'Change fields of a style', body: styleBody, response: STYLE_DOC } } }, (request) => writeStyle(request, true));
 
-  app.put<{ Params: { id: string } }>('/geospatial/style/:id/config/', { config }, async (request) => {
+  const configDoc = { summary: "Replace the style's GeoStyler config (its SLD follows)", body: { type: 'object', required: ['config'], properties: { config: { type: 'object', description: 'A GeoStyler style' } } }, response: STYLE_DOC };
+  app.put<{ Params: { id: string } }>('/geospatial/style/:id/config/', { config: { ...config, openapi: configDoc } }, async (request) => {
     const id = await requireStyle(request.params.id, request.user!, true);
     const context = await styleContext(id);
     const checked = validateStyle(body(request).config, context.columns, request.locale, context.geometryType);
@@ -338,7 +339,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
       return reply.type(STYLE_CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="style-${id}.${format}"`).send(text);
     });
 
-    const importDoc = { summary: `Replace the style by a ${format.toUpperCase()} file (the raw file, or multipart with part \`file\`)`, rawBody: [STYLE_CONTENT_TYPES[format], 'multipart/form-data'] };
+    const importDoc = { summary: `Replace the style by a ${format.toUpperCase()} file (the raw file, or multipart with part \`file\`)`, rawBody: [STYLE_CONTENT_TYPES[format], 'multipart/form-data'], response: STYLE_DOC };
     app.put<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config: { ...config, openapi: importDoc } }, async (request) => {
       const id = await requireStyle(request.params.id, request.user!, true);
       const text = await styleFileText(request);

@@ -122,8 +122,22 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
     return { municipalities: resolved.known, municipality_count: resolved.known.length, latlon_bounding_box: resolved.bbox };
   }
 
+  const box = {
+    type: 'object',
+    required: ['municipalities', 'municipality_count', 'latlon_bounding_box'],
+    properties: {
+      municipalities: { type: 'array', items: { type: 'string' } },
+      municipality_count: { type: 'integer' },
+      latlon_bounding_box: { type: ['array', 'null'], items: { type: 'number' }, minItems: 4, maxItems: 4 },
+    },
+  };
+  const boxOfBodyDoc = {
+    summary: 'The box of these communes',
+    body: { type: 'object', required: ['municipalities'], properties: { municipalities: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string', description: 'Comma-separated INSEE codes' }] } } },
+    response: box,
+  };
   /** Body {municipalities: [codes] or "a, b"}: long lists do not fit in a URL. */
-  app.post('/organisation/jurisdictions/bbox/', readOptions, async (request) => {
+  app.post('/organisation/jurisdictions/bbox/', { ...readOptions, config: { ...readOptions.config, openapi: boxOfBodyDoc } }, async (request) => {
     const raw = (request.body as { municipalities?: unknown } | null)?.municipalities;
     const codes = typeof raw === 'string' ? raw.split(/[\s,;]+/) : Array.isArray(raw) ? raw.map(String) : [];
     return previewBox(codes, request.locale);
@@ -132,15 +146,7 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
   const boxDoc = {
     summary: 'The box of these communes',
     query: { codename__in: { type: 'string', required: true, description: 'Comma-separated INSEE codes' } },
-    response: {
-      type: 'object',
-      required: ['municipalities', 'municipality_count', 'latlon_bounding_box'],
-      properties: {
-        municipalities: { type: 'array', items: { type: 'string' } },
-        municipality_count: { type: 'integer' },
-        latlon_bounding_box: { type: ['array', 'null'], items: { type: 'number' }, minItems: 4, maxItems: 4 },
-      },
-    },
+    response: box,
   };
   app.get<{ Querystring: QueryParams }>('/organisation/municipalities/bbox/', { ...readOptions, config: { ...readOptions.config, openapi: boxDoc } }, async (request) => {
     const raw = request.query.codename__in;

@@ -85,7 +85,8 @@ export default async function loginRoutes(app: FastifyInstance) {
         openapi: {
           summary: 'Sign in: a JSON body answers a token to send as `Authorization: JWT <token>`; a form sets the session cookie',
           body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string', format: 'password' } } },
-          response: { type: 'object', properties: { token: { type: 'string' } } },
+          response: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+          also: { 303: { description: 'Sent as the sign-in form: to `next`, with the session cookie' } },
         },
       },
       // Throttled attempts stop here, after the CSRF check and before any password is hashed.
