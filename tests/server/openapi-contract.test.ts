@@ -32,7 +32,7 @@ const params: Record<string, Record<string, string | number>> = {};
 /** Query strings of the GETs that need one. */
 const queries: Record<string, string> = {};
 /** The entities' creates and updates, as answered while the platform was filled. */
-const writes: { operation: string; path: string; response: LightMyRequestResponse }[] = [];
+const writes: { operation: string; path: string; response: LightMyRequestResponse; payload?: unknown }[] = [];
 
 const call = (method: Method, url: string, payload?: unknown, who = admin) =>
   t.app.inject({ method, url: `/fr${url}`, headers: who.jwtHeaders, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -55,7 +55,7 @@ async function items(url: string): Promise<{ id: number; codename: string }[]> {
 async function write(method: Method, path: string, url: string, payload: unknown, status: number) {
   const response = await call(method, url, payload);
   expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(status);
-  writes.push({ operation: method.toLowerCase(), path, response });
+  writes.push({ operation: method.toLowerCase(), path, response, payload });
   return response.json<{ id: number }>();
 }
 
@@ -208,6 +208,14 @@ function mismatches(method: string, path: string, response: LightMyRequestRespon
   return validate(response.json()) ? [] : [`${where}: ${describeErrors(validate.errors ?? [])}`];
 }
 
+/** What the document refuses in a JSON body the server took: empty when it takes it too. */
+function bodyMismatches(method: string, path: string, payload: unknown): string[] {
+  const operation = document.paths[path][method] as Operation & { requestBody?: { content: Record<string, unknown> } };
+  if (!operation.requestBody?.content['application/json']) return [`${method.toUpperCase()} ${path}: takes a JSON body the document does not describe`];
+  const validate = ajv.getSchema(`openapi.json#/${pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')}`)!;
+  return validate(payload) ? [] : [`${method.toUpperCase()} ${path} body: ${describeErrors(validate.errors ?? [])}`];
+}
+
 /** The path with the ids of records: the first of its list, unless `params` names them. */
 async function concrete(path: string): Promise<string> {
   const prefix = path.slice(0, path.indexOf('{'));
@@ -277,6 +285,9 @@ describe('the answers of the API against its OpenAPI document', () => {
 
   it('answers the creates and updates of each entity, and the other writes made, as the document describes them', () => {
     expect(writes.flatMap(({ operation, path, response }) => mismatches(operation, path, response))).toEqual([]);
+    // What the server took, the document takes too.
+    const taken = writes.filter(({ response, payload }) => response.statusCode < 300 && payload !== undefined);
+    expect(taken.flatMap(({ operation, path, payload }) => bodyMismatches(operation, path, payload))).toEqual([]);
   });
 
   it("answers an empty create with the document's 400 body", async () => {
