@@ -144,7 +144,7 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
       ? Object.fromEntries(doc.rawBody.map((type) => [type, { schema: { type: 'string' } }]))
       : body && json(body);
   const success = doc.produces
-    ? Object.fromEntries(doc.produces.map((type) => [type, { schema: type.startsWith('text/') || type.endsWith('+json') || type.endsWith('xml') ? { type: 'string' } : { type: 'string', contentMediaType: type } }]))
+    ? Object.fromEntries(doc.produces.map((type) => [type, { schema: type === 'application/json' ? (response ?? {}) : type.startsWith('text/') || type.endsWith('+json') || type.endsWith('xml') ? { type: 'string' } : { type: 'string', contentMediaType: type } }]))
     : json(response ?? {});
 
   const responses: Record<string, unknown> = {

@@ -30,7 +30,13 @@ export default async function apiDocRoutes(app: FastifyInstance) {
   let document: ReturnType<typeof buildOpenApiDocument> | null = null;
   const current = () => (document ??= buildOpenApiDocument(app.apiRoutes, { locale, version: VERSION }));
 
-  app.get<{ Querystring: { format?: string } }>('/api/schema/', { config: { openapi: { summary: 'This document (JSON, or YAML with ?format=yaml)', query: { format: { enum: ['json', 'yaml'] } } } } }, async (request, reply) => {
+  const schemaDoc = {
+    summary: 'This document (JSON, or YAML with ?format=yaml)',
+    query: { format: { enum: ['json', 'yaml'] } },
+    produces: ['application/json', 'application/yaml'],
+    response: { type: 'object', required: ['openapi', 'info', 'paths', 'components'], properties: { openapi: { const: '3.1.0' } } },
+  };
+  app.get<{ Querystring: { format?: string } }>('/api/schema/', { config: { openapi: schemaDoc } }, async (request, reply) => {
     if (wantsYaml(request.query.format, request.headers.accept)) return reply.type('application/yaml; charset=utf-8').send(stringify(current(), { aliasDuplicateObjects: false }));
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(current()));
   });

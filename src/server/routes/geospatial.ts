@@ -389,18 +389,32 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return result;
   }
 
+  const named = (what: string) => ({
+    type: 'array',
+    items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, href: { type: 'string', format: 'uri' } } },
+    description: `The map server's ${what}`,
+  });
+  const detail = { $ref: '#/components/schemas/Detail' };
+  const listing = (summary: string, outer: string, inner: string, what: string) => ({
+    ...config,
+    openapi: {
+      summary,
+      response: { type: 'object', required: [outer], properties: { [outer]: { type: 'object', required: [inner], properties: { [inner]: named(what) } } } },
+      also: { 502: { description: 'The map server failed', schema: detail }, 503: { description: 'No map server (MAPSERVER_URL unset)', schema: detail } },
+    },
+  });
   // GeoServer's own names end with `.json`; the app's client ends every path with a slash: both answer.
   for (const end of ['', '/']) {
-    app.get(`/geoserv/rest/workspaces.json${end}`, { config }, async (request) =>
+    app.get(`/geoserv/rest/workspaces.json${end}`, { config: listing("The map server's workspaces", 'workspaces', 'workspace', 'workspaces') }, async (request) =>
       mapserverCall(request, async (client) => ({ workspaces: { workspace: await client.workspaces() } })),
     );
-    app.get<{ Params: { ws: string } }>(`/geoserv/rest/workspaces/:ws/layers.json${end}`, { config }, async (request) =>
+    app.get<{ Params: { ws: string } }>(`/geoserv/rest/workspaces/:ws/layers.json${end}`, { config: listing("A workspace's layers", 'layers', 'layer', 'layers') }, async (request) =>
       mapserverCall(request, async (client) => {
         const layers = await client.layers(request.params.ws);
         return layers && { layers: { layer: layers } };
       }),
     );
-    app.get<{ Params: { ws: string } }>(`/geoserv/rest/workspaces/:ws/layergroups.json${end}`, { config }, async (request) =>
+    app.get<{ Params: { ws: string } }>(`/geoserv/rest/workspaces/:ws/layergroups.json${end}`, { config: listing("A workspace's layer groups", 'layerGroups', 'layerGroup', 'layer groups') }, async (request) =>
       mapserverCall(request, async (client) => {
         const groups = await client.layerGroups(request.params.ws);
         return groups && { layerGroups: { layerGroup: groups } };
