@@ -232,8 +232,6 @@ const UNFETCHED = ['/resource/file-download/{id}/file/', '/resource/ftp/{id}/fil
 /** Answers the document does not describe yet (any JSON). */
 const UNDESCRIBED = [
   '/dataset/datasets/{id}/access/',
-  '/dataset/datasets/{id}/quality/',
-  '/dataset/quality-summary/',
   '/geospatial/geographiclayer/{id}/features/',
   '/indexer/remote-api-indexes/{id}/trial/',
   '/resource/{id}/inspect/',

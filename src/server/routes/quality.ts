@@ -11,6 +11,7 @@ import { QUALITY_RATINGS, type QualityRating, type QualitySummary } from '../../
 import { integerParam } from '../crud/index.ts';
 import { permissionDenied } from '../http/errors.ts';
 import { t } from '../i18n.ts';
+import { QUALITY_SUMMARY_DOC } from '../quality/docs.ts';
 import { INDICATORS } from '../quality/indicators.ts';
 import { readTrend } from '../quality/trend.ts';
 
@@ -18,7 +19,7 @@ import { readTrend } from '../quality/trend.ts';
 const TOP_MISSING = 10;
 
 export default async function qualityRoutes(app: FastifyInstance) {
-  app.get('/dataset/quality-summary/', { config: { auth: 'required' } }, async (request): Promise<QualitySummary> => {
+  app.get('/dataset/quality-summary/', { config: { auth: 'required', openapi: QUALITY_SUMMARY_DOC } }, async (request): Promise<QualitySummary> => {
     const user = request.user!;
     const raw = (request.query as Record<string, string | undefined>).usergroup_id;
     const groupId = raw === undefined || raw === '' ? null : integerParam('usergroup_id', raw, request.locale);
