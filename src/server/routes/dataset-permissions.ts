@@ -341,10 +341,53 @@ async function userReach(db: Db, caller: AuthUser, dataset: PermissionDataset, a
 const canEdit: AccessRule = (user, { record }) => !record || canEditDataset(user, record as { usergroup: number });
 
 /** `datasets/{id}/access/`: a detail action of the datasets entity. */
+const level = { enum: Object.values(PERMISSION_LEVEL) };
+const namedGroup = { type: ['object', 'null'], required: ['id', 'display_name'], properties: { id: { type: 'integer' }, display_name: { type: 'string' } } };
+const ACCESS_DOC = {
+  summary: 'Who reaches the dataset and why: every group above the default level, or, with `user`, one account (username or e-mail address)',
+  query: { user: { type: 'string' } },
+  response: {
+    anyOf: [
+      {
+        type: 'object',
+        required: ['dataset_id', 'default_permission_level', 'groups'],
+        properties: {
+          dataset_id: { type: 'integer' },
+          default_permission_level: level,
+          groups: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['usergroup', 'level', 'reasons'],
+              properties: {
+                usergroup: { type: 'object', required: ['id', 'display_name', 'usergroup_type'], properties: { id: { type: 'integer' }, display_name: { type: 'string' }, usergroup_type: { type: 'string' } } },
+                level,
+                reasons: { type: 'array', items: { type: 'object', required: ['via', 'level'], properties: { via: { type: 'string' }, level } } },
+              },
+            },
+          },
+        },
+      },
+      {
+        type: 'object',
+        required: ['user', 'level', 'visible', 'editable', 'reasons'],
+        properties: {
+          user: { type: 'object', required: ['id', 'username'], properties: { id: { type: 'integer' }, username: { type: 'string' }, first_name: { type: 'string' }, last_name: { type: 'string' } } },
+          level,
+          visible: { type: 'boolean' },
+          editable: { type: 'boolean' },
+          reasons: { type: 'array', items: { type: 'object', required: ['via', 'level', 'usergroup', 'through'], properties: { via: { type: 'string' }, level, usergroup: namedGroup, through: namedGroup } } },
+        },
+      },
+    ],
+  },
+};
+
 export const datasetAccessAction: DetailAction = {
   method: 'GET',
   path: 'access/',
   access: canEdit,
+  doc: ACCESS_DOC,
   handler: async (request, record) => {
     const dataset: PermissionDataset = {
       id: record.id as number,

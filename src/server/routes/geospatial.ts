@@ -226,6 +226,23 @@ export default async function geospatialRoutes(app: FastifyInstance) {
         openapi: {
           summary: "The layer's features in a box as GeoJSON, geometries whole or simplified (`simplify` degrees, or one pixel at `zoom`)",
           query: { bbox: { type: 'string' }, limit: { type: 'integer', maximum: MAX_FEATURES }, offset: { type: 'integer' }, simplify: { type: 'number' }, zoom: { type: 'integer', maximum: MAX_ZOOM } },
+          response: {
+            type: 'object',
+            required: ['type', 'numberMatched', 'numberReturned', 'features'],
+            properties: {
+              type: { const: 'FeatureCollection' },
+              numberMatched: { type: 'integer' },
+              numberReturned: { type: 'integer' },
+              features: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['type', 'geometry', 'properties'],
+                  properties: { type: { const: 'Feature' }, id: {}, geometry: { type: ['object', 'null'] }, properties: { type: 'object' } },
+                },
+              },
+            },
+          },
         },
       },
     },

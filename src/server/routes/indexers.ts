@@ -99,6 +99,23 @@ async function formIndexer(app: FastifyInstance, request: FastifyRequest): Promi
   };
 }
 
+/** `HarvestTrial` in schemas/indexers.ts: the first records a harvest would make, or why it fails. */
+const TRIAL_DOC = {
+  summary: 'Read the remote catalogue as a harvest would, changing nothing',
+  response: {
+    type: 'object',
+    required: ['status'],
+    properties: {
+      status: { enum: ['SUCCESS', 'FAILURE'] },
+      error: { type: 'string' },
+      complete: { type: 'boolean', description: 'Every page was read' },
+      pages: { type: 'integer' },
+      counts: { type: 'object', additionalProperties: { type: 'integer' } },
+      records: { type: 'array', items: { type: 'object', required: ['remote_id', 'action'], properties: { remote_id: { type: 'string' }, remote_url: { type: ['string', 'null'] }, action: { enum: ['create', 'update', 'unchanged'] } } } },
+    },
+  },
+};
+
 export default async function indexerRoutes(app: FastifyInstance) {
   const config = { auth: 'required' as const };
   const locale = localeFromPath(`${app.prefix}/`);
@@ -114,7 +131,7 @@ export default async function indexerRoutes(app: FastifyInstance) {
   });
 
   // The trial of a form not saved yet: the same answer as a saved indexer's.
-  app.post('/indexer/remote-api-indexes/trial/', { config }, async (request) => {
+  app.post('/indexer/remote-api-indexes/trial/', { config: { ...config, openapi: { ...TRIAL_DOC, summary: "Try a remote catalogue's settings before saving them", body: { $ref: '#/components/schemas/IndexersWrite' } } } }, async (request) => {
     const group = bodyGroupId(request.body);
     const allowed = group == null ? canAccessAccounts(request.user) : canManageIndexers(request.user, group);
     if (!allowed) throw permissionDenied();
@@ -172,6 +189,7 @@ export default async function indexerRoutes(app: FastifyInstance) {
       {
         method: 'GET',
         path: 'trial/',
+        doc: TRIAL_DOC,
         access: (user, { record }) => !record || canManageIndexers(user, record.usergroup as number),
         handler: async (request, record) => trial(app, (await loadIndexer(app.db, record.id as number))!, request),
       },

@@ -25,6 +25,34 @@ export default async function resourceInspectRoutes(app: FastifyInstance) {
   const openapi: RouteDoc = {
     summary: "Inspects the resource's geographic file without loading it: layers, geometry types, feature counts, CRS, first features (docs/geodata.md)",
     query: { layer_name: { type: 'string', maxLength: 200 }, crs: { type: 'integer' } },
+    response: {
+      type: 'object',
+      required: ['format', 'layers', 'layer', 'needs_layer', 'needs_crs', 'preview'],
+      properties: {
+        format: { type: 'string' },
+        layers: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'feature_count', 'geometry_types', 'crs', 'columns'],
+            properties: {
+              name: { type: 'string' },
+              feature_count: { type: 'integer' },
+              geometry_types: { type: 'object', additionalProperties: { type: 'integer' } },
+              empty_geometries: { type: 'integer' },
+              invalid_geometries: { type: 'integer' },
+              crs: { type: ['integer', 'null'] },
+              crs_name: { type: ['string', 'null'] },
+              columns: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+        layer: { type: ['string', 'null'], description: 'The layer inspected' },
+        needs_layer: { type: 'boolean' },
+        needs_crs: { type: 'boolean' },
+        preview: { type: ['object', 'null'], description: 'The first features of the layer, as GeoJSON' },
+      },
+    },
   };
   app.get<{ Params: { id: string }; Querystring: { layer_name?: string; crs?: string } }>('/resource/:id/inspect/', { config: { auth: 'required', openapi } }, async (request) => {
     if (!ID.test(request.params.id)) throw notFound();
