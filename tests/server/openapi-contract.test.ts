@@ -113,6 +113,7 @@ async function fill() {
     `INSERT INTO link_checks (resource_id, url, broken, status, media_type, size, duration_ms, error) VALUES ($1, 'https://data.example.org/pistes.geojson', false, 200, 'application/geo+json', 2048, 40, NULL)`,
     [resource.id],
   );
+  await write('PUT', '/resource/href/{id}/', `/resource/href/${href.id}/`, { href: 'https://data.example.org/pistes-2026.geojson' }, 200);
   const annex = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'Plan', type: 'file-download', usergroup_id: region }, 201);
   const download = await write('POST', '/resource/file-download/', '/resource/file-download/', { href: 'https://data.example.org/plan.pdf', resource_id: annex.id }, 201);
   await write('POST', '/resource/scenario-execution-frequency/', '/resource/scenario-execution-frequency/', { scenario: await scenario('publish-dataset'), object_class: 'dataset', object_id: dataset.id, scheduler: 1 }, 201);
@@ -122,6 +123,7 @@ async function fill() {
   writeFileSync(path.join(folder, 'comptages.csv'), STOPS);
   const counts = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'Comptages', type: 'ftp', usergroup_id: region }, 201);
   const ftp = await write('POST', '/resource/ftp/', '/resource/ftp/', { resource_id: counts.id, dataformat_id: csv, filename: 'comptages.csv' }, 201);
+  await write('PATCH', '/resource/ftp/{id}/', `/resource/ftp/${ftp.id}/`, { filename: 'comptages.csv' }, 200);
   queries['/resource/ftp-choices/'] = `?usergroup_id=${region}`;
 
   // A file loaded into the datastore, its map layer and a style, and a table attached as a source.

@@ -74,6 +74,8 @@ const CONTACT_ROLE_DOC = {
   },
 };
 
+const CONTACT_ROLE_BODY = { type: 'object', required: ['contact', 'role'], properties: { contact: { type: 'integer' }, role: { type: 'integer', description: 'A contact role (contact-roles/)' } } };
+
 const CONTACT_ROLE_FROM = 'dataset_contacts dc JOIN contacts c ON c.id = dc.contact_id';
 const CONTACT_ROLE_SELECT = `dc.id, dc.dataset_id AS dataset, dc.contact_id AS contact, dc.role_id AS role,
   json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'position', c.position) AS contact_detail`;
@@ -212,7 +214,7 @@ export const datasetActions: DetailAction[] = [
     method: 'POST',
     path: 'contact-roles/',
     access: canEdit,
-    doc: { summary: 'Link a contact to the dataset with a role', status: 201, response: CONTACT_ROLE_DOC },
+    doc: { summary: 'Link a contact to the dataset with a role', status: 201, body: CONTACT_ROLE_BODY, response: CONTACT_ROLE_DOC },
     handler: async (request, record, reply) => {
       const { contact, role } = contactRoleBody(request.body, request.locale);
       try {
@@ -237,7 +239,7 @@ export const datasetActions: DetailAction[] = [
     method: 'PUT',
     path: 'contact-roles/:roleId/',
     access: canEdit,
-    doc: { summary: "Change a contact's role on the dataset (`force=true` for its last point of contact)", response: CONTACT_ROLE_DOC },
+    doc: { summary: "Change a contact's role on the dataset (`force=true` for its last point of contact)", body: CONTACT_ROLE_BODY, response: CONTACT_ROLE_DOC },
     handler: async (request, record) => {
       const { contact, role } = contactRoleBody(request.body, request.locale);
       const linkId = bodyId(request.params.roleId);

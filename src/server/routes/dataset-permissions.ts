@@ -405,5 +405,11 @@ export function registerPermissionRoutes(app: FastifyInstance): void {
   const config = { auth: 'required' as const };
   const listDoc = { summary: "The groups' special permissions on a dataset", list: PERMISSION_LIST, query: { dataset_id: { type: 'integer', required: true, description: 'The dataset' } } };
   app.get('/dataset/usergroup-permissions/', { config: { ...config, openapi: listDoc } }, listPermissions);
-  app.put('/dataset/usergroup-permission-actions/', { config }, setPermissions);
+  const actionsDoc = {
+    summary: "Set some groups' special permission on a dataset to one level",
+    query: { action: { enum: Object.keys(PERMISSION_LEVEL).map((name) => `set_permission_level_${name}`), required: true } },
+    body: { type: 'object', required: ['dataset_id', 'usergroup_ids'], properties: { dataset_id: { type: 'integer' }, usergroup_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: MAX_PERMISSION_GROUPS } } },
+    response: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'The groups set' } } },
+  };
+  app.put('/dataset/usergroup-permission-actions/', { config: { ...config, openapi: actionsDoc } }, setPermissions);
 }

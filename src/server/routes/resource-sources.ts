@@ -81,6 +81,14 @@ const SOURCE_RECORD = (() => {
   return { type: 'object', required: Object.keys(properties), properties };
 })();
 
+/** What a change of a source of this kind takes: its creation's fields but the resource (its format kept when left out); a PATCH requires none. */
+function sourceBody(kind: ResourceType, partial: boolean) {
+  const { required, properties } = sourceDoc(kind).body as { required: string[]; properties: Record<string, unknown> };
+  const { resource_id: _resource, ...changed } = properties;
+  const stillRequired = required.filter((name) => name !== 'resource_id' && name !== 'dataformat_id');
+  return { type: 'object', properties: changed, ...(partial || stillRequired.length === 0 ? {} : { required: stillRequired }) };
+}
+
 /** What the creation of a source of this kind takes (the resource takes the kind as its type when it has none). */
 function sourceDoc(kind: ResourceType): RouteDoc {
   const properties: Record<string, unknown> = { resource_id: { type: 'integer' }, dataformat_id: { type: ['integer', 'null'] } };
@@ -338,7 +346,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       app.route<{ Params: { id: string } }>({
         method,
         url: `${base}:id/`,
-        config: { ...config, openapi: { summary: `${method === 'PUT' ? 'Replace' : 'Change fields of'} a ${slug} source`, response: SOURCE_RECORD } },
+        config: { ...config, openapi: { summary: `${method === 'PUT' ? 'Replace' : 'Change fields of'} a ${slug} source`, body: sourceBody(slug, method === 'PATCH'), response: SOURCE_RECORD } },
         handler: async (request) => {
           pathCheck(request);
           const existing = await sourceOr404(request, slug, true);

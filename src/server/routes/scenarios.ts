@@ -161,6 +161,12 @@ const FREQUENCY_DOC = {
   },
 };
 
+const FREQUENCY_BODY = {
+  type: 'object',
+  required: ['scenario', 'object_class', 'object_id', 'scheduler'],
+  properties: { scenario: { type: 'integer' }, object_class: { type: 'string' }, object_id: { type: 'integer' }, scheduler: { type: 'integer', description: 'A scheduler (usergroup/schedulers/)' } },
+};
+
 const SCENARIOS_DOC: RouteDoc = {
   summary: 'The scenarios that may run on the object',
   response: {
@@ -306,7 +312,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     return rows.map(present);
   });
 
-  app.post<{ Body: FrequencyBody }>(base, { config: { ...config, openapi: { summary: "Schedule a scenario's runs", status: 201, response: FREQUENCY_DOC } } }, async (request, reply) => {
+  app.post<{ Body: FrequencyBody }>(base, { config: { ...config, openapi: { summary: "Schedule a scenario's runs", status: 201, body: FREQUENCY_BODY, response: FREQUENCY_DOC } } }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
     const cron = await validateFrequency(request, body, false);
     await requireRunnable(request, body.object_class as string, body.object_id as number, true);
@@ -334,7 +340,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     return present(rows[0]);
   });
 
-  app.patch<{ Params: { id: string }; Body: FrequencyBody }>(`${base}:id/`, { config: { ...config, openapi: { summary: 'Change a scheduled scenario', response: FREQUENCY_DOC } } }, async (request) => {
+  app.patch<{ Params: { id: string }; Body: FrequencyBody }>(`${base}:id/`, { config: { ...config, openapi: { summary: 'Change a scheduled scenario', body: { type: 'object', properties: FREQUENCY_BODY.properties }, response: FREQUENCY_DOC } } }, async (request) => {
     const existing = await frequencyOr404(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
     const cron = await validateFrequency(request, body, true, existing);

@@ -31,7 +31,7 @@ function relationActions(relation: 'parents' | 'children'): DetailAction[] {
       path: `${relation}/`,
       access: change,
       answersRecord: true,
-      doc: { summary: `Link a group as one of the ${relation}`, status: 201 },
+      doc: { summary: `Link a group as one of the ${relation}`, status: 201, body: { type: 'object', required: [payloadField], properties: { [payloadField]: { type: 'integer' } } } },
       handler: async (request, record, reply, groups) => {
         const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
         const raw = Object.hasOwn(body, payloadField) ? body[payloadField] : undefined;
