@@ -549,6 +549,23 @@ describe('delegated administrators', { timeout: 30_000 }, () => {
     }
   });
 
+  it('see the registration and group creation requests without accept or refuse, which are for superusers', async () => {
+    server.use(
+      http.get('/:locale/usergroup/user-groups/', () => HttpResponse.json(page([{ ...GROUPS[0], status: 1 }]))),
+      http.get('/:locale/usergroup/users/', () => HttpResponse.json(page([{ ...USER_RECORDS[0], status: 1 }]))),
+      ...accountsHandlers(),
+    );
+    const { unmount } = renderApp('/publish/fr/accounts/requests/groups/', USERS.role2);
+    await screen.findByText('Réseau vélo', {}, LONG);
+    expect(screen.queryByRole('button', { name: /Accepter/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Refuser/ })).toBeNull();
+    unmount();
+    renderApp('/publish/fr/accounts/requests/users/', USERS.role2);
+    await screen.findByText('Dupont', {}, LONG);
+    expect(screen.queryByRole('button', { name: /Accepter/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Refuser/ })).toBeNull();
+  });
+
   it('open the organisations they administer from the list, and no other', async () => {
     const other = { ...ORGANISATIONS[0], id: 11, display_name: 'Ville de Vienne', acronym: 'VDV' };
     server.use(

@@ -26,9 +26,13 @@ export function DecisionButtons({ kind, nameOf, onDone, ...props }: DecisionButt
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
   const { accept, refuse } = useRequestDecisions(kind);
-  const validates = useAccountsRights().manageUsers;
+  const rights = useAccountsRights();
+  const validates = rights.manageUsers;
   const [pending, setPending] = useState<'accept' | 'refuse' | null>(null);
   if (!record) return null;
+  // A membership is decided by those who manage its group; registrations and new groups by superusers.
+  const decides = kind === 'group-members' ? rights.manageGroup(record.usergroup as number) : kind === 'users' ? rights.manageUsers : rights.manageGroups;
+  if (!decides) return null;
   const name = nameOf(record);
   // A member a delegated administrator added waits for the person's word: only a superuser validates it in their place.
   const acceptable = validates || kind !== 'group-members' || record.status !== STATUS.pendingVerification;

@@ -8,6 +8,7 @@ import { STATUS } from '../../../../schemas/constants.ts';
 import { SchemaList } from '../../entities/SchemaList.tsx';
 import { NOT_FOUND_PATH } from '../../routing/paths.ts';
 import { useAppPath } from '../../routing/useAppPath.ts';
+import { useAccountsRights } from '../useAccountsRights.ts';
 import { DecisionButtons } from './DecisionButtons.tsx';
 import type { RequestKind } from './decisions.ts';
 
@@ -20,6 +21,10 @@ const memberName = (record: RaRecord) =>
 
 function RequestList({ kind, title, nameOf }: { kind: RequestKind; title: string; nameOf: (record: RaRecord) => string }) {
   const refresh = useRefresh();
+  const rights = useAccountsRights();
+  // Registrations and new groups are a superuser's to decide (a delegated administrator sees them
+  // only); memberships, each by those who manage its group (DecisionButtons).
+  const decides = kind === 'users' ? rights.manageUsers : kind === 'usergroups' ? rights.manageGroups : true;
   return (
     <SchemaList
       resource={kind}
@@ -30,7 +35,7 @@ function RequestList({ kind, title, nameOf }: { kind: RequestKind; title: string
       canDelete={false}
       rowClick={kind === 'users' ? 'edit' : false}
     >
-      <DecisionButtons label="publish.accounts.actions" kind={kind} nameOf={nameOf} onDone={refresh} />
+      {decides && <DecisionButtons label="publish.accounts.actions" kind={kind} nameOf={nameOf} onDone={refresh} />}
     </SchemaList>
   );
 }
