@@ -63,7 +63,7 @@ const raItalian: TranslationMessages = {
       loading: 'Caricamento',
       not_found: 'Non trovato',
       show: '%{name} %{recordRepresentation}',
-      empty: 'Ancora nessun %{name}.',
+      empty: '%{name}: nessun elemento per ora.',
       invite: 'Vuoi aggiungerne uno?',
       access_denied: 'Accesso negato',
       authentication_error: 'Errore di autenticazione',
@@ -117,8 +117,9 @@ const raItalian: TranslationMessages = {
     },
     navigation: {
       clear_filters: 'Cancella i filtri',
-      no_filtered_results: 'Nessun %{name} trovato con i filtri attuali.',
-      no_results: 'Nessun %{name} trovato',
+      // 'Nessun' takes a singular noun, never the resource's plural name ('Nessun Utenti trovato').
+      no_filtered_results: '%{name}: nessun risultato con i filtri attuali.',
+      no_results: '%{name}: nessun risultato',
       no_more_results: 'La pagina numero %{page} è fuori dai limiti. Prova la pagina precedente.',
       page_out_of_boundaries: 'Pagina numero %{page} fuori dai limiti',
       page_out_from_end: "Impossibile andare oltre l'ultima pagina",

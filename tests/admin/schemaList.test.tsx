@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountsHandlers } from './accountsFixtures.ts';
+import { accountsHandlers, page } from './accountsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
 import { server } from './server.ts';
@@ -30,6 +31,18 @@ describe('schema list', { timeout: 30_000 }, () => {
     expect(first.searchParams.get('ordering')).toBe('last_name,first_name');
     // The organisations of the page are fetched in one call.
     await waitFor(() => expect(listCalls(requests, '/fr/organisation/organisations/')[0]?.searchParams.get('id__in')).toBe('10'));
+  });
+
+  it('says in Italian that no record matches the filters, in a sentence that agrees', async () => {
+    server.use(http.get('/:locale/usergroup/users/', () => HttpResponse.json(page([]))), ...accountsHandlers());
+    renderApp('/publish/it/accounts/requests/users/', USERS.superuser);
+    expect(await screen.findByText('Utenti: nessun risultato con i filtri attuali.', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('says in Italian that a list without filters is empty, in a sentence that agrees', async () => {
+    server.use(http.get('/:locale/organisation/jurisdictions/', () => HttpResponse.json(page([]))), ...accountsHandlers());
+    renderApp('/publish/it/jurisdictions/', USERS.superuser);
+    expect(await screen.findByText('Competenze territoriali: nessun risultato', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('orders by a column the server accepts, descending on the second click', async () => {
