@@ -380,6 +380,30 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Membre mis à jour')).toBeInTheDocument();
   });
 
+  it("tells a delegated administrator who adds a role from a user's page that it waits for the person's acceptance", async () => {
+    const writes: Write[] = [];
+    const referent = {
+      ...USERS.role2,
+      usergroup_roles: [{ usergroup_id: 10, usergroup_name: 'Ville de Lyon', usergroup_type: 'organisation' as const, role: 2 as const }],
+    };
+    server.use(
+      http.get('/:locale/usergroup/user-groups/', () => HttpResponse.json(page([{ ...GROUPS[0], id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation' }]))),
+      ...accountsHandlers(),
+      http.post('/:locale/usergroup/user-groups/10/members/', async ({ request }) => {
+        await recordWrite(writes, request);
+        return HttpResponse.json({ ...MEMBER, user_id: 7, status: 0 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/users/7/', referent);
+    const roles = await screen.findByRole('region', { name: 'Rôles dans les groupes' }, LONG);
+    await user.click(within(roles).getByRole('combobox', { name: 'Rechercher un groupe' }));
+    await user.click(await screen.findByRole('option', { name: 'Ville de Lyon' }, LONG));
+    await user.click(within(roles).getByRole('button', { name: 'Ajouter le rôle' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(await screen.findByText('Membre ajouté : le rattachement sera actif quand la personne l’aura accepté', {}, LONG)).toBeInTheDocument();
+  });
+
   it('names the type of each group asking to be created in the language of the page, not by its code', async () => {
     server.use(
       http.get('/:locale/usergroup/user-groups/', () =>

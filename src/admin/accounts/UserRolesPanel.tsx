@@ -99,7 +99,8 @@ export function UserRolesPanel() {
             void run(async () => {
               await accountsApi.addMember(group!.id as number, { user_id: userId, role: newRole, status: STATUS.active });
               setGroup(null);
-            }, 'publish.accounts.members.added')
+              // A delegated administrator's addition waits for the person's word (the server makes it an invitation).
+            }, rights.manageUsers ? 'publish.accounts.members.added' : 'publish.accounts.members.invited')
           }
         >
           {translate('publish.accounts.roles.add')}
