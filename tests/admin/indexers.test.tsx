@@ -69,6 +69,14 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(within(panel).getByRole('link', { name: 'Ajouter un moissonneur' })).toHaveAttribute('href', '/publish/fr/accounts/usergroup/10/indexer/new/');
   });
 
+  it('sends a delegated administrator to the access-denied page, not a form, for a harvester of a group they do not administer', async () => {
+    server.use(...accountsHandlers());
+    renderApp('/publish/fr/accounts/usergroup/30/indexer/new/', USERS.role2);
+    await expectPath('/publish/fr/access-denied/');
+    expect(await screen.findByText('Votre compte ne vous permet pas de consulter ce contenu', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+  });
+
   it('tests an unsaved indexer, shows the preview, then creates it and opens its page', async () => {
     const writes: Write[] = [];
     server.use(...indexerHandlers(writes));

@@ -7,7 +7,8 @@ import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemTe
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, indexers, type HarvestTrial } from '../../../schemas/indexers.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
@@ -16,7 +17,9 @@ import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { errorBody, errorStatus } from '../http/errors.ts';
 import { schemaValidate } from '../entities/schemaValidation.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
+import { ACCESS_DENIED_PATH } from '../routing/paths.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
+import { useStartup } from '../startup/useStartup.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { indexersApi, type Indexer, type IndexerForm } from './indexersApi.ts';
 import { indexerPaths } from './IndexersPanel.tsx';
@@ -99,11 +102,15 @@ export default function IndexerPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [trial, setTrial] = useState<HarvestTrial | null>(null);
   const [busy, setBusy] = useState(false);
+  const { user } = useStartup();
+  const manages = canManageIndexers(user, usergroup);
 
   const types = useQuery({ queryKey: ['indexers', 'types'], queryFn: ({ signal }) => indexersApi.types(signal) });
   const schedulers = useQuery({ queryKey: ['indexers', 'schedulers'], queryFn: ({ signal }) => indexersApi.schedulers(signal) });
-  const saved = useQuery({ queryKey: ['indexers', 'one', id], queryFn: ({ signal }) => indexersApi.get(id!, signal), enabled: id !== null });
+  const saved = useQuery({ queryKey: ['indexers', 'one', id], queryFn: ({ signal }) => indexersApi.get(id!, signal), enabled: id !== null && manages });
   const current: IndexerForm | null = form ?? (saved.data ? (({ id: _id, updated_at: _updated, ...rest }: Indexer) => rest)(saved.data) : null);
+  // Another group's harvesters: the access-denied page at once, rather than a form whose save is refused.
+  if (!manages) return <Navigate to={appPath(ACCESS_DENIED_PATH)} replace />;
   if (errorStatus(saved.error) === 404) return <NotFound />;
   if (!current) return null;
 
