@@ -49,6 +49,13 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(await screen.findByText('Votre compte ne vous permet pas de consulter ce contenu', {}, LONG)).toBeInTheDocument();
   });
 
+  it('says that a resource which does not exist is not found, with the way back to the dataset, rather than an empty wizard', async () => {
+    wizard();
+    renderApp('/publish/fr/data/datasets/1/resources/999/', USERS.role1);
+    expect(await screen.findByText("Cet enregistrement n'existe pas, ou plus : il a pu être supprimé.", {}, LONG)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à la liste' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/?tab=resources');
+  });
+
   it('offers only the types the platform makes a resource of, though the datastore answers', async () => {
     wizard();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);

@@ -16,7 +16,8 @@ import { ProgressModal } from '../feedback/ProgressModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { formatFileSize } from '../format/fileSize.ts';
-import { errorBody } from '../http/errors.ts';
+import { errorBody, errorStatus } from '../http/errors.ts';
+import { NotFound } from '../pages/NotFoundPage.tsx';
 import { ACCESS_DENIED_PATH } from '../routing/paths.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
@@ -134,7 +135,7 @@ export default function ResourceWizard() {
     ...datasetResourcesQuery(datasetId),
     enabled: existingId !== null || askedRole === 'main',
   });
-  const { data: existing } = useQuery({
+  const { data: existing, error: existingError } = useQuery({
     queryKey: RESOURCE_KEYS.resource(existingId ?? 0),
     queryFn: async ({ signal }) => {
       const resource = await resourcesApi.resource(existingId!, signal);
@@ -325,6 +326,8 @@ export default function ResourceWizard() {
   // A dataset the user may not change: the access-denied page at once, rather than a wizard whose
   // every step would be filled in for a save the server refuses.
   if (dataset?.editable === false) return <Navigate to={appPath(ACCESS_DENIED_PATH)} replace />;
+  // A resource that does not exist (any more): said in place of an empty wizard, with the way back to the dataset's resources.
+  if (errorStatus(existingError) === 404) return <NotFound listPath={appPath(datasetResourcesPath(datasetId))} />;
 
   return (
     <Box sx={{ p: 2 }}>
