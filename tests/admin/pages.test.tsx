@@ -102,6 +102,37 @@ describe('section links built from the schemas', () => {
   });
 });
 
+describe('licences', () => {
+  const LICENCE = { id: 1, title: 'Licence Ouverte 2.0', alternate_title: 'etalab-2.0', url: 'https://www.etalab.gouv.fr/licence-ouverte-open-licence' };
+  const licenceHandlers = () => [
+    http.get('/:locale/dataset/licenses/', () => HttpResponse.json({ count: 1, next: null, previous: null, results: [LICENCE] })),
+    http.get('/:locale/dataset/licenses/1/', () => HttpResponse.json(LICENCE)),
+  ];
+
+  it('are read by an editor without create, delete or save, which are for superusers', async () => {
+    server.use(...licenceHandlers());
+    const { unmount } = renderApp('/publish/fr/data/licences/', USERS.role1);
+    expect(await screen.findByText('Licence Ouverte 2.0', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Créer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Supprimer/ })).toBeNull();
+    unmount();
+    const record = renderApp('/publish/fr/data/licences/1/', USERS.role1);
+    expect(await screen.findByText('etalab-2.0', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Supprimer' })).toBeNull();
+    record.unmount();
+    renderApp('/publish/fr/data/licences/new/', USERS.role1);
+    await waitFor(() => expect(window.location.pathname).toBe('/publish/fr/access-denied/'));
+  });
+
+  it('are changed by a superuser', async () => {
+    server.use(...licenceHandlers());
+    renderApp('/publish/fr/data/licences/1/', USERS.superuser);
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: /Titre/ }, { timeout: 5000 })).toHaveValue('Licence Ouverte 2.0'));
+    expect(screen.getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+  });
+});
+
 describe('home page', () => {
   it('shows a member their group and role, and that their role opens neither Data nor Accounts', async () => {
     renderApp('/publish/fr/home/', USERS.role0);

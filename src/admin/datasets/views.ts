@@ -2,7 +2,7 @@
  * What the dataset screens add to the ones generated from their schema: the list's sort, export
  * and row actions, the creation toast naming the dataset, single inputs (keywords, owner,
  * coverage and its map, extras, thumbnail, the unfilled fields), and the permissions page; a
- * contact's group, among those the user may write contacts for.
+ * contact's group, among those the user may write contacts for; the licences, changed by superusers only.
  */
 import { lazy } from 'react';
 import type { EntityViews } from '../entities/entityViews.ts';
@@ -10,6 +10,7 @@ import { ContactGroupInput } from './ContactGroupInput.tsx';
 import { CoverageInput } from './CoverageInput.tsx';
 import { ExtrasInput } from './ExtrasInput.tsx';
 import { JurisdictionInput } from './JurisdictionInput.tsx';
+import { LicenceCreate, LicenceEdit, LicenceList } from './LicenceViews.tsx';
 import { OwnerInput } from './OwnerInput.tsx';
 import { TagsInput } from './TagsInput.tsx';
 import { ThumbnailInput } from './ThumbnailInput.tsx';
@@ -30,6 +31,8 @@ export const datasetViews: EntityViews = {
   },
   routes: { permissions: lazy(() => import('./permissions/DatasetPermissionsPage.tsx')) },
 };
+
+export const licenceViews: EntityViews = { list: LicenceList, create: LicenceCreate, edit: LicenceEdit };
 
 export const contactViews: EntityViews = {
   inputs: { usergroup: ContactGroupInput },

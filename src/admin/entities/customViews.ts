@@ -3,7 +3,7 @@
  * domains that declare them: nothing a domain imports imports this module.
  */
 import { accountsViews } from '../accounts/views.ts';
-import { contactViews, datasetViews } from '../datasets/views.ts';
+import { contactViews, datasetViews, licenceViews } from '../datasets/views.ts';
 import { jurisdictionViews } from '../jurisdictions/views.ts';
 import type { EntityViews } from './entityViews.ts';
 
@@ -12,4 +12,5 @@ export const CUSTOM_VIEWS: Partial<Record<string, EntityViews>> = {
   jurisdictions: jurisdictionViews,
   datasets: datasetViews,
   contacts: contactViews,
+  licences: licenceViews,
 };
