@@ -394,3 +394,33 @@ describe('commune search', () => {
     expect(parseInseeCodes('  ')).toEqual({ codes: [], invalid: [] });
   });
 });
+
+describe('a change the server refuses (403)', () => {
+  const refusal = () => HttpResponse.json({ detail: "Vous n'avez pas la permission d'effectuer cette action." }, { status: 403 });
+
+  it('is said on the list, with no success toast, for a deletion', async () => {
+    server.use(http.delete('/:locale/organisation/jurisdictions/:id/', refusal));
+    await renderAt('jurisdictions/');
+    await user.click(within(await rowOf('Métropole Aix-Marseille')).getByRole('button', { name: 'Supprimer' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent("Vous n'avez pas la permission d'effectuer cette action.");
+    expect(screen.queryByText('Compétence territoriale supprimée')).toBeNull();
+    await expectPath('/publish/fr/jurisdictions/');
+  });
+
+  it('is said on the form, which keeps what was typed, for a save', async () => {
+    server.use(http.put('/:locale/organisation/jurisdictions/:id/', refusal));
+    await renderAt('jurisdictions/1/');
+    const name = await screen.findByRole('textbox', { name: 'Nom' });
+    await waitFor(() => expect(name).toHaveValue('Métropole Aix-Marseille'));
+    await user.clear(name);
+    await user.type(name, 'Métropole renommée');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent("Vous n'avez pas la permission d'effectuer cette action.");
+    expect(screen.queryByText('Compétence territoriale mise à jour')).toBeNull();
+    await expectPath('/publish/fr/jurisdictions/1/');
+    expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Métropole renommée');
+  });
+});

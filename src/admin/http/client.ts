@@ -99,7 +99,7 @@ export function createHttpClient(
       signal: options.signal,
     });
     const json = method === 'HEAD' ? null : await readBody(response);
-    if (!response.ok) throw toHttpError(response.status, json);
+    if (!response.ok) throw toHttpError(response.status, json, method);
     return { status: response.status, headers: response.headers, json: json as T };
   }
 

@@ -14,6 +14,8 @@ export interface ApiErrorBody {
   detail?: string;
   /** The server's machine-readable `code` (e.g. `terms-required`). */
   code?: string;
+  /** The method of the request answered, when known (a refused write is told apart from a refused read). */
+  method?: string;
 }
 
 export const TERMS_REQUIRED = 'terms-required';
@@ -29,8 +31,8 @@ function asMessages(value: unknown): string[] {
 }
 
 /** Turns an error status and its JSON (or text) body into a react-admin HttpError. */
-export function toHttpError(status: number, payload: unknown): HttpError {
-  const body: ApiErrorBody = {};
+export function toHttpError(status: number, payload: unknown, method?: string): HttpError {
+  const body: ApiErrorBody = method ? { method } : {};
   if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
     for (const [key, value] of Object.entries(payload as Record<string, unknown>)) {
       if (key === 'detail') body.detail = asMessages(value).join(' ');
@@ -68,6 +70,16 @@ export function errorBody(error: unknown): ApiErrorBody {
 
 export function isTermsRequired(error: unknown): boolean {
   return errorStatus(error) === 403 && errorBody(error).code === TERMS_REQUIRED;
+}
+
+/**
+ * A change the server refused (403 to a POST, PUT, PATCH or DELETE): said where it was asked, the
+ * form keeping what it holds, rather than by leaving for the access-denied page, which is for pages
+ * the user may not read.
+ */
+export function isRefusedWrite(error: unknown): boolean {
+  const method = errorBody(error).method;
+  return errorStatus(error) === 403 && !isTermsRequired(error) && method !== undefined && !['GET', 'HEAD', 'OPTIONS'].includes(method);
 }
 
 export type ErrorSeverity = 'error' | 'critical';

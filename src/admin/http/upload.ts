@@ -51,7 +51,7 @@ export function uploadFile<T>(path: string, file: File, options: UploadOptions =
     request.addEventListener('load', () => {
       const json = parse(request.responseText);
       if (request.status >= 200 && request.status < 300) resolve(json as T);
-      else reject(toHttpError(request.status, json));
+      else reject(toHttpError(request.status, json, method));
     });
     request.addEventListener('error', () => reject(new Error('Network error')));
     request.addEventListener('abort', () => reject(new DOMException('Upload aborted', 'AbortError')));

@@ -1,7 +1,7 @@
 /**
  * The react-admin auth provider. Signing in, out and accepting the terms happen on the login
  * service's own pages: this provider only sends the browser there, and sends users to the
- * access-denied page on a 403.
+ * access-denied page on a 403 to a read (a refused change is said where it was asked).
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { HttpError } from 'react-admin';
@@ -9,7 +9,7 @@ import { displayName, fetchCurrentUser, fetchSession } from '../auth/session.ts'
 import { goToSignIn, goToTerms } from '../auth/leaveApp.ts';
 import { currentLocale } from '../config/appBase.ts';
 import { httpClient, type HttpClient } from '../http/client.ts';
-import { errorStatus, isTermsRequired } from '../http/errors.ts';
+import { errorStatus, isRefusedWrite, isTermsRequired } from '../http/errors.ts';
 import { ACCESS_DENIED_PATH } from '../routing/paths.ts';
 
 /** The in-app path of the 403 page for the current locale (relative to the router basename). */
@@ -42,7 +42,9 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
         await goToTerms();
         throw { message: false, logoutUser: false };
       }
-      if (status === 403) {
+      // A refused change stays an error of the call, for its form or button to say; a refused read
+      // (a page the user may not see) leads to the access-denied page.
+      if (status === 403 && !isRefusedWrite(error)) {
         throw { message: false, logoutUser: false, redirectTo: accessDeniedPath() };
       }
     },
