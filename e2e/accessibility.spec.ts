@@ -138,3 +138,18 @@ test("pages keep to the window: a laptop and a phone scroll down, never sideways
   const title = await page.getByRole('main').getByRole('heading', { level: 1 }).first().boundingBox();
   expect(title!.x + title!.width).toBeLessThanOrEqual(390);
 });
+
+test('on a phone, the home page shows an invitation whole, its buttons clear of its text', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInFromHome(page, 'member');
+  const home = catalogues.fr.publish.home.invitations;
+  const line = page.getByText(home.line.replace('%{group}', 'Groupe de travail Mobilité').replace('%{role}', 'Utilisateur enregistré'), { exact: true });
+  const accept = page.getByRole('button', { name: home.acceptOf.replace('%{group}', 'Groupe de travail Mobilité') });
+  await expect(line).toBeVisible();
+  await expect(accept).toBeVisible();
+  const text = (await line.boundingBox())!;
+  const button = (await accept.boundingBox())!;
+  const overlap = text.x < button.x + button.width && button.x < text.x + text.width && text.y < button.y + button.height && button.y < text.y + text.height;
+  expect(overlap, `text ${JSON.stringify(text)} under button ${JSON.stringify(button)}`).toBe(false);
+  await expectAccessible(page, 'home (member, phone)');
+});

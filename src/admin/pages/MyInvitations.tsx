@@ -34,30 +34,28 @@ export function MyInvitations() {
         {data.results.map((membership) => {
           const group = membership.usergroup_detail.display_name;
           return (
-            <ListItem
-              key={membership.id}
-              secondaryAction={
-                <Stack direction="row" spacing={1}>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    aria-label={translate('publish.home.invitations.acceptOf', { group })}
-                    onClick={() => void run(() => accountsApi.acceptInvitation(membership.id), 'publish.home.invitations.accepted')}
-                  >
-                    {translate('publish.accounts.accept')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    aria-label={translate('publish.home.invitations.declineOf', { group })}
-                    onClick={() => void run(() => accountsApi.declineInvitation(membership.id), 'publish.home.invitations.declined')}
-                  >
-                    {translate('publish.home.invitations.decline')}
-                  </Button>
-                </Stack>
-              }
-            >
-              <ListItemText primary={translate('publish.home.invitations.line', { group, role: roleLabel(membership) })} />
+            // The buttons follow the text, beside it on a wide screen and under it on a phone,
+            // rather than over its end (a secondary action is drawn over the item).
+            <ListItem key={membership.id} sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}>
+              <ListItemText sx={{ flex: '1 1 16rem' }} primary={translate('publish.home.invitations.line', { group, role: roleLabel(membership) })} />
+              <Stack direction="row" spacing={1}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  aria-label={translate('publish.home.invitations.acceptOf', { group })}
+                  onClick={() => void run(() => accountsApi.acceptInvitation(membership.id), 'publish.home.invitations.accepted')}
+                >
+                  {translate('publish.accounts.accept')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={translate('publish.home.invitations.declineOf', { group })}
+                  onClick={() => void run(() => accountsApi.declineInvitation(membership.id), 'publish.home.invitations.declined')}
+                >
+                  {translate('publish.home.invitations.decline')}
+                </Button>
+              </Stack>
             </ListItem>
           );
         })}
