@@ -153,3 +153,18 @@ test('on a phone, the home page shows an invitation whole, its buttons clear of 
   expect(overlap, `text ${JSON.stringify(text)} under button ${JSON.stringify(button)}`).toBe(false);
   await expectAccessible(page, 'home (member, phone)');
 });
+
+test('on a phone, the Accounts page shows a pending attachment whole, its buttons clear of its text', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInFromHome(page, 'referent');
+  await page.goto('/publish/fr/accounts/');
+  const accounts = catalogues.fr.publish.accounts;
+  const line = page.getByText(accounts.pendingLine.replace('%{user}', 'Thomas Girard').replace('%{group}', 'Région Sud-Méditerranée'), { exact: true });
+  const accept = page.getByRole('button', { name: accounts.acceptOf.replace('%{name}', 'Thomas Girard') });
+  await expect(line).toBeVisible();
+  await expect(accept).toBeVisible();
+  const text = (await line.boundingBox())!;
+  const button = (await accept.boundingBox())!;
+  const overlap = text.x < button.x + button.width && button.x < text.x + text.width && text.y < button.y + button.height && button.y < text.y + text.height;
+  expect(overlap, `text ${JSON.stringify(text)} under button ${JSON.stringify(button)}`).toBe(false);
+});

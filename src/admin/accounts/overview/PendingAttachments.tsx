@@ -31,14 +31,17 @@ export function PendingAttachments() {
         <List dense>
           {data.results.map((membership) => (
             <RecordContextProvider key={membership.id} value={membership}>
-              <ListItem secondaryAction={<DecisionButtons kind="group-members" nameOf={(record) => nameOf(record as GroupMembership)} onDone={reload} />}>
+              {/* The buttons follow the text, beside it or, on a phone, under it: not drawn over its end. */}
+              <ListItem sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}>
                 <ListItemText
+                  sx={{ flex: '1 1 16rem' }}
                   primary={translate(membership.status === STATUS.pendingVerification ? 'publish.accounts.awaitingLine' : 'publish.accounts.pendingLine', {
                     user: nameOf(membership),
                     group: membership.usergroup_detail.display_name,
                   })}
                   secondary={<LocaleDateField source="date_joined" />}
                 />
+                <DecisionButtons kind="group-members" nameOf={(record) => nameOf(record as GroupMembership)} onDone={reload} />
               </ListItem>
             </RecordContextProvider>
           ))}
