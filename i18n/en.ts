@@ -67,6 +67,7 @@ export default {
         none: "Your account does not belong to any organisation or user group yet. Ask a delegated administrator of your organisation to add you: their invitation will show here.",
         waiting: 'A delegated administrator of the group will validate your request; you will then have the role you asked for.',
         noEditorRole: "Your role lets you neither publish data nor manage accounts: a group's editor role opens Data, its delegated administrator role opens Accounts. Ask a delegated administrator of your group for it.",
+        superuser: 'You administer the whole platform, as a superuser.',
       },
       go: {
         data: 'Manage data',

@@ -67,6 +67,7 @@ export default {
         none: "Votre compte n'appartient encore à aucune organisation ni à aucun groupe d'utilisateurs. Demandez à un administrateur délégué de votre organisation de vous y ajouter : son invitation s'affichera ici.",
         waiting: 'Un administrateur délégué du groupe validera votre demande ; vous y aurez alors le rôle demandé.',
         noEditorRole: "Votre rôle ne permet ni de publier des données ni de gérer des comptes : le rôle d'éditeur d'un groupe ouvre les Données, celui d'administrateur délégué les Comptes. Demandez-le à un administrateur délégué de votre groupe.",
+        superuser: 'Vous administrez toute la plateforme, comme superutilisateur.',
       },
       go: {
         data: 'Gérer les données',

@@ -67,6 +67,7 @@ export default {
         none: "Il tuo account non appartiene ancora ad alcuna organizzazione né ad alcun gruppo di utenti. Chiedi a un amministratore delegato della tua organizzazione di aggiungerti: il suo invito comparirà qui.",
         waiting: 'Un amministratore delegato del gruppo convaliderà la tua richiesta; avrai allora il ruolo richiesto.',
         noEditorRole: "Il tuo ruolo non permette né di pubblicare dati né di gestire account: il ruolo di editore di un gruppo apre i Dati, quello di amministratore delegato gli Account. Chiedilo a un amministratore delegato del tuo gruppo.",
+        superuser: 'Amministri tutta la piattaforma, come superutente.',
       },
       go: {
         data: 'Gestisci i dati',

@@ -170,6 +170,12 @@ describe('home page', () => {
     expect(await screen.findByText(/Il tuo account non appartiene ancora ad alcuna organizzazione/, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('tells a superuser they administer the whole platform, under their groups', async () => {
+    renderApp('/publish/en/home/', USERS.superuser);
+    expect(await screen.findByText('You administer the whole platform, as a superuser.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage accounts' })).toBeInTheDocument();
+  });
+
   it('leads an editor to Data, and a delegated administrator to Data and Accounts', async () => {
     const { unmount } = renderApp('/publish/fr/home/', USERS.role1);
     expect(await screen.findByRole('link', { name: 'Gérer les données' }, { timeout: 5000 })).toHaveAttribute('href', '/publish/fr/data/');

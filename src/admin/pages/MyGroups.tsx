@@ -48,7 +48,9 @@ export function MyGroups() {
           ))}
         </List>
       ) : null}
-      {user.is_superuser ? null : memberships.length === 0 ? (
+      {user.is_superuser ? (
+        <Typography sx={{ mt: 1 }}>{translate('publish.home.groups.superuser')}</Typography>
+      ) : memberships.length === 0 ? (
         <Typography sx={{ mt: 1 }}>{translate(pending.length > 0 ? 'publish.home.groups.waiting' : 'publish.home.groups.none')}</Typography>
       ) : !data ? (
         <Typography sx={{ mt: 1 }}>{translate('publish.home.groups.noEditorRole')}</Typography>
