@@ -99,7 +99,7 @@ export default {
       details: 'Détails de la qualité',
       summary: {
         title: 'Qualité des métadonnées des jeux de données',
-        chart: 'Répartition des jeux de données par qualité',
+        chart: 'Répartition des jeux de données par qualité : %{counts}',
         unrated: 'Non évaluée',
         count: '%{count} jeux de données',
         missing: 'Indicateurs le plus souvent manquants',
@@ -252,7 +252,7 @@ export default {
       details: 'Quality details',
       summary: {
         title: 'Metadata quality of the datasets',
-        chart: 'Datasets by quality',
+        chart: 'Datasets by quality: %{counts}',
         unrated: 'Not assessed',
         count: '%{count} datasets',
         missing: 'Indicators most often missed',
@@ -405,7 +405,7 @@ export default {
       details: 'Dettagli della qualità',
       summary: {
         title: 'Qualità dei metadati degli insiemi di dati',
-        chart: 'Insiemi di dati per qualità',
+        chart: 'Insiemi di dati per qualità: %{counts}',
         unrated: 'Non valutata',
         count: '%{count} insiemi di dati',
         missing: 'Indicatori mancanti più spesso',

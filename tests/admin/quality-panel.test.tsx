@@ -318,6 +318,26 @@ describe('the quality summary', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('names the chart in English without the space French puts before the colon', async () => {
+    server.use(
+      http.get('/:locale/dataset/quality-summary/', () =>
+        HttpResponse.json({ total: 3, ratings: { excellent: 1, good: 0, sufficient: 0, bad: 2, unrated: 0 }, missing: [], trend: [] }),
+      ),
+    );
+    window.history.replaceState(null, '', '/en/data/');
+    const i18nProvider = createI18nProvider();
+    await i18nProvider.changeLocale('en');
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <StartupContext.Provider value={asUser(delegatedAdministrator)}>
+          <QualitySummary />
+        </StartupContext.Provider>
+      </AdminContext>,
+    );
+    const chart = await screen.findByRole('img');
+    expect(chart.getAttribute('aria-label')).toMatch(/^Datasets by quality: Excellent 1, /);
+  });
+
   it('is not asked for an editor, whom the server would refuse', async () => {
     let asked = 0;
     server.use(

@@ -96,7 +96,7 @@ export function QualitySummary() {
     count: summary.ratings[rating],
   }));
   const most = Math.max(1, ...rows.map((row) => row.count));
-  const chartLabel = `${translate('resources.datasets.quality.summary.chart')} : ${rows.map((row) => `${row.label} ${row.count}`).join(', ')}`;
+  const chartLabel = translate('resources.datasets.quality.summary.chart', { counts: rows.map((row) => `${row.label} ${row.count}`).join(', ') });
   return (
     <section aria-labelledby="quality-summary">
       <Typography variant="h5" component="h2" id="quality-summary" gutterBottom>
