@@ -32,6 +32,14 @@ async function choose(user: UserEvent, label: string, option: string) {
 const legend = () => within(screen.getByRole('list', { name: 'Légende' })).getAllByRole('listitem').map((item) => item.textContent);
 
 describe("a geographic layer's page", { timeout: 30_000 }, () => {
+  it('says that a layer which does not exist is not found, with the way home', async () => {
+    server.use(...layerServer().handlers);
+    server.use(http.get('/:locale/geospatial/geographiclayer/:id/', () => HttpResponse.json({ detail: 'Introuvable.' }, { status: 404 })));
+    renderApp('/publish/fr/data/layers/999/', USERS.role1);
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' }, LONG)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toBeInTheDocument();
+  });
+
   it("shows the layer's count, geometry and extent, and reads the first features of its box for the style editor", async () => {
     const layer = layerPage();
     expect(await screen.findByRole('heading', { name: 'Arrêts de bus', level: 1 }, LONG)).toBeInTheDocument();

@@ -18,6 +18,8 @@ import type { Task } from '../../../schemas/scenarios.ts';
 import type { Style } from '../../../schemas/styles.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
+import { errorStatus } from '../http/errors.ts';
+import { NotFound } from '../pages/NotFoundPage.tsx';
 import { DEFAULT_BOX, isBoundingBox, normaliseBox, type BoundingBox } from '../jurisdictions/codes.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
@@ -144,6 +146,8 @@ export default function LayerPage() {
     }
   };
 
+  // A layer that does not exist (any more): the not-found page, with its way home, not a bare sentence.
+  if (errorStatus(error) === 404) return <NotFound />;
   if (error) return <Typography sx={{ p: 2 }}>{translate(`${L}.unavailable`)}</Typography>;
   if (!layer) return null;
   return (
