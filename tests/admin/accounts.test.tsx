@@ -61,6 +61,28 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(window.sessionStorage.getItem('publish.keptFormValues')).toBeNull();
   });
 
+  it('gives the unsaved changes kept over a new sign-in back to the person who typed them only', async () => {
+    server.use(
+      ...accountsHandlers(),
+      http.put('/:locale/usergroup/users/:id/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })),
+    );
+    const user = userEvent.setup();
+    const first = renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
+    const firstName = await screen.findByLabelText(/^Prénom/, {}, LONG);
+    await waitFor(() => expect(firstName).toHaveValue('Jeanne'));
+    await user.clear(firstName);
+    await user.type(firstName, 'Jeanne-Marie');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('/fr/login/signin/')));
+    first.unmount();
+    // Another superuser signs in at that browser: the record as stored, and nothing kept for later.
+    renderApp('/publish/fr/accounts/users/7/', { ...USERS.superuser, id: USERS.superuser.id + 1000, username: 'autre.admin' });
+    await waitFor(async () => expect(await screen.findByLabelText(/^Prénom/, {}, LONG)).toHaveValue('Jeanne'), LONG);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText(/^Prénom/)).toHaveValue('Jeanne');
+    expect(window.sessionStorage.getItem('publish.keptFormValues')).toBeNull();
+  });
+
   it("shows the server's field message under the field", async () => {
     server.use(
       ...accountsHandlers(),

@@ -4,21 +4,23 @@ import { useFormContext, useFormState } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { splitLocale } from '../routing/normalisePath.ts';
 import { onLanguageSwitch, takeFormValues } from '../routing/keptFormValues.ts';
+import { useStartup } from '../startup/useStartup.ts';
 
 export function KeepValuesAcrossLanguages() {
   const { getValues, setValue, reset } = useFormContext();
   const { isDirty } = useFormState();
   const path = splitLocale(useLocation().pathname).rest;
+  const owner = useStartup().user?.id ?? null;
 
   useEffect(() => {
-    const values = takeFormValues(path);
+    const values = takeFormValues(path, owner);
     if (!values) return undefined;
     // After the form's own first reset to its record or defaults: the values come back as changes.
     const timer = setTimeout(() => {
       for (const [name, value] of Object.entries(values)) setValue(name, value, { shouldDirty: true });
     });
     return () => clearTimeout(timer);
-  }, [path, setValue]);
+  }, [path, owner, setValue]);
 
   useEffect(
     () =>
@@ -28,8 +30,8 @@ export function KeepValuesAcrossLanguages() {
         // Unsaved changes set aside are not lost: the switch need not ask before leaving.
         reset(values);
         return values;
-      }),
-    [isDirty, getValues, reset],
+      }, owner),
+    [isDirty, getValues, reset, owner],
   );
   return null;
 }
