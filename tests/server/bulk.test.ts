@@ -223,7 +223,7 @@ describe('apply and undo', () => {
     const levels = (await t.db.query('SELECT id, default_permission_level FROM datasets WHERE id = ANY($1)', [[kept, edited]])).rows;
     expect(Object.fromEntries(levels.map((row) => [row.id, row.default_permission_level]))).toEqual({ [kept]: 1, [edited]: 2 });
     const messages = undone.timeline.map((step) => step.message);
-    expect(messages).toContain(`« Jeu groupé ${counter} » (${edited}) not restored: it has changed since the bulk change.`);
+    expect(messages).toContain(`“Jeu groupé ${counter}” (${edited}) not restored: it has changed since the bulk change.`);
     expect(messages).toContain('1 dataset restored, 1 could not be.');
     expect(undone.timeline.find((step) => step.message.includes('not restored'))?.level).toBe('warning');
   });
@@ -243,7 +243,7 @@ describe('apply and undo', () => {
       const undone = await undo(task.id);
       expect((await t.db.query('SELECT default_permission_level FROM datasets WHERE id = $1', [a])).rows[0].default_permission_level).toBe(3);
       const messages = undone.timeline.map((step) => step.message);
-      expect(messages).toContain(`« Jeu groupé ${counter - 1} » (${a}) not restored: you may no longer change it.`);
+      expect(messages).toContain(`“Jeu groupé ${counter - 1}” (${a}) not restored: you may no longer change it.`);
       expect(messages).toContain('0 datasets restored, 1 could not be.');
       await undo(removal.id);
       expect((await t.db.query('SELECT id FROM datasets WHERE id = $1', [gone])).rows).toEqual([]);

@@ -389,7 +389,7 @@ describe('inspection before loading', () => {
     expect(chosen.preview.features[0].geometry.coordinates[0][0]).toBeCloseTo(4.8322, 6);
     const unknown = await get(admin, `${url}?layer_name=bus`);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ detail: 'The file has no layer « bus » (its layers: arrets, lignes).' });
+    expect(unknown.json()).toEqual({ detail: 'The file has no layer “bus” (its layers: arrets, lignes).' });
     expect((await get(admin, `${url}?crs=1234`)).statusCode).toBe(400);
     expect((await get(editor, url)).statusCode).toBe(404);
     expect((await get(admin, '/en/resource/999999/inspect/')).statusCode).toBe(404);
