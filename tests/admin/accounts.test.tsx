@@ -9,6 +9,23 @@ import { server } from './server.ts';
 
 const LONG = { timeout: 10_000 };
 
+/** A superuser changes Jeanne's first name and saves it as the session has ended: the browser leaves for the sign-in page. */
+async function saveIntoEndedSession() {
+    server.use(
+      ...accountsHandlers(),
+      http.put('/:locale/usergroup/users/:id/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })),
+    );
+    const user = userEvent.setup();
+    const first = renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
+    const firstName = await screen.findByLabelText(/^Prénom/, {}, LONG);
+    await waitFor(() => expect(firstName).toHaveValue('Jeanne'));
+    await user.clear(firstName);
+    await user.type(firstName, 'Jeanne-Marie');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('/fr/login/signin/')));
+    first.unmount();
+}
+
 describe('accounts screens', { timeout: 30_000 }, () => {
   it('opens a user from the list, saves the changed fields with a PUT, says so and goes back to the list', async () => {
     const writes: Write[] = [];
@@ -41,19 +58,7 @@ describe('accounts screens', { timeout: 30_000 }, () => {
   });
 
   it('keeps the unsaved changes of a form whose save found the session ended, for after the new sign-in', async () => {
-    server.use(
-      ...accountsHandlers(),
-      http.put('/:locale/usergroup/users/:id/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })),
-    );
-    const user = userEvent.setup();
-    const first = renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
-    const firstName = await screen.findByLabelText(/^Prénom/, {}, LONG);
-    await waitFor(() => expect(firstName).toHaveValue('Jeanne'));
-    await user.clear(firstName);
-    await user.type(firstName, 'Jeanne-Marie');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('/fr/login/signin/')));
-    first.unmount();
+    await saveIntoEndedSession();
     // Back from the sign-in page: the page loads anew, with what the form held.
     renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
     await waitFor(async () => expect(await screen.findByLabelText(/^Prénom/, {}, LONG)).toHaveValue('Jeanne-Marie'), LONG);
@@ -62,19 +67,7 @@ describe('accounts screens', { timeout: 30_000 }, () => {
   });
 
   it('gives the unsaved changes kept over a new sign-in back to the person who typed them only', async () => {
-    server.use(
-      ...accountsHandlers(),
-      http.put('/:locale/usergroup/users/:id/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })),
-    );
-    const user = userEvent.setup();
-    const first = renderApp('/publish/fr/accounts/users/7/', USERS.superuser);
-    const firstName = await screen.findByLabelText(/^Prénom/, {}, LONG);
-    await waitFor(() => expect(firstName).toHaveValue('Jeanne'));
-    await user.clear(firstName);
-    await user.type(firstName, 'Jeanne-Marie');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('/fr/login/signin/')));
-    first.unmount();
+    await saveIntoEndedSession();
     // Another superuser signs in at that browser: the record as stored, and nothing kept for later.
     renderApp('/publish/fr/accounts/users/7/', { ...USERS.superuser, id: USERS.superuser.id + 1000, username: 'autre.admin' });
     await waitFor(async () => expect(await screen.findByLabelText(/^Prénom/, {}, LONG)).toHaveValue('Jeanne'), LONG);
