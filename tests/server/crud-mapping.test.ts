@@ -10,7 +10,7 @@ import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { createTestDatabase } from './helpers.ts';
 
 const contactsSql = { from: 'contacts c', alias: 'c', columns: { usergroup: 'c.usergroup_id' }, searchColumns: ['c.name'], extraFilters: { usergroup_id: () => null } };
-const usersSql = { from: 'users u', alias: 'u', columns: { organisation: 'NULL', usergroup_roles: 'NULL' }, searchColumns: ['u.username'], extraFilters: { organisation: () => null } };
+const usersSql = { from: 'users u', alias: 'u', columns: { organisation: 'NULL', usergroup_roles: 'NULL' }, searchColumns: ['u.username'], extraFilters: { organisation: () => null, is_superuser: () => null } };
 
 describe('resolving a mapping', () => {
   it('reads every field as <alias>.<field> and writes it to <field>, unless renamed', () => {
