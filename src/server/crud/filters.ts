@@ -1,6 +1,7 @@
 /** Parsers of the query parameters of extra filters (`sql.extraFilters`): a bad value is a 400 on the parameter. */
 import type { Locale } from '../../../schemas/constants.ts';
 import { ValidationError } from '../http/errors.ts';
+import { parseBoolean } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
 
 export function integerParam(name: string, raw: string, locale: Locale): number {
@@ -10,10 +11,9 @@ export function integerParam(name: string, raw: string, locale: Locale): number 
 
 /** `true`/`1` or `false`/`0` (any case), as the lists' own boolean filters read them. */
 export function booleanParam(name: string, raw: string, locale: Locale): boolean {
-  const lowered = raw.trim().toLowerCase();
-  if (lowered === 'true' || lowered === '1') return true;
-  if (lowered === 'false' || lowered === '0') return false;
-  throw new ValidationError({ [name]: [t(locale, 'invalidValue')] });
+  const value = parseBoolean(raw);
+  if (value === null) throw new ValidationError({ [name]: [t(locale, 'invalidValue')] });
+  return value;
 }
 
 /** `a,b,c` → integers; empty items are skipped. */

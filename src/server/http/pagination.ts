@@ -148,15 +148,21 @@ const SQL_TYPES: Record<FieldType, string> = {
   timestamp: 'timestamptz',
 };
 
+/** A query's boolean: `true`/`1` or `false`/`0` in any case, else null. */
+export function parseBoolean(raw: string): boolean | null {
+  const lowered = raw.trim().toLowerCase();
+  if (lowered === 'true' || lowered === '1') return true;
+  if (lowered === 'false' || lowered === '0') return false;
+  return null;
+}
+
 function parseValue(raw: string, type: FieldType): { ok: true; value: unknown } | { ok: false; message: 'invalidInteger' | 'invalidValue' } {
   switch (type) {
     case 'integer':
       return /^-?\d{1,9}$/.test(raw.trim()) ? { ok: true, value: Number(raw) } : { ok: false, message: 'invalidInteger' };
     case 'boolean': {
-      const lowered = raw.trim().toLowerCase();
-      if (['true', '1'].includes(lowered)) return { ok: true, value: true };
-      if (['false', '0'].includes(lowered)) return { ok: true, value: false };
-      return { ok: false, message: 'invalidValue' };
+      const value = parseBoolean(raw);
+      return value === null ? { ok: false, message: 'invalidValue' } : { ok: true, value };
     }
     case 'timestamp':
       return Number.isNaN(Date.parse(raw)) ? { ok: false, message: 'invalidValue' } : { ok: true, value: raw };
