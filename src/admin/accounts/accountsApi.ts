@@ -4,7 +4,7 @@
  * the user's own invitations.
  * Every call goes through the HTTP client.
  */
-import { PAGE_SIZE, type Role, type Status, type UsergroupType } from '../../../schemas/constants.ts';
+import { PAGE_SIZE, STATUS, type Role, type Status, type UsergroupType } from '../../../schemas/constants.ts';
 import { httpClient, type HttpClient } from '../http/client.ts';
 import type { Page } from '../providers/dataProvider.ts';
 
@@ -55,6 +55,14 @@ function asPage<T>(json: Page<T> | T[]): Page<T> {
 }
 
 export function createAccountsApi(http: HttpClient = httpClient) {
+  /** The user's own memberships of one status, the latest first. */
+  async function ownMemberships(userId: number, status: Status, signal?: AbortSignal): Promise<Page<GroupMembership>> {
+    const { json } = await http.request<Page<GroupMembership>>('usergroup/group-members', {
+      query: { user: userId, status__in: String(status), ordering: '-date_joined', page_size: PAGE_SIZE },
+      signal,
+    });
+    return asPage(json);
+  }
   return {
     async members(groupId: number, page = 1, signal?: AbortSignal): Promise<Page<Member>> {
       const { json } = await http.request<Page<Member>>(membersPath(groupId), {
@@ -95,21 +103,9 @@ export function createAccountsApi(http: HttpClient = httpClient) {
       return asPage(json);
     },
     /** The user's own requests to join groups, waiting for a delegated administrator (status 1). */
-    async myRequests(userId: number, signal?: AbortSignal): Promise<Page<GroupMembership>> {
-      const { json } = await http.request<Page<GroupMembership>>('usergroup/group-members', {
-        query: { user: userId, status__in: '1', ordering: '-date_joined', page_size: PAGE_SIZE },
-        signal,
-      });
-      return asPage(json);
-    },
+    myRequests: (userId: number, signal?: AbortSignal) => ownMemberships(userId, STATUS.pendingValidation, signal),
     /** The user's own memberships waiting for their word (status 0). */
-    async invitations(userId: number, signal?: AbortSignal): Promise<Page<GroupMembership>> {
-      const { json } = await http.request<Page<GroupMembership>>('usergroup/group-members', {
-        query: { user: userId, status__in: '0', ordering: '-date_joined', page_size: PAGE_SIZE },
-        signal,
-      });
-      return asPage(json);
-    },
+    invitations: (userId: number, signal?: AbortSignal) => ownMemberships(userId, STATUS.pendingVerification, signal),
     acceptInvitation: (membershipId: number) => http.request<GroupMembership>(`usergroup/group-members/${membershipId}/accept`, { method: 'POST', body: {} }),
     declineInvitation: (membershipId: number) => http.request(`usergroup/group-members/${membershipId}/decline`, { method: 'POST', body: {} }),
   };
