@@ -4,13 +4,14 @@
  * mode of the test database: core PostgreSQL (embedded) or PostGIS (DATABASE_URL to a server with
  * the extension, as CI's second run): both answer the same.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VectorTile } from '@mapbox/vector-tile';
 import Protobuf from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
+import { gdalCall, startJob, type GdalLayer } from '../../src/server/datastore/gdal.ts';
 import { datastoreStorage, type Storage } from '../../src/server/datastore/geometry.ts';
 import { loadResourceIntoDatastore, type DatastoreLoadInput } from '../../src/server/datastore/index.ts';
 import { upgradeLegacyLayers } from '../../src/server/datastore/upgrade.ts';
@@ -255,6 +256,34 @@ describe('files of another kind than their format', () => {
       const error = await failure(load(616, file, format));
       expect(error.code, format).toBe('geo.unreadable');
       expect(JSON.stringify(error.params), format).not.toContain('secret-word');
+    }
+  });
+});
+
+describe('the files GDAL reads', () => {
+  it('are those of the job\'s folder alone: a name climbing out of it, or naming another job\'s file or one of the server, reads nothing', async () => {
+    const secret = path.join(t.config.dataDir, 'secret.geojson');
+    writeFileSync(secret, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { word: 'secret-word' }, geometry: { type: 'Point', coordinates: [1, 2] } }] }));
+    const other = await startJob(t.config.dataDir, secret, 'geojson');
+    const job = await startJob(t.config.dataDir, fixture('mixed.geojson'), 'geojson');
+    const layers = (file: string, vsi: string | null = null) => gdalCall<GdalLayer[]>('layers', job.dir, { file, vsi });
+    try {
+      expect((await layers(job.source)).map((layer) => layer.name)).toEqual(['source']);
+      const attempts: Array<[string, string | null]> = [
+        ['../../secret.geojson', null],
+        [secret, null],
+        [`../${path.basename(other.dir)}/source.geojson`, null],
+        [`${job.source}/../../${path.basename(other.dir)}/source.geojson`, 'vsizip'],
+        [`/vsizip/${secret}`, null],
+      ];
+      for (const [file, vsi] of attempts) {
+        const error = await layers(file, vsi).then(() => null, (caught: Error) => caught);
+        expect(error, file).toBeInstanceOf(Error);
+        expect(error!.message, file).not.toContain('secret-word');
+      }
+    } finally {
+      await job.remove();
+      await other.remove();
     }
   });
 });

@@ -1,23 +1,25 @@
 /**
  * The GDAL worker thread (src/server/datastore/gdal.ts starts it): GDAL 3.8 compiled to
  * WebAssembly (gdal3.js, installed by npm with its PROJ database; nothing is fetched at run time),
- * run off the event loop. Files are reached through one folder mounted as gdal3.js's /output:
- * each job links its source file there and writes its results beside it.
- * Messages: {id, op, args} in, {id, result} or {id, error: {message}} out. Plain JavaScript so
- * that worker_threads loads it as it is, with or without a TypeScript loader.
+ * run off the event loop. GDAL sees one folder of the host, the job's (`dir`, a folder of
+ * DATA_DIR/gdal), mounted for the call's length as /output/<its name>: whatever a file names
+ * (a virtual layer, a GML schema, a path climbing with `..`), no other file of the host exists for it.
+ * Files are named relative to that folder. Messages: {id, op, args} in, {id, result} or
+ * {id, error: {message}} out. Plain JavaScript so that worker_threads loads it as it is, with or
+ * without a TypeScript loader.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const initGdal = require('gdal3.js/node.js');
 const packageDir = path.dirname(require.resolve('gdal3.js/dist/package/gdal3.node.js'));
 
+// No `dest`: nothing of the host is mounted until a job's call mounts its folder.
 const gdalReady = initGdal({
   useWorker: false,
-  dest: workerData.root,
   // gdal3.js reads its files at "./" + path: relative to the working folder.
   path: path.relative(process.cwd(), packageDir) || '.',
   logHandler: () => {},
@@ -45,10 +47,33 @@ const DRIVERS = {
   gml: ['GML'],
 };
 
-async function openDataset(Gdal, file, vsi) {
+/** The folder of the job being served, mounted alone as /output/<its name>: its name in GDAL's paths. */
+function mountJob(Gdal, dir) {
+  const { FS, NODEFS } = Gdal.Module;
+  const name = path.basename(dir);
+  if (!/^job-[0-9a-f]+$/.test(name)) throw new Error('not a GDAL job folder');
+  FS.mkdir(`/output/${name}`);
+  FS.mount(NODEFS, { root: dir }, `/output/${name}`);
+  return name;
+}
+
+function unmountJob(Gdal, name) {
+  const { FS } = Gdal.Module;
+  FS.unmount(`/output/${name}`);
+  FS.rmdir(`/output/${name}`);
+}
+
+/** A name of the job's folder: never absolute, never climbing out of it. */
+function inJob(job, name) {
+  const normal = path.posix.normalize(String(name));
+  if (normal.startsWith('/') || normal === '..' || normal.startsWith('../')) throw new Error('a file outside the job');
+  return `${job}/${normal}`;
+}
+
+async function openDataset(Gdal, job, file, vsi) {
   let result;
   try {
-    result = await Gdal.open(`/output/${file}`, [], vsi ? [vsi] : []);
+    result = await Gdal.open(`/output/${inJob(job, file)}`, [], vsi ? [vsi] : []);
   } catch (error) {
     throw new Error(gdalMessage(error));
   }
@@ -75,8 +100,8 @@ function epsgOf(coordinateSystem) {
 
 const ops = {
   /** The layers of a file: name, declared geometry, feature count, CRS, fields. */
-  async layers(Gdal, { file, vsi }) {
-    const dataset = await openDataset(Gdal, file, vsi);
+  async layers(Gdal, job, { file, vsi }) {
+    const dataset = await openDataset(Gdal, job, file, vsi);
     try {
       const info = await Gdal.ogrinfo(dataset, ['-json', '-so']).catch((error) => {
         throw new Error(gdalMessage(error));
@@ -99,8 +124,8 @@ const ops = {
   },
 
   /** Features by geometry type and invalid ones, in one read (SQLite dialect, GEOS's validity). */
-  async geometryStats(Gdal, { file, vsi, layer, geometryField }) {
-    const dataset = await openDataset(Gdal, file, vsi);
+  async geometryStats(Gdal, job, { file, vsi, layer, geometryField }) {
+    const dataset = await openDataset(Gdal, job, file, vsi);
     try {
       const g = quoteSql(geometryField);
       const sql = `SELECT ST_GeometryType(${g}) AS kind, count(*) AS n, sum(CASE WHEN ${g} IS NOT NULL AND NOT ST_IsValid(${g}) THEN 1 ELSE 0 END) AS invalid FROM ${quoteSql(layer)} GROUP BY 1`;
@@ -114,42 +139,34 @@ const ops = {
     }
   },
 
-  /** The layer written as GeoJSON text sequence in WGS 84 (2D), beside the source: answers its name. */
-  async convert(Gdal, { file, vsi, layer, sourceCrs, makeValid, limit, output }) {
-    const dataset = await openDataset(Gdal, file, vsi);
+  /** The layer written as GeoJSON text sequence in WGS 84 (2D), beside the source: answers its name in the job. */
+  async convert(Gdal, job, { file, vsi, layer, sourceCrs, makeValid, limit, output }) {
+    const dataset = await openDataset(Gdal, job, file, vsi);
     try {
       const options = ['-f', 'GeoJSONSeq', '-t_srs', 'EPSG:4326', '-dim', 'XY', '-lco', 'RS=NO', '-lco', 'COORDINATE_PRECISION=8'];
       if (sourceCrs) options.push('-s_srs', `EPSG:${sourceCrs}`);
       if (makeValid) options.push('-makevalid');
       if (limit) options.push('-limit', String(limit));
       options.push(layer);
-      const written = await Gdal.ogr2ogr(dataset, options, output).catch((error) => {
+      const written = await Gdal.ogr2ogr(dataset, options, inJob(job, output)).catch((error) => {
         throw new Error(gdalMessage(error));
       });
-      return written.local.replace(/^\/output\//, '');
-    } finally {
-      Gdal.close(dataset);
-    }
-  },
-
-  /** Generates files (fixtures, benches): the source converted with the given ogr2ogr options. */
-  async translate(Gdal, { file, vsi, options, output }) {
-    const dataset = await openDataset(Gdal, file, vsi);
-    try {
-      const written = await Gdal.ogr2ogr(dataset, options, output).catch((error) => {
-        throw new Error(gdalMessage(error));
-      });
-      return written.all.map((item) => item.local.replace(/^\/output\//, ''));
+      return written.local.slice(`/output/${job}/`.length);
     } finally {
       Gdal.close(dataset);
     }
   },
 };
 
-parentPort.on('message', async ({ id, op, args }) => {
+parentPort.on('message', async ({ id, op, dir, args }) => {
   try {
     const Gdal = await gdalReady;
-    parentPort.postMessage({ id, result: await ops[op](Gdal, args) });
+    const job = mountJob(Gdal, dir);
+    try {
+      parentPort.postMessage({ id, result: await ops[op](Gdal, job, args) });
+    } finally {
+      unmountJob(Gdal, job);
+    }
   } catch (error) {
     parentPort.postMessage({ id, error: { message: error instanceof Error ? error.message : String(error) } });
   }

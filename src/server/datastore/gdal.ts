@@ -3,10 +3,10 @@
  * GeoJSON): gdal3.js (GDAL 3.8, PROJ 9, GEOS compiled to WebAssembly, shipped whole in its npm
  * package) in a worker thread (gdal-worker.mjs), so a long conversion never blocks the event loop.
  * One worker per process, one job at a time; an aborted job ends the worker (the next call starts
- * another). The worker sees the host's files under its /output mount: a job works in a folder of
- * DATA_DIR/gdal, where the source is hard-linked (copied across devices) under a name with the
- * extension GDAL expects, and its results are written; the folder is removed after the job (and
- * one a stopped process left, a day later).
+ * another). A job works in a folder of DATA_DIR/gdal, where the source is hard-linked (copied
+ * across devices) under a name with the extension GDAL expects, and its results are written; the
+ * worker mounts that folder alone for each call, so GDAL reads no other file of the host. The
+ * folder is removed after the job (and one a stopped process left, a day later).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -48,7 +48,7 @@ const pending = new Map<number, Pending>();
 let nextId = 0;
 
 function startWorker(): Worker {
-  const started = new Worker(new URL('./gdal-worker.mjs', import.meta.url), { workerData: { root: '/' } });
+  const started = new Worker(new URL('./gdal-worker.mjs', import.meta.url));
   started.unref();
   started.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: { message: string } }) => {
     const call = pending.get(id);
@@ -69,8 +69,8 @@ function startWorker(): Worker {
   return started;
 }
 
-/** One call to the worker, after those before it; `signal` aborting ends the worker. */
-export function gdalCall<T>(op: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+/** One call to the worker on the files of the job folder `dir`, after those before it; `signal` aborting ends the worker. */
+export function gdalCall<T>(op: string, dir: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
   const run = async (): Promise<T> => {
     signal?.throwIfAborted();
     worker ??= startWorker();
@@ -81,7 +81,7 @@ export function gdalCall<T>(op: string, args: Record<string, unknown>, signal?: 
     try {
       return (await new Promise<unknown>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        current.postMessage({ id, op, args });
+        current.postMessage({ id, op, dir, args });
       })) as T;
     } finally {
       signal?.removeEventListener('abort', onAbort);
@@ -100,19 +100,14 @@ export async function stopGdal(): Promise<void> {
   await current?.terminate();
 }
 
-/** A job's folder: the source linked in it, paths as the worker sees them. */
+/** A job's folder: the source linked in it, named as the worker names it (relative to the folder). */
 export interface GdalJob {
   dir: string;
-  /** The source as the worker names it (relative to its mount of the host's root). */
   source: string;
-  /** A path of the folder as the worker names it. */
-  inWorker(name: string): string;
   /** A host path of the folder. */
   onHost(name: string): string;
   remove(): Promise<void>;
 }
-
-const toWorker = (hostPath: string) => path.resolve(hostPath).replace(/^\/+/, '');
 
 const swept = new Set<string>();
 const STALE_MS = 24 * 3600 * 1000;
@@ -132,9 +127,9 @@ export async function startJob(dataDir: string, filePath: string, extension: str
   await sweepStaleJobs(path.resolve(dataDir, 'gdal'));
   const dir = path.resolve(dataDir, 'gdal', `job-${randomBytes(6).toString('hex')}`);
   await mkdir(dir, { recursive: true });
-  const source = path.join(dir, `source.${extension}`);
+  const source = `source.${extension}`;
   try {
-    await link(filePath, source);
+    await link(filePath, path.join(dir, source));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') {
       await rm(dir, { recursive: true, force: true });
@@ -142,7 +137,7 @@ export async function startJob(dataDir: string, filePath: string, extension: str
     }
     // Another file system: a copy, stopped with the work it is for.
     try {
-      await pipeline(createReadStream(filePath), createWriteStream(source, { flags: 'wx', mode: 0o600 }), { signal });
+      await pipeline(createReadStream(filePath), createWriteStream(path.join(dir, source), { flags: 'wx', mode: 0o600 }), { signal });
     } catch (copyError) {
       await rm(dir, { recursive: true, force: true });
       throw copyError;
@@ -150,8 +145,7 @@ export async function startJob(dataDir: string, filePath: string, extension: str
   }
   return {
     dir,
-    source: toWorker(source),
-    inWorker: (name) => toWorker(path.join(dir, name)),
+    source,
     onHost: (name) => path.join(dir, name),
     remove: () => rm(dir, { recursive: true, force: true }),
   };

@@ -20,8 +20,9 @@ export function isGdalFormat(format: string): boolean {
   return Object.hasOwn(GDAL_EXTENSIONS, format);
 }
 
-/** A layer GDAL found, with the file it is read from. */
+/** A layer GDAL found, with the file it is read from (in the job folder `dir`). */
 export interface FileLayer extends GdalLayer {
+  dir: string;
   file: string;
   vsi: string | null;
 }
@@ -89,8 +90,8 @@ export async function openGeoFile(place: GdalPlace, filePath: string, format: st
     const layers: FileLayer[] = [];
     for (const opened of await openedFiles(job, filePath, format, place)) {
       try {
-        const found = await gdalCall<GdalLayer[]>('layers', opened, signal);
-        layers.push(...found.map((layer) => ({ ...layer, ...opened })));
+        const found = await gdalCall<GdalLayer[]>('layers', job.dir, opened, signal);
+        layers.push(...found.map((layer) => ({ ...layer, ...opened, dir: job.dir })));
       } catch (error) {
         throw unreadable(format, error);
       }
@@ -145,7 +146,7 @@ export async function layerStats(layer: FileLayer, format: string, signal?: Abor
   if (layer.geometryField === null) return result;
   let stats: GeometryStat[];
   try {
-    stats = await gdalCall<GeometryStat[]>('geometryStats', { file: layer.file, vsi: layer.vsi, layer: layer.name, geometryField: layer.geometryField }, signal);
+    stats = await gdalCall<GeometryStat[]>('geometryStats', layer.dir, { file: layer.file, vsi: layer.vsi, layer: layer.name, geometryField: layer.geometryField }, signal);
   } catch (error) {
     throw unreadable(format, error);
   }
@@ -168,10 +169,11 @@ export async function convertLayer(
   try {
     const written = await gdalCall<string>(
       'convert',
-      { file: layer.file, vsi: layer.vsi, layer: layer.name, sourceCrs: options.sourceCrs, makeValid: options.makeValid, limit: options.limit ?? null, output: job.inWorker(options.output) },
+      job.dir,
+      { file: layer.file, vsi: layer.vsi, layer: layer.name, sourceCrs: options.sourceCrs, makeValid: options.makeValid, limit: options.limit ?? null, output: options.output },
       signal,
     );
-    return `/${written}`;
+    return job.onHost(written);
   } catch (error) {
     if (error instanceof GdalError && /transformation|coordinate|srs|crs/i.test(error.message)) {
       throw new TaskFailure('geo.crsUnknown', { reason: error.message.slice(0, 200) });
