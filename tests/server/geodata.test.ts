@@ -12,6 +12,7 @@ import Protobuf from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../schemas/scenarios.ts';
 import { gdalCall, startJob, type GdalLayer } from '../../src/server/datastore/gdal.ts';
+import { inspectGeoFile } from '../../src/server/datastore/geofile.ts';
 import { datastoreStorage, type Storage } from '../../src/server/datastore/geometry.ts';
 import { loadResourceIntoDatastore, type DatastoreLoadInput } from '../../src/server/datastore/index.ts';
 import { upgradeLegacyLayers } from '../../src/server/datastore/upgrade.ts';
@@ -285,6 +286,34 @@ describe('the files GDAL reads', () => {
       await job.remove();
       await other.remove();
     }
+  });
+});
+
+describe('layer names', () => {
+  it('are read as names, even those starting with a dash as ogr2ogr\'s options do', async () => {
+    await insertResources(t.db, [617, 618]);
+    // Points in Lambert-93, read in WGS 84 with the options given along with the layer.
+    const point = (x: number) => ({ type: 'Feature', properties: { x }, geometry: { type: 'Point', coordinates: [x, 6519000] } });
+    const crs = { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::2154' } };
+    for (const name of ['-dim', '-a "quoted\\" name']) {
+      const geojson = dataFile(JSON.stringify({ type: 'FeatureCollection', name, crs, features: [point(842000), point(843000)] }), 'geojson');
+      const { result } = await load(617, geojson, 'geojson');
+      expect(result.rows, name).toBe(2);
+      expect(result.bbox![0], name).toBeCloseTo(4.83, 1);
+      expect(await layerOf(617), name).toMatchObject({ source_layer: name, feature_count: 2, geometry_type: 'Point' });
+    }
+    // A KML of two folders, the one chosen named as an option without value: its own features only, not every layer's.
+    const placemark = (geometry: string) => `<Placemark>${geometry}</Placemark>`;
+    const lines = [4.8, 4.9].map((x) => placemark(`<LineString><coordinates>${x},45 ${x + 0.1},45.1</coordinates></LineString>`)).join('');
+    const stop = placemark('<Point><coordinates>4.85,45.05</coordinates></Point>');
+    const kml = `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder><name>-explodecollections</name>${lines}</Folder><Folder><name>arrets</name>${stop}</Folder></Document></kml>`;
+    const kmlFile = dataFile(kml, 'kml');
+    const chosen = await load(618, kmlFile, 'kml', { layerName: '-explodecollections' });
+    expect(chosen.result.rows).toBe(2);
+    expect(await layerOf(618)).toMatchObject({ source_layer: '-explodecollections', feature_count: 2, geometry_type: 'LineString' });
+    const place = { dataDir: t.config.dataDir, archiveMaxBytes: t.config.tasks.archiveMaxBytes };
+    const inspected = await inspectGeoFile(place, kmlFile, 'kml', { layerName: '-explodecollections', crs: null });
+    expect(inspected.preview!.features).toHaveLength(2);
   });
 });
 

@@ -88,8 +88,14 @@ async function openDataset(Gdal, job, file, vsi) {
   return dataset;
 }
 
+/** A name in SQLite's SQL (a double quote doubled). */
 function quoteSql(name) {
   return `"${String(name).replace(/"/g, '""')}"`;
+}
+
+/** A name in OGR SQL, whose double-quoted identifiers take `\"` for a double quote (and no other escape). */
+function quoteOgrSql(name) {
+  return `"${String(name).replace(/"/g, '\\"')}"`;
 }
 
 /** The EPSG code of a coordinate system as GDAL identified it, or null. */
@@ -147,7 +153,10 @@ const ops = {
       if (sourceCrs) options.push('-s_srs', `EPSG:${sourceCrs}`);
       if (makeValid) options.push('-makevalid');
       if (limit) options.push('-limit', String(limit));
-      options.push(layer);
+      // ogr2ogr would read a layer name starting with `-` as an option (GDAL 3.8 knows no `--` ending
+      // them): such a layer is read by a query instead.
+      if (String(layer).startsWith('-')) options.push('-dialect', 'OGRSQL', '-sql', `SELECT * FROM ${quoteOgrSql(layer)}`);
+      else options.push(layer);
       const written = await Gdal.ogr2ogr(dataset, options, inJob(job, output)).catch((error) => {
         throw new Error(gdalMessage(error));
       });
