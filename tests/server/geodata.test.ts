@@ -287,6 +287,26 @@ describe('the files GDAL reads', () => {
       await other.remove();
     }
   });
+
+  it('show nothing of a file of the server that a GML or a KML links to', async () => {
+    await insertResources(t.db, [619]);
+    const secret = dataFile(
+      '<?xml version="1.0"?><ns:FeatureCollection xmlns:ns="http://example.com/ns" xmlns:gml="http://www.opengis.net/gml"><gml:featureMember><ns:Hidden gml:id="h1"><ns:word>secret-word</ns:word><ns:geom><gml:Point gml:id="p1" srsName="EPSG:4326"><gml:pos>45 4.8</gml:pos></gml:Point></ns:geom></ns:Hidden></gml:featureMember></ns:FeatureCollection>',
+      'gml',
+    );
+    const links = [secret, `/output${secret}`, `../../${path.basename(secret)}`];
+    const gml = `<?xml version="1.0"?><ns:FeatureCollection xmlns:ns="http://example.com/ns" xmlns:gml="http://www.opengis.net/gml" xmlns:xlink="http://www.w3.org/1999/xlink">${links
+      .map((link, index) => `<gml:featureMember><ns:Stop gml:id="s${index}"><ns:name>a</ns:name><ns:word xlink:href="${link}#h1"/><ns:geom><gml:Point srsName="EPSG:4326"><gml:pos>45 4.8</gml:pos></gml:Point></ns:geom></ns:Stop></gml:featureMember><gml:featureMember xlink:href="${link}#h1"/>`)
+      .join('')}</ns:FeatureCollection>`;
+    const kml = `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>${links.map((link) => `<NetworkLink><Link><href>${link}</href></Link></NetworkLink>`).join('')}<Placemark><name>a</name><Point><coordinates>4.8,45</coordinates></Point></Placemark></Document></kml>`;
+    for (const [content, format] of [[gml, 'gml'], [kml, 'kml']]) {
+      const loaded = await load(619, dataFile(content, format), format).then(() => null, (error: unknown) => error);
+      expect(JSON.stringify(loaded) ?? '', format).not.toContain('secret-word');
+      const layer = await layerOf(619);
+      const features = (await get(admin, `/en/geospatial/geographiclayer/${layer.id}/features/`)).body;
+      expect(features, format).not.toContain('secret-word');
+    }
+  });
 });
 
 describe('layer names', () => {
