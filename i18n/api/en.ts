@@ -17,6 +17,7 @@ export default {
   unsupportedMediaType: 'Unsupported media type in request.',
   unsupportedCharset: 'The request body must be UTF-8.',
   payloadTooLarge: 'The request is too large.',
+  requestTimeout: 'The request was sent too slowly.',
   badRequest: 'The request could not be processed.',
   methodNotAllowed: 'Method not allowed.',
   tooManyRequests: 'Request was throttled. Try again in %{seconds} seconds.',

@@ -17,6 +17,7 @@ export default {
   unsupportedMediaType: 'Type de média non pris en charge dans la requête.',
   unsupportedCharset: 'Le corps de la requête doit être en UTF-8.',
   payloadTooLarge: 'La requête est trop volumineuse.',
+  requestTimeout: 'La requête arrive trop lentement.',
   badRequest: "La requête n'a pas pu être traitée.",
   methodNotAllowed: 'Méthode non autorisée.',
   tooManyRequests: 'Trop de requêtes. Réessayez dans %{seconds} secondes.',

@@ -17,6 +17,7 @@ export default {
   unsupportedMediaType: 'Tipo di media non supportato nella richiesta.',
   unsupportedCharset: 'Il corpo della richiesta deve essere in UTF-8.',
   payloadTooLarge: 'La richiesta è troppo grande.',
+  requestTimeout: 'La richiesta arriva troppo lentamente.',
   badRequest: 'Non è stato possibile elaborare la richiesta.',
   methodNotAllowed: 'Metodo non consentito.',
   tooManyRequests: 'Troppe richieste. Riprova tra %{seconds} secondi.',

@@ -21,6 +21,7 @@ import jsonBodyPlugin from './plugins/json-body.ts';
 import localePlugin from './plugins/locale.ts';
 import multipartPlugin from './plugins/multipart.ts';
 import securityPlugin from './plugins/security.ts';
+import slowBodiesPlugin from './plugins/slow-bodies.ts';
 import staticApp from './plugins/static.ts';
 import { LOCALE_ROUTES } from './routes/index.ts';
 import platformRoutes from './routes/platform.ts';
@@ -57,6 +58,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(fastifyFormbody);
   await app.register(jsonBodyPlugin);
   await app.register(multipartPlugin);
+  await app.register(slowBodiesPlugin);
   await app.register(securityPlugin);
   await app.register(localePlugin);
   await app.register(errorsPlugin);

@@ -94,8 +94,17 @@ export interface ServerConfig {
   inspectTimeLimitSeconds: number;
   /** BULK_UNDO_MINUTES: how long a bulk change of datasets may be undone once it ran. Default 10. */
   bulkUndoMinutes: number;
+  /** How slowly a request's body may come before it is cut (src/server/plugins/slow-bodies.ts). */
+  requestBody: RequestBodyConfig;
   /** Where resource files are kept (src/server/storage/). */
   storage: StorageConfig;
+}
+
+export interface RequestBodyConfig {
+  /** REQUEST_BODY_GRACE_SECONDS: time a request's body may take, whatever its size. Default 20. */
+  graceSeconds: number;
+  /** REQUEST_BODY_MIN_RATE: bytes a second that earn a body one more second. Default 500. */
+  minRate: number;
 }
 
 /** Where resource files are kept: DATA_DIR/files on local disk, or an S3-compatible object store. */
@@ -393,6 +402,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     uploadMaxBytes,
     inspectTimeLimitSeconds: positive(env, 'INSPECT_TIME_LIMIT_SECONDS', 30),
     bulkUndoMinutes: integer(env, 'BULK_UNDO_MINUTES', 10),
+    requestBody: { graceSeconds: positive(env, 'REQUEST_BODY_GRACE_SECONDS', 20), minRate: positive(env, 'REQUEST_BODY_MIN_RATE', 500) },
     storage,
   };
 }
