@@ -248,6 +248,7 @@ export default {
   'harvest.reasonRefused': "Record %{id} skipped: the database refuses one of its values (%{detail}).",
   'harvest.reasonOwnPlatform': "Record %{id} skipped: it comes from this platform (%{url}); harvesting it would publish it a second time.",
   'harvest.errorOwnCatalogue': "%{url} is this platform's own catalogue: a harvester does not harvest the platform itself.",
+  'harvest.trialsBusy': 'Several catalogue trials are already running: try again in a few seconds.',
   'quality.keywords': "Add keywords.",
   'quality.themes': "Classify the dataset in a category or topic.",
   'quality.spatial': "Give the geographic coverage.",

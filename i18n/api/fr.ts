@@ -248,6 +248,7 @@ export default {
   'harvest.reasonRefused': "Enregistrement %{id} ignoré : la base de données refuse une de ses valeurs (%{detail}).",
   'harvest.reasonOwnPlatform': "Enregistrement %{id} ignoré : il vient de cette plateforme (%{url}) ; le moissonner le publierait une seconde fois.",
   'harvest.errorOwnCatalogue': "%{url} est le catalogue de cette plateforme : un moissonneur ne moissonne pas la plateforme elle-même.",
+  'harvest.trialsBusy': 'Plusieurs essais de catalogue sont déjà en cours : réessayez dans quelques secondes.',
   'quality.keywords': "Ajoutez des mots-clés.",
   'quality.themes': "Classez le jeu de données dans une catégorie ou un thème.",
   'quality.spatial': "Indiquez la couverture géographique.",

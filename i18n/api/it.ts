@@ -248,6 +248,7 @@ export default {
   'harvest.reasonRefused': "Record %{id} ignorato: il database rifiuta uno dei suoi valori (%{detail}).",
   'harvest.reasonOwnPlatform': "Record %{id} ignorato: proviene da questa piattaforma (%{url}); raccoglierlo lo pubblicherebbe una seconda volta.",
   'harvest.errorOwnCatalogue': "%{url} è il catalogo di questa piattaforma: un raccoglitore non raccoglie la piattaforma stessa.",
+  'harvest.trialsBusy': 'Diverse prove di catalogo sono già in corso: riprova tra qualche secondo.',
   'quality.keywords': "Aggiungere parole chiave.",
   'quality.themes': "Classificare l’insieme di dati in una categoria o un tema.",
   'quality.spatial': "Indicare la copertura geografica.",

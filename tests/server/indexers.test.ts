@@ -507,6 +507,17 @@ describe('trials', () => {
     expect(Object.keys(invalid.json()).sort()).toEqual(['url', 'url_pattern']);
   });
 
+  it('runs two trials at once at most, answering 429 to more while they read the remote', async () => {
+    remote.routes.set('/slow/api/3/action/package_search', () => ({ body: fixture('ckan-package_search-fr.json'), delayMs: 1000 }));
+    const tries = await Promise.all([1, 2, 3].map(() => api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url: `${remote.base}/slow/` }))));
+    expect(tries.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429]);
+    const busy = tries.find((answer) => answer.statusCode === 429)!;
+    expect(busy.headers['retry-after']).toBe('10');
+    expect(busy.json()).toEqual({ detail: 'Several catalogue trials are already running: try again in a few seconds.' });
+    const after = await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url: `${remote.base}/slow/` }));
+    expect(after.json()).toMatchObject({ status: 'SUCCESS', counts: { created: 2 } });
+  });
+
   it('answers FAILURE in words an administrator understands', async () => {
     remote.routes.set('/not-ckan/api/3/action/package_search', () => ({ type: 'text/html', body: '<html>Hello</html>' }));
     const html = (await api('referent', 'POST', '/en/indexer/remote-api-indexes/trial/', indexerBody({ url: `${remote.base}/not-ckan/` }))).json();

@@ -5,12 +5,12 @@
  * scheduler becomes the scheduled run of the harvest scenario on it. Running it now is the
  * scenario run route (routes/scenarios.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canAccessAccounts, canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, HARVEST_SCENARIO, indexers, validUrlPattern, type HarvestTrial } from '../../../schemas/indexers.ts';
 import { isHttpUrl } from '../../../schemas/validators.ts';
 import { bodyGroupId, bodyId, fieldError, integerParam, registerEntity, translateValidation, type WriteContext } from '../crud/index.ts';
-import { permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
+import { ApiError, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { HarvestError } from '../harvest/errors.ts';
 import { isOwnFeedUrl } from '../harvest/origin.ts';
 import { loadIndexer, type Indexer } from '../harvest/indexer.ts';
@@ -58,15 +58,31 @@ async function scheduleHarvest({ client, id, values, user }: WriteContext & { id
   );
 }
 
+/**
+ * Trials running at once in this process. Each holds the remote's pages in memory while it reads
+ * them (up to 50 MB of text a page, several times that once parsed), and runs in the request
+ * rather than in a worker bounded by WORKER_CONCURRENCY: unbounded, a few dozen asked together of
+ * a hostile catalogue would exhaust the server's memory. More answer 429.
+ */
+export const MAX_RUNNING_TRIALS = 2;
+let runningTrials = 0;
+
 /** A trial's answer: what a run would do, or its failure in the reader's language. */
-async function trial(app: FastifyInstance, indexer: Indexer, request: FastifyRequest): Promise<HarvestTrial> {
+async function trial(app: FastifyInstance, indexer: Indexer, request: FastifyRequest, reply: FastifyReply): Promise<HarvestTrial> {
   const locale: Locale = request.locale;
   if (isOwnFeedUrl(indexer.url, ownHosts(request))) return { status: 'FAILURE', error: t(locale, 'harvest.errorOwnCatalogue', { url: indexer.url }) };
+  if (runningTrials >= MAX_RUNNING_TRIALS) {
+    reply.header('retry-after', '10');
+    throw new ApiError(429, 'harvest.trialsBusy');
+  }
+  runningTrials += 1;
   try {
     return await trialHarvest(app.db, indexer, { settings: app.config.tasks.harvest, outbound: app.config.outbound });
   } catch (error) {
     if (error instanceof HarvestError) return { status: 'FAILURE', error: t(locale, error.code, error.params) };
     throw error;
+  } finally {
+    runningTrials -= 1;
   }
 }
 
@@ -131,11 +147,11 @@ export default async function indexerRoutes(app: FastifyInstance) {
   });
 
   // The trial of a form not saved yet: the same answer as a saved indexer's.
-  app.post('/indexer/remote-api-indexes/trial/', { config: { ...config, openapi: { ...TRIAL_DOC, summary: "Try a remote catalogue's settings before saving them", body: { $ref: '#/components/schemas/IndexersWrite' } } } }, async (request) => {
+  app.post('/indexer/remote-api-indexes/trial/', { config: { ...config, openapi: { ...TRIAL_DOC, summary: "Try a remote catalogue's settings before saving them", body: { $ref: '#/components/schemas/IndexersWrite' } } } }, async (request, reply) => {
     const group = bodyGroupId(request.body);
     const allowed = group == null ? canAccessAccounts(request.user) : canManageIndexers(request.user, group);
     if (!allowed) throw permissionDenied();
-    return trial(app, await formIndexer(app, request), request);
+    return trial(app, await formIndexer(app, request), request, reply);
   });
 
   registerEntity(app, {
@@ -191,7 +207,7 @@ export default async function indexerRoutes(app: FastifyInstance) {
         path: 'trial/',
         doc: TRIAL_DOC,
         access: (user, { record }) => !record || canManageIndexers(user, record.usergroup as number),
-        handler: async (request, record) => trial(app, (await loadIndexer(app.db, record.id as number))!, request),
+        handler: async (request, record, reply) => trial(app, (await loadIndexer(app.db, record.id as number))!, request, reply),
       },
     ],
   });
