@@ -90,6 +90,33 @@ describe('harvest of each kind', () => {
     expect(log(second)).toMatch(/0 created, 0 updated, 2 unchanged/);
   });
 
+  it('udata: a detailed boundary, or coordinates nested past any geometry, give a box or none rather than failing the run', async () => {
+    const page1 = JSON.parse(rewritten(fixture('udata-datasets.json'), ['https://www.data.gouv.fr'], `${remote.base}/udatageom`));
+    // 200,000 positions: a region's coastline, as real catalogues hold.
+    const ring = Array.from({ length: 200_000 }, (_, index) => [5 + (index % 1000) / 1000, 43 + (index % 500) / 1000]);
+    let deep: unknown = [5, 43];
+    for (let depth = 0; depth < 20_000; depth++) deep = [deep];
+    const page = {
+      ...page1,
+      data: [
+        { ...page1.data[0], spatial: { ...page1.data[0].spatial, geom: { type: 'Polygon', coordinates: [ring] } } },
+        { ...page1.data[1], spatial: { ...page1.data[1].spatial, geom: { type: 'GeometryCollection', geometries: 'none' } } },
+        { ...page1.data[1], id: 'deep', title: 'Profond', spatial: { ...page1.data[1].spatial, geom: { type: 'Polygon', coordinates: deep } } },
+      ],
+      next_page: null,
+    };
+    // Written by hand: JSON.stringify recurses as deep as the arrays go.
+    const deepText = `${'['.repeat(20_000)}[5,43]${']'.repeat(20_000)}`;
+    const body = JSON.stringify(page, (key, value) => (value === deep ? '__DEEP__' : value)).replace('"__DEEP__"', deepText);
+    remote.routes.set('/udatageom/api/1/datasets/', () => ({ body }));
+    const { task, records } = await harvest('udata', `${remote.base}/udatageom/`);
+    expect(task.status, log(task)).toBe('SUCCESS');
+    expect(records.map((row) => row.remote_id)).toEqual([page1.data[0].id, page1.data[1].id, 'deep']);
+    expect((await dataset(records[0].dataset_id)).bbox).toEqual([5, 43, 5.999, 43.499]);
+    expect((await dataset(records[1].dataset_id)).bbox).toBeNull();
+    expect((await dataset(records[2].dataset_id)).bbox).toBeNull();
+  });
+
   it('Opendatasoft: pages by offset up to total_count', async () => {
     const page1 = JSON.parse(fixture('ods-catalog-datasets.json'));
     const page2 = { total_count: 3, results: [{ ...page1.results[1], dataset_id: 'third-ods', metas: { ...page1.results[1].metas, default: { ...page1.results[1].metas.default, title: 'Troisième' } } }] };

@@ -32,19 +32,40 @@ export function keywords(values: unknown[]): string[] {
 }
 
 type Position = number[];
+type Box = [number, number, number, number];
 
-function positions(coordinates: unknown, out: Position[] = []): Position[] {
-  if (!Array.isArray(coordinates)) return out;
+/** GeoJSON nests positions three arrays deep at most (MultiPolygon): anything deeper holds none. */
+const MAX_COORDINATE_DEPTH = 4;
+
+/** The positions of GeoJSON coordinates, descending no deeper than GeoJSON goes, however deep the remote's arrays. */
+function positions(coordinates: unknown, out: Position[] = [], depth = 0): Position[] {
+  if (!Array.isArray(coordinates) || depth > MAX_COORDINATE_DEPTH) return out;
   if (coordinates.length >= 2 && typeof coordinates[0] === 'number' && typeof coordinates[1] === 'number') {
     out.push(coordinates as Position);
     return out;
   }
-  for (const item of coordinates) positions(item, out);
+  for (const item of coordinates) positions(item, out, depth + 1);
   return out;
 }
 
+/**
+ * The box around positions (validBox), else null: kept as running bounds rather than spread into
+ * Math.min, which overflows the call stack past a hundred thousand or so, as a detailed
+ * boundary holds, and would fail its whole page.
+ */
+function boxAround(points: Position[]): Box | null {
+  let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [lon, lat] of points) {
+    minLon = Math.min(minLon, lon);
+    minLat = Math.min(minLat, lat);
+    maxLon = Math.max(maxLon, lon);
+    maxLat = Math.max(maxLat, lat);
+  }
+  return minLon === Infinity ? null : validBox([minLon, minLat, maxLon, maxLat]);
+}
+
 /** [min lon, min lat, max lon, max lat] of a box within the world's bounds, else null. */
-export function validBox(box: number[]): [number, number, number, number] | null {
+export function validBox(box: number[]): Box | null {
   const [minLon, minLat, maxLon, maxLat] = box;
   if (![minLon, minLat, maxLon, maxLat].every(Number.isFinite)) return null;
   if (minLon < -180 || maxLon > 180 || minLat < -90 || maxLat > 90 || minLon > maxLon || minLat > maxLat) return null;
@@ -52,7 +73,7 @@ export function validBox(box: number[]): [number, number, number, number] | null
 }
 
 /** The box around a GeoJSON geometry or feature (object or JSON text), else null. */
-export function geoJsonBox(value: unknown): [number, number, number, number] | null {
+export function geoJsonBox(value: unknown): Box | null {
   let geometry = value;
   if (typeof geometry === 'string') {
     try {
@@ -61,25 +82,19 @@ export function geoJsonBox(value: unknown): [number, number, number, number] | n
       return null;
     }
   }
-  if (!geometry || typeof geometry !== 'object') return null;
-  const object = geometry as { type?: string; geometry?: unknown; coordinates?: unknown; geometries?: unknown[] };
-  if (object.type === 'Feature') return geoJsonBox(object.geometry);
-  const points = object.type === 'GeometryCollection' ? (object.geometries ?? []).flatMap((g) => positions((g as { coordinates?: unknown }).coordinates)) : positions(object.coordinates);
-  if (points.length === 0) return null;
-  const lons = points.map((p) => p[0]);
-  const lats = points.map((p) => p[1]);
-  return validBox([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)]);
+  const read = (item: unknown) => (item && typeof item === 'object' ? (item as { type?: unknown; geometry?: unknown; coordinates?: unknown; geometries?: unknown }) : null);
+  let object = read(geometry);
+  if (object?.type === 'Feature') object = read(object.geometry);
+  if (!object) return null;
+  const parts = object.type === 'GeometryCollection' ? (Array.isArray(object.geometries) ? object.geometries : []).map((part) => read(part)?.coordinates) : [object.coordinates];
+  return boxAround(parts.flatMap((part) => positions(part)));
 }
 
 /** The box of a WKT polygon, multipolygon or point (DCAT's dcat:bbox, locn:geometry), else null. */
-export function wktBox(value: string): [number, number, number, number] | null {
+export function wktBox(value: string): Box | null {
   const text = value.replace(/^\s*<[^>]+>\s*/, ''); // an optional CRS IRI before the geometry
   if (!/^\s*(MULTI)?(POLYGON|POINT)\s*\(/i.test(text)) return null;
-  const numbers = [...text.matchAll(/(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s+(-?\d+(?:\.\d+)?(?:e-?\d+)?)/gi)].map((m) => [Number(m[1]), Number(m[2])]);
-  if (numbers.length === 0) return null;
-  const lons = numbers.map((p) => p[0]);
-  const lats = numbers.map((p) => p[1]);
-  return validBox([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)]);
+  return boxAround(Array.from(text.matchAll(/(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s+(-?\d+(?:\.\d+)?(?:e-?\d+)?)/gi), (m) => [Number(m[1]), Number(m[2])]));
 }
 
 /** A page entry from the fields a reader found: skipped without an identifier or a title. */
