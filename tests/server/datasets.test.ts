@@ -471,6 +471,17 @@ describe('detail actions', () => {
     expect(children).toEqual([source.id, copyId].sort());
   });
 
+  it('give each of several copies or creations at once a codename of its own, rather than failing all but one', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const source = (await send('POST', 'datasets/', { display_name: 'Double clic', usergroup: owner })).json();
+    const copies = await Promise.all([1, 2, 3, 4].map(() => send('POST', `datasets/${source.id}/duplicate/`, undefined, editor)));
+    expect(copies.map((copy) => copy.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(copies.map((copy) => copy.json().codename).sort()).toEqual(['double-clic-2', 'double-clic-3', 'double-clic-4', 'double-clic-5']);
+    const created = await Promise.all([1, 2, 3, 4].map(() => send('POST', 'datasets/', { display_name: 'Import parallèle', usergroup: owner }, editor)));
+    expect(created.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(created.map((answer) => answer.json().codename).sort()).toEqual(['import-parallele', 'import-parallele-2', 'import-parallele-3', 'import-parallele-4']);
+  });
+
   it('keep the last point of contact unless forced, and refuse unknown contacts and roles', async () => {
     const owner = g['metropole-cote-azurine'];
     const id = (await send('POST', 'datasets/', { display_name: 'Contacts', usergroup: owner })).json().id;

@@ -20,9 +20,28 @@ const variantPrefix = (base: string) => base.slice(0, CODENAME_MAX_LENGTH - 12);
  */
 const beginsWith = (prefix: string) => `codename >= ${prefix} COLLATE "C" AND codename < ${prefix} || chr(1114111) COLLATE "C"`;
 
+/** Advisory lock classes of codename choices, one per table ('cdds', 'cdrs'). */
+const CODENAME_LOCKS = { datasets: 0x63646473, resources: 0x63647273 } as const;
+
+/**
+ * Waits, until the transaction ends, for any other one choosing a codename of the same family (a
+ * name and its `-2`, `-3`… variants, which share their beginning): two saves at once, a double
+ * click on Duplicate or a harvest beside an editor, would otherwise both find the same name free,
+ * and the second fail on the unique index. Locks are taken in key order, so two transactions
+ * choosing several names never wait on each other.
+ */
+async function lockCodenameFamilies(client: PoolClient, table: keyof typeof CODENAME_LOCKS, bases: readonly string[]): Promise<void> {
+  const families = [...new Set(bases.map((base) => variantPrefix(base.replace(/-\d+$/, ''))))];
+  await client.query(
+    'SELECT pg_advisory_xact_lock($1, h) FROM (SELECT DISTINCT hashtext(f) AS h FROM unnest($2::text[]) AS f) AS k ORDER BY h',
+    [CODENAME_LOCKS[table], families],
+  );
+}
+
 /** A slug of `text` not used by another dataset: `name`, else `name-2`, `name-3`… within 100 characters. */
 export async function uniqueCodename(client: PoolClient, text: string, exceptId: number | null): Promise<string> {
   const base = slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || 'dataset';
+  await lockCodenameFamilies(client, 'datasets', [base]);
   const { rows } = await client.query<{ codename: string }>(`SELECT codename FROM datasets WHERE ${beginsWith('$1::text')} AND id IS DISTINCT FROM $2`, [
     variantPrefix(base),
     exceptId,
@@ -62,6 +81,7 @@ export async function setTags(client: PoolClient, datasetId: number, names: read
 export async function uniqueCodenames(client: PoolClient, texts: readonly string[], table: 'datasets' | 'resources' = 'datasets'): Promise<string[]> {
   const fallback = table === 'datasets' ? 'dataset' : 'resource';
   const bases = texts.map((text) => slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || fallback);
+  await lockCodenameFamilies(client, table, bases);
   // Most names are free: an indexed lookup of the names themselves, then the variants of the taken ones only.
   const taken = new Set((await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE codename = ANY($1::text[])`, [bases])).rows.map((row) => row.codename));
   const twice = new Set(bases.filter((base, index) => bases.indexOf(base) !== index));
