@@ -208,6 +208,23 @@ describe('task calls by role', () => {
     expect((await get('editor', `/fr/dashboard/task-queue-track/${pending}/`)).json().status).toBe('REVOKED');
   });
 
+  it('answers a run asked again while the same run still waits with that one, rather than queueing it twice', async () => {
+    // Two long sleeps keep both workers busy, so the runs asked next stay queued.
+    const sleepers = await queueTasks(t.db, [1, 2].map(() => ({ action: 'sleep', scenarioId: null, objectClass: 'diagnostic', objectId: null, kwargs: { seconds: 3 }, trigger: 'system' as const, createdBy: null, timeLimitSeconds: 10 })));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const dataset = ids['comptages-velo'];
+    const asked = await Promise.all([1, 2, 3, 4, 5].map(() => run('editor', dataset, scenarios['publish-dataset'])));
+    expect(asked.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    const taskIds = new Set(asked.map((answer) => answer.json<Task>().id));
+    expect(taskIds.size).toBe(1);
+    // Another scenario on the object is another run.
+    const other = (await run('editor', dataset, scenarios['unpublish-dataset'])).json<Task>().id;
+    expect(taskIds.has(other)).toBe(false);
+    const { rows } = await t.db.query("SELECT count(*)::integer AS n FROM task_queue_track WHERE object_class = 'dataset' AND object_id = $1 AND status = 'PENDING'", [dataset]);
+    expect(rows[0].n).toBe(2);
+    for (const id of [...sleepers, ...taskIds, other]) expect((await waitFinished(id)).status).toBe('SUCCESS');
+  });
+
   it('fails a task past its time limit, with the reason', async () => {
     t.config.tasks.timeLimitSeconds = 1;
     try {

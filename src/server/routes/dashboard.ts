@@ -11,7 +11,7 @@ import { listClauses, listRequest, pageLinks, parsePageParams, type ListSpec, ty
 import { t } from '../i18n.ts';
 import { TASK_DOC, type RouteDoc } from '../openapi/route-doc.ts';
 import { scenarioHandler } from '../tasks/scenarios.ts';
-import { loadTask, presentTask, queueTasks, TASK_FROM, taskSelectSql, taskVisibleSql, type TaskRow } from '../tasks/store.ts';
+import { loadTask, presentTask, queueUserRun, TASK_FROM, taskSelectSql, taskVisibleSql, type TaskRow } from '../tasks/store.ts';
 
 export const TASK_LIST: ListSpec = {
   fields: {
@@ -103,20 +103,18 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       [task.id],
     );
     const limit = scenarioHandler(task.action, app.config.tasks.diagnosticScenarios)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
-    const [id] = await queueTasks(app.db, [
-      {
-        action: task.action,
-        scenarioId: rows[0].scenario_id,
-        objectClass: task.object_class,
-        objectId: task.object_id,
-        target: task.target,
-        kwargs: rows[0].kwargs,
-        trigger: 'retry',
-        createdBy: request.user!.id,
-        retryOf: task.id,
-        timeLimitSeconds: limit,
-      },
-    ]);
+    const id = await queueUserRun(app.db, {
+      action: task.action,
+      scenarioId: rows[0].scenario_id,
+      objectClass: task.object_class,
+      objectId: task.object_id,
+      target: task.target,
+      kwargs: rows[0].kwargs,
+      trigger: 'retry',
+      createdBy: request.user!.id,
+      retryOf: task.id,
+      timeLimitSeconds: limit,
+    });
     return reply.code(202).send(await loadTask(app.db, id, request.user!, request.locale));
   });
 

@@ -14,7 +14,7 @@ import { t } from '../i18n.ts';
 import { objectClass } from '../tasks/objects.ts';
 import { scenarioHandler } from '../tasks/scenarios.ts';
 import { nextRun } from '../tasks/schedules.ts';
-import { loadTask, queueTasks } from '../tasks/store.ts';
+import { loadTask, queueUserRun } from '../tasks/store.ts';
 
 const ID = /^\d{1,9}$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,9 +211,9 @@ export function registerScenarioPath(app: FastifyInstance, where: ScenarioPath) 
       const asynchronous = isAsynchronous(request.query.asynchrone, request.locale);
       if (target) await checkTarget(app, where.className, id, target, request.user!, request.locale);
       const limit = scenarioHandler(found.codename, false)?.timeLimitSeconds ?? app.config.tasks.timeLimitSeconds;
-      const [taskId] = await queueTasks(app.db, [
-        { action: found.codename, scenarioId: found.id, objectClass: where.className, objectId: id, target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit },
-      ]);
+      const taskId = await queueUserRun(app.db, {
+        action: found.codename, scenarioId: found.id, objectClass: where.className, objectId: id, target, kwargs, trigger: 'user', createdBy: request.user!.id, timeLimitSeconds: limit,
+      });
       if (asynchronous) return reply.code(202).send(await loadTask(app.db, taskId, request.user!, request.locale));
       // Synchronous: wait for the end, at most the time limit and the recovery's margin.
       const deadline = Date.now() + (limit + 5) * 1000;

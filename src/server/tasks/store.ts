@@ -80,6 +80,34 @@ export async function queueTasks(db: Db, tasks: NewTask[], client?: pg.PoolClien
   return ids;
 }
 
+/** Advisory lock class of the runs people ask for ('runs'). */
+const USER_RUNS_LOCK = 0x72756e73;
+
+/**
+ * Queues a run someone asked for (a scenario run, a retry), unless the same run — scenario,
+ * object, target and kwargs — already waits in the queue: that one is answered instead. Asking
+ * again before it starts changes nothing it will do, and a run may be heavy (a download of
+ * gigabytes, a harvest): a double click, or a script in a loop, would otherwise fill the queue
+ * whose workers every organisation's tasks wait for.
+ */
+export async function queueUserRun(db: Db, task: NewTask): Promise<number> {
+  const { id, queued } = await inTransaction(db, async (client) => {
+    // Two identical requests at once: the second finds the first's task.
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [USER_RUNS_LOCK, task.objectId ?? 0]);
+    const { rows } = await client.query<{ id: number }>(
+      `SELECT id FROM task_queue_track
+        WHERE status = 'PENDING' AND object_class = $1 AND object_id IS NOT DISTINCT FROM $2 AND action = $3
+          AND scenario_id IS NOT DISTINCT FROM $4 AND target IS NOT DISTINCT FROM $5::jsonb AND kwargs = $6::jsonb
+        ORDER BY id LIMIT 1`,
+      [task.objectClass, task.objectId, task.action, task.scenarioId, task.target ? JSON.stringify(task.target) : null, JSON.stringify(task.kwargs ?? {})],
+    );
+    if (rows[0]) return { id: rows[0].id, queued: false };
+    return { id: (await queueTasks(db, [task], client))[0], queued: true };
+  });
+  if (queued) wakeTaskEngine(db);
+  return id;
+}
+
 /** Wakes this process's engine after tasks were queued on a caller's client (once it committed). */
 export function wakeTaskEngine(db: Db): void {
   wakers.get(db)?.tasks();
