@@ -32,7 +32,8 @@ export const BULK_TASK_ACTION = 'bulk-datasets';
 export const BULK_UNDO_TASK_ACTION = 'bulk-undo';
 
 /** Why a dataset is left out of a bulk change. */
-export type BulkSkipReason = 'forbidden' | 'unchanged' | 'harvested' | 'ownerNoJurisdiction';
+export const BULK_SKIP_REASONS = ['forbidden', 'unchanged', 'harvested', 'ownerNoJurisdiction'] as const;
+export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 
 export interface BulkBody {
   action: BulkAction;

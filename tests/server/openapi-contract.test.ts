@@ -33,6 +33,10 @@ const params: Record<string, Record<string, string | number>> = {};
 const queries: Record<string, string> = {};
 /** The entities' creates and updates, as answered while the platform was filled. */
 const writes: { operation: string; path: string; response: LightMyRequestResponse; payload?: unknown }[] = [];
+/** Bodies of the wrong shape, that the server refuses (400) and the document too, by the operation's path and the URL to send them to. */
+const malformed: { path: string; url: string; payload: unknown }[] = [];
+/** Calls refused as forbidden (403) or unknown (404), with who makes them. */
+const refusals: { method: Method; path: string; url: string; status: number; who: () => Promise<SignedIn>; payload?: unknown }[] = [];
 
 const call = (method: Method, url: string, payload?: unknown, who = admin) =>
   t.app.inject({ method, url: `/fr${url}`, headers: who.jwtHeaders, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -77,6 +81,8 @@ async function fill() {
   await write('PATCH', '/usergroup/user-groups/{id}/', `/usergroup/user-groups/${group.id}/`, { description: 'Les pistes cyclables.' }, 200);
   await write('POST', '/usergroup/user-groups/{id}/members/', `/usergroup/user-groups/${group.id}/members/`, { user_id: user.id, role: 1 }, 201);
   await write('PUT', '/usergroup/user-groups/{id}/members/{userId}/', `/usergroup/user-groups/${group.id}/members/${user.id}/`, { role: 2 }, 200);
+  const member = (await write('POST', '/usergroup/user-groups/{id}/members/', `/usergroup/user-groups/${group.id}/members/`, { account: 'member', user_id: null, role: 0, status: 1 }, 201)) as unknown as { user_id: number };
+  await write('PUT', '/usergroup/user-groups/{id}/members/{userId}/', `/usergroup/user-groups/${group.id}/members/${member.user_id}/`, { status: 2 }, 200);
   await write('POST', '/usergroup/user-groups/{id}/children/', `/usergroup/user-groups/${g['sphere-territoires-littoraux']}/children/`, { child_id: organisation.id }, 201);
   const contact = await write('POST', '/dataset/contacts/', '/dataset/contacts/', { name: 'Service SIG', email: 'sig@example.org', usergroup: region }, 201);
   await write('PUT', '/dataset/contacts/{id}/', `/dataset/contacts/${contact.id}/`, { name: 'Service SIG', email: 'sig@example.org', usergroup: region, position: 'Accueil' }, 200);
@@ -149,8 +155,50 @@ async function fill() {
   await write('POST', '/organisation/jurisdictions/bbox/', '/organisation/jurisdictions/bbox/', { municipalities: [commune] }, 200);
   await write('POST', '/login/signin/', '/login/signin/', { username: 'admin', password: TEST_DEMO_PASSWORD }, 200);
   const bulk = await write('POST', '/dataset/bulk/apply/', '/dataset/bulk/apply/', { action: 'publish', ids: [dataset.id] }, 202);
+  // Not run yet: refused, with the messages the document describes.
+  await write('POST', '/dataset/bulk/{taskId}/undo/', `/dataset/bulk/${bulk.id}/undo/`, {}, 400);
+  await write('POST', '/dashboard/task-queue-track/{id}/retry/', `/dashboard/task-queue-track/${bulk.id}/retry/`, {}, 400);
+  const previews: Record<string, unknown>[] = [
+    { action: 'publish', ids: [dataset.id], params: {} },
+    { action: 'unpublish', filters: { search: 'Pistes', page_size: 50 } },
+    { action: 'set_default_level', ids: [dataset.id], params: { level: 1 } },
+    { action: 'set_group_level', ids: [dataset.id], params: { level: 2, usergroup_ids: [region] } },
+    { action: 'add_keyword', ids: [dataset.id], params: { keyword: 'vélo' } },
+    { action: 'remove_keyword', filters: { search: 'Pistes' }, params: { keyword: 'vélo' } },
+    { action: 'set_owner', ids: [dataset.id], params: { usergroup: g['region-sud-mediterranee'] } },
+    { action: 'delete', ids: [dataset.id] },
+  ];
+  for (const preview of previews) await write('POST', '/dataset/bulk/preview/', '/dataset/bulk/preview/', preview, 200);
+  const members = `/usergroup/user-groups/${group.id}/members/`;
+  malformed.push(
+    { path: '/dataset/bulk/preview/', url: '/dataset/bulk/preview/', payload: { action: 'publish' } },
+    { path: '/dataset/bulk/preview/', url: '/dataset/bulk/preview/', payload: { action: 'publish', ids: [dataset.id], filters: { search: 'Pistes' } } },
+    { path: '/dataset/bulk/preview/', url: '/dataset/bulk/preview/', payload: { action: 'rename', ids: [dataset.id] } },
+    { path: '/dataset/bulk/preview/', url: '/dataset/bulk/preview/', payload: { action: 'set_default_level', ids: [dataset.id] } },
+    { path: '/dataset/bulk/preview/', url: '/dataset/bulk/preview/', payload: { action: 'set_group_level', ids: [dataset.id], params: { level: 9, usergroup_ids: [region] } } },
+    { path: '/dataset/bulk/apply/', url: '/dataset/bulk/apply/', payload: { action: 'add_keyword', ids: [dataset.id], params: { keyword: '' } } },
+    { path: '/dataset/bulk/apply/', url: '/dataset/bulk/apply/', payload: { action: 'delete', ids: [] } },
+    { path: '/usergroup/user-groups/{id}/members/', url: members, payload: {} },
+    { path: '/usergroup/user-groups/{id}/members/', url: members, payload: { user_id: user.id, role: 7 } },
+    { path: '/usergroup/user-groups/{id}/members/{userId}/', url: `${members}${user.id}/`, payload: { status: 'active' } },
+  );
+  const editor = () => t.signIn('editor');
+  const self = async () => admin;
+  refusals.push(
+    { method: 'POST', path: '/usergroup/user-groups/{id}/members/', url: members, status: 403, who: editor },
+    { method: 'POST', path: '/usergroup/user-groups/{id}/members/', url: '/usergroup/user-groups/999999/members/', status: 404, who: self },
+    { method: 'PUT', path: '/usergroup/user-groups/{id}/members/{userId}/', url: `${members}999999/`, status: 404, who: self },
+    // An action for superusers only.
+    { method: 'POST', path: '/dataset/bulk/preview/', url: '/dataset/bulk/preview/', status: 403, who: editor, payload: { action: 'set_owner', ids: [dataset.id], params: { usergroup: region } } },
+    { method: 'POST', path: '/dataset/bulk/{taskId}/undo/', url: '/dataset/bulk/999999/undo/', status: 404, who: self },
+    { method: 'POST', path: '/dashboard/task-queue-track/{id}/retry/', url: '/dashboard/task-queue-track/999999/retry/', status: 404, who: self },
+    { method: 'POST', path: '/dashboard/task-queue-track/{id}/cancel/', url: '/dashboard/task-queue-track/999999/cancel/', status: 404, who: self },
+    { method: 'POST', path: '/dashboard/task-queue-track/{id}/acknowledge/', url: '/dashboard/task-queue-track/999999/acknowledge/', status: 404, who: self },
+    { method: 'POST', path: '/dataset/datasets/{id}/duplicate/', url: '/dataset/datasets/999999/duplicate/', status: 404, who: self },
+  );
   await write('POST', '/login/profile/', '/login/profile/', { first_name: 'Alice', last_name: 'Martin' }, 200);
   await write('POST', '/login/terms/', '/login/terms/', {}, 200);
+  await write('POST', '/dashboard/task-queue-track/{id}/retry/', `/dashboard/task-queue-track/${run.id}/retry/`, {}, 202);
   const token = await write('POST', '/login/tokens/', '/login/tokens/', { name: 'Lecture', expires_in_days: 30, scope: 'read' }, 201);
 
   Object.assign(params, {
@@ -276,6 +324,28 @@ describe('the answers of the API against its OpenAPI document', () => {
     // What the server took, the document takes too.
     const taken = writes.filter(({ response, payload }) => response.statusCode < 300 && payload !== undefined);
     expect(taken.flatMap(({ operation, path, payload }) => bodyMismatches(operation, path, payload))).toEqual([]);
+  });
+
+  it('refuses, as the document does, the bodies of the wrong shape, with its 400 body', async () => {
+    const wrong: string[] = [];
+    for (const { path, url, payload } of malformed) {
+      const method = path.endsWith('{userId}/') ? 'PUT' : 'POST';
+      const response = await call(method, url, payload);
+      if (response.statusCode !== 400) wrong.push(`${method} ${url} ${JSON.stringify(payload)} → ${response.statusCode}`);
+      wrong.push(...mismatches(method.toLowerCase(), path, response));
+      if (bodyMismatches(method.toLowerCase(), path, payload).length === 0) wrong.push(`${method} ${path}: the document takes ${JSON.stringify(payload)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers the forbidden and unknown with the document's 403 and 404 bodies", async () => {
+    const wrong: string[] = [];
+    for (const { method, path, url, status, who, payload } of refusals) {
+      const response = await call(method, url, payload ?? {}, await who());
+      if (response.statusCode !== status) wrong.push(`${method} ${url} → ${response.statusCode}, not ${status}`);
+      wrong.push(...mismatches(method.toLowerCase(), path, response));
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("answers an empty create with the document's 400 body", async () => {

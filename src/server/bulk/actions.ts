@@ -20,6 +20,7 @@ import { setPublished } from '../datasets/scenarios.ts';
 import { setTagsOfMany } from '../datasets/store.ts';
 import { ValidationError } from '../http/errors.ts';
 import { t } from '../i18n.ts';
+import type { JsonSchema } from '../openapi/json-schema.ts';
 import { readDeletion, restoreDeletion, type Deletion } from './deletion.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -38,6 +39,8 @@ export interface BaseRow {
 
 export interface BulkActionSpec {
   superuserOnly?: boolean;
+  /** What `parse` takes, for the OpenAPI document: the body's `params` with this action. */
+  params: JsonSchema;
   /** The checked, normalised parameters; a 400 on `params.<name>` otherwise. */
   parse(raw: Params, locale: Locale, db: Queryable): Promise<Params>;
   /** The states of these datasets (those that exist). */
@@ -66,6 +69,9 @@ function canonical(value: unknown): string {
 export const sameState = (spec: BulkActionSpec, a: State, b: State) => canonical(shown(spec, a)) === canonical(shown(spec, b));
 
 const fieldError = (name: string, message: string) => new ValidationError({ [`params.${name}`]: [message] });
+
+const LEVEL_DOC = { type: 'integer', minimum: PERMISSION_LEVEL.private, maximum: PERMISSION_LEVEL.download };
+const NO_PARAMS: JsonSchema = { type: 'object', maxProperties: 0 };
 
 function levelParam(raw: Params, locale: Locale, min: number): number {
   const level = raw.level;
@@ -96,6 +102,7 @@ async function readPublication(client: pg.PoolClient, ids: number[]): Promise<Ma
 }
 
 const publication = (publish: boolean): BulkActionSpec => ({
+  params: NO_PARAMS,
   parse: async () => ({}),
   read: readPublication,
   plan: () => ({ publish, catalog: publish ? { exposed_at: null } : null }),
@@ -118,6 +125,7 @@ const publication = (publish: boolean): BulkActionSpec => ({
 // set_default_level {level}
 
 const setDefaultLevel: BulkActionSpec = {
+  params: { type: 'object', required: ['level'], properties: { level: LEVEL_DOC } },
   parse: async (raw, locale) => ({ level: levelParam(raw, locale, PERMISSION_LEVEL.private) }),
   async read(client, ids) {
     const rows = await rowsById<{ id: number; level: number }>(
@@ -142,6 +150,11 @@ const setDefaultLevel: BulkActionSpec = {
 type GroupLevels = Array<{ usergroup_id: number; level: number }>;
 
 const setGroupLevel: BulkActionSpec = {
+  params: {
+    type: 'object',
+    required: ['level', 'usergroup_ids'],
+    properties: { level: LEVEL_DOC, usergroup_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: BULK_MAX_GROUPS } },
+  },
   async parse(raw, locale, db) {
     const level = levelParam(raw, locale, PERMISSION_LEVEL.private);
     const list = raw.usergroup_ids;
@@ -191,6 +204,7 @@ const setGroupLevel: BulkActionSpec = {
 // add_keyword / remove_keyword {keyword}: the dataset's keywords (a keyword differing only by case is the same).
 
 const keyword = (adding: boolean): BulkActionSpec => ({
+  params: { type: 'object', required: ['keyword'], properties: { keyword: { type: 'string', minLength: 1, maxLength: BULK_KEYWORD_MAX_LENGTH } } },
   async parse(raw, locale) {
     // Cleaned as a dataset's save cleans its keywords (markup stripped, trimmed); a NUL is refused.
     const value = typeof raw.keyword === 'string' && !raw.keyword.includes('\u0000') ? sanitizeText(raw.keyword) : '';
@@ -225,6 +239,7 @@ const keyword = (adding: boolean): BulkActionSpec => ({
 
 const setOwner: BulkActionSpec = {
   superuserOnly: true,
+  params: { type: 'object', required: ['usergroup'], properties: { usergroup: { type: 'integer', description: 'The new owner: an organisation or a user group' } } },
   async parse(raw, locale, db) {
     const id = bodyId(raw.usergroup);
     if (id === null) throw fieldError('usergroup', t(locale, raw.usergroup == null ? 'required' : 'invalidInteger'));
@@ -255,6 +270,7 @@ const setOwner: BulkActionSpec = {
 // delete: the dataset's row and every row referencing it (bulk/deletion.ts).
 
 const deletion: BulkActionSpec = {
+  params: NO_PARAMS,
   parse: async () => ({}),
   read: async (client, ids) => (await readDeletion(client, ids)) as unknown as Map<number, State>,
   plan: () => null,

@@ -35,7 +35,7 @@ export function fieldError(locale: Locale, field: string, key: string, params?: 
 }
 
 /** Values of the start-up lists a 'choice' field may name. */
-const CHOICE_LISTS: Record<string, readonly number[]> = {
+export const CHOICE_LISTS: Record<string, readonly number[]> = {
   userStatuses: Object.values(STATUS),
   usergroupStatuses: Object.values(STATUS),
   roles: Object.values(ROLE),

@@ -6,6 +6,7 @@
  */
 import { writableFields, type EntitySchema, type FieldSpec } from '../../../schemas/entity.ts';
 import { USERNAME_PATTERN } from '../../../schemas/validators.ts';
+import { CHOICE_LISTS } from '../crud/validation.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -42,9 +43,12 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
     case 'file':
       schema = { type: 'string', format: 'uri-reference' };
       break;
-    case 'choice':
-      schema = Array.isArray(spec.choices) ? { enum: [...(spec.choices as readonly (string | number)[]), ...(spec.required ? [] : [null])] } : { type: 'integer' };
+    case 'choice': {
+      // A named list (roles, statuses) is the one the server checks a write against.
+      const choices = Array.isArray(spec.choices) ? (spec.choices as readonly (string | number)[]) : CHOICE_LISTS[spec.choices as string];
+      schema = choices ? { enum: [...choices, ...(spec.required ? [] : [null])] } : { type: 'integer' };
       break;
+    }
     case 'references':
       schema = { type: 'array', items: { type: 'integer' } };
       break;
@@ -75,7 +79,7 @@ export function fieldJsonSchema(spec: FieldSpec): JsonSchema {
   }
   // A required field refuses null as it refuses an empty value; the others take it (cleared). A
   // record always has its id.
-  if (spec.type === 'id' || (spec.type === 'choice' && Array.isArray(spec.choices)) || spec.type === 'json' || spec.required) return withFlags(schema, spec);
+  if (spec.type === 'id' || 'enum' in schema || spec.type === 'json' || spec.required) return withFlags(schema, spec);
   return withFlags(nullable(schema), spec);
 }
 
@@ -108,6 +112,11 @@ export function writeJsonSchema(entity: EntitySchema, partial: boolean): JsonSch
     if (spec.required && !partial) required.push(name);
   }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+/** Some fields of an entity, as a write gives them (nothing required): for a body that takes them besides its own. */
+export function fieldsJsonSchema(entity: EntitySchema, names: readonly string[]): Record<string, JsonSchema> {
+  return Object.fromEntries(names.map((name) => [name, fieldJsonSchema(entity.fields[name])]));
 }
 
 /** The `ordering` values of a list: each orderable name, both ways. */

@@ -17,6 +17,7 @@ import {
   BULK_MAX_DATASETS,
   BULK_PREVIEW_SAMPLE,
   BULK_PREVIEW_SKIPPED,
+  BULK_SKIP_REASONS,
   BULK_TASK_ACTION,
   BULK_UNDO_TASK_ACTION,
   type BulkAction,
@@ -183,18 +184,55 @@ const requireDataAccess = async (request: FastifyRequest) => {
   if (!canAccessData(request.user as AccessSubject)) throw permissionDenied();
 };
 
+/** What parseBody takes: an action, its parameters (each action's own), and the datasets by id or by the list's filters. */
 const BODY_DOC = {
   type: 'object',
   required: ['action'],
   properties: {
     action: { type: 'string', enum: [...BULK_ACTIONS] },
-    params: { type: 'object', description: 'level, usergroup_ids, keyword or usergroup, as the action needs (docs/bulk.md)' },
-    ids: { type: 'array', items: { type: 'integer' }, maxItems: BULK_MAX_DATASETS },
-    filters: { type: 'object', description: "The datasets list's search and filter parameters" },
+    // Each action's own (allOf below), any of them here.
+    params: { description: 'As the action needs (docs/bulk.md): nothing, level, usergroup_ids, keyword or usergroup', anyOf: [...new Set(BULK_ACTIONS.map((action) => BULK_SPECS[action].params))] },
+    ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: BULK_MAX_DATASETS },
+    filters: {
+      type: 'object',
+      description: "The datasets list's search and filter parameters (page, page_size, ordering and format are left out)",
+      additionalProperties: { type: ['string', 'number', 'boolean'], maxLength: 1000 },
+    },
+  },
+  oneOf: [{ required: ['ids'] }, { required: ['filters'] }],
+  allOf: BULK_ACTIONS.map((action) => ({
+    if: { properties: { action: { const: action } } },
+    then: { properties: { params: BULK_SPECS[action].params }, ...(BULK_SPECS[action].params.required ? { required: ['params'] } : {}) },
+  })),
+};
+const PREVIEW_DOC = {
+  type: 'object',
+  required: ['count', 'changes', 'skipped', 'skipped_count'],
+  properties: {
+    count: { type: 'integer', description: 'The datasets the change would change' },
+    changes: {
+      type: 'array',
+      description: `The first ${BULK_PREVIEW_SAMPLE}`,
+      items: {
+        type: 'object',
+        required: ['id', 'display_name', 'before', 'after'],
+        properties: { id: { type: 'integer' }, display_name: { type: 'string' }, before: { type: ['object', 'null'] }, after: { type: ['object', 'null'] } },
+      },
+    },
+    skipped: {
+      type: 'array',
+      description: `The first ${BULK_PREVIEW_SKIPPED} left out, and why`,
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'reason', 'message'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, reason: { enum: [...BULK_SKIP_REASONS] }, message: { type: 'string' } },
+      },
+    },
+    skipped_count: { type: 'integer' },
   },
 };
 const DOCS: Record<string, RouteDoc> = {
-  preview: { summary: 'Preview a bulk change of datasets', body: BODY_DOC },
+  preview: { summary: 'Preview a bulk change of datasets', body: BODY_DOC, response: PREVIEW_DOC },
   apply: { summary: 'Apply a bulk change of datasets as a task', body: BODY_DOC, status: 202, response: TASK_DOC },
   operation: {
     summary: 'A bulk change and whether it can still be undone',

@@ -12,6 +12,7 @@ import { groupMembers } from '../../../../schemas/usergroups.ts';
 import { bodyId, databaseWriteError, requireId, validateWrite, type AccessRule, type DetailAction, type Row } from '../../crud/index.ts';
 import { notFound, ValidationError, type FieldErrors } from '../../http/errors.ts';
 import { listRequest, paginatedList, type ListSpec } from '../../http/pagination.ts';
+import { fieldsJsonSchema } from '../../openapi/json-schema.ts';
 import { t } from '../../i18n.ts';
 import { isUserOfAdministeredGroup, MEMBER_NAME_SEARCH_SQL, memberDetail, USER_DETAIL_SQL, USER_SEARCH_SQL } from './users.ts';
 
@@ -59,6 +60,25 @@ const MEMBER_DOC = {
     status: { enum: Object.values(STATUS) },
     date_joined: { type: 'string', format: 'date-time' },
   },
+};
+
+/** A member's role and status, as a write of the group-members entity takes them (both optional). */
+const ROLE_STATUS_DOC = { type: 'object', properties: fieldsJsonSchema(groupMembers, ['role', 'status']) };
+
+/** Whom to add (memberToAdd), with their role and status. */
+const ADD_MEMBER_DOC = {
+  ...ROLE_STATUS_DOC,
+  properties: {
+    account: { type: ['string', 'null'], description: 'The exact username or e-mail address of any account' },
+    user_id: { type: ['integer', 'null'], description: 'A user the caller may read (any for a superuser, one of their groups\' users for a delegated administrator)' },
+    role: { ...ROLE_STATUS_DOC.properties.role, default: ROLE.member },
+    status: {
+      ...ROLE_STATUS_DOC.properties.status,
+      default: STATUS.active,
+      description: "A superuser's choice; a delegated administrator's addition awaits the person's acceptance (0), whatever is given",
+    },
+  },
+  anyOf: [{ required: ['account'], properties: { account: { type: 'string', minLength: 1 } } }, { required: ['user_id'], properties: { user_id: { type: 'integer' } } }],
 };
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
@@ -126,7 +146,7 @@ export const memberActions: DetailAction[] = [
     method: 'POST',
     path: 'members/',
     access: manage,
-    doc: { summary: 'Add or invite a member', status: 201, response: MEMBER_DOC },
+    doc: { summary: 'Add or invite a member', status: 201, body: ADD_MEMBER_DOC, response: MEMBER_DOC },
     handler: async (request, record, reply) => {
       const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
       // Every error at once: the role and status, and the user to add.
@@ -167,7 +187,7 @@ export const memberActions: DetailAction[] = [
     method: 'PUT',
     path: 'members/:userId/',
     access: manage,
-    doc: { summary: "Change a member's role or status", response: MEMBER_DOC },
+    doc: { summary: "Change a member's role or status", body: ROLE_STATUS_DOC, response: MEMBER_DOC },
     handler: async (request, record) => {
       const userId = requireId(request.params.userId);
       const existing = await member(request, record.id as number, userId);
