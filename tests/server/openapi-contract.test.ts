@@ -258,12 +258,36 @@ function mismatches(method: string, path: string, response: LightMyRequestRespon
   return validate(response.json()) ? [] : [`${where}: ${describeErrors(validate.errors ?? [])}`];
 }
 
-/** What the document refuses in a JSON body the server took: empty when it takes it too. */
-function bodyMismatches(method: string, path: string, payload: unknown): string[] {
+/** What the document refuses in a body the server took (JSON, or a page's form): empty when it takes it too. */
+function bodyMismatches(method: string, path: string, payload: unknown, type = 'application/json'): string[] {
   const operation = document.paths[path][method] as Operation & { requestBody?: { content: Record<string, unknown> } };
-  if (!operation.requestBody?.content['application/json']) return [`${method.toUpperCase()} ${path}: takes a JSON body the document does not describe`];
-  const validate = ajv.getSchema(`openapi.json#/${pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')}`)!;
+  if (!operation.requestBody?.content[type]) return [`${method.toUpperCase()} ${path}: takes a ${type} body the document does not describe`];
+  const validate = ajv.getSchema(`openapi.json#/${pointer('paths', path, method, 'requestBody', 'content', type, 'schema')}`)!;
   return validate(payload) ? [] : [`${method.toUpperCase()} ${path} body: ${describeErrors(validate.errors ?? [])}`];
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** Where a body's schema takes any object or any value (an object without fields, or no schema): empty when it says what it takes. */
+function unconstrained(schema: JsonSchema, where: string): string[] {
+  if (typeof schema.$ref === 'string') {
+    const resolved = ajv.getSchema(`openapi.json${schema.$ref}`)?.schema as JsonSchema;
+    return unconstrained(resolved, `${where} ${schema.$ref.split('/').pop()}`);
+  }
+  const found: string[] = [];
+  const keywords = Object.keys(schema).filter((key) => !['description', 'default', 'readOnly', 'writeOnly'].includes(key));
+  const isObject = [schema.type].flat().includes('object');
+  if (keywords.length === 0 || (isObject && !schema.properties && schema.additionalProperties === undefined && schema.maxProperties === undefined && !schema.anyOf && !schema.oneOf)) {
+    found.push(`${where}: ${JSON.stringify(schema)}`);
+  }
+  const children = [
+    ...Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, child]) => [`.${name}`, child] as const),
+    ...(['items', 'if', 'then', 'else', 'not'] as const).filter((key) => schema[key] && typeof schema[key] === 'object').map((key) => [`/${key}`, schema[key] as JsonSchema] as const),
+    ...(typeof schema.additionalProperties === 'object' ? [['/additionalProperties', schema.additionalProperties as JsonSchema] as const] : []),
+    ...(['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) => ((schema[key] ?? []) as JsonSchema[]).map((child, index) => [`/${key}/${index}`, child] as const)),
+  ];
+  for (const [key, child] of children) found.push(...unconstrained(child, `${where}${key}`));
+  return found;
 }
 
 /** The path with the ids of records: the first of its list, unless `params` names them. */
@@ -324,6 +348,45 @@ describe('the answers of the API against its OpenAPI document', () => {
     // What the server took, the document takes too.
     const taken = writes.filter(({ response, payload }) => response.statusCode < 300 && payload !== undefined);
     expect(taken.flatMap(({ operation, path, payload }) => bodyMismatches(operation, path, payload))).toEqual([]);
+  });
+
+  // That every route is in the document: openapi.test.ts.
+  it('describes the body of every write: the fields it takes, or none', () => {
+    const undescribed: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations) as [string, Operation & { requestBody?: { content: Record<string, { schema: JsonSchema }> } }][]) {
+        if (!['post', 'put', 'patch'].includes(method)) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        if (!operation.requestBody) undescribed.push(`${where}: no body described`);
+        for (const [type, { schema }] of Object.entries(operation.requestBody?.content ?? {})) {
+          // A file's bytes are a string; a JSON or form body says its fields.
+          if (type === 'application/json' || type === 'application/x-www-form-urlencoded') undescribed.push(...unconstrained(schema, `${where} ${type}`));
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
+  it("takes the login pages' forms as the document describes them", async () => {
+    const person = await t.signIn('editor');
+    const wrong: string[] = [];
+    const forms: [string, Record<string, string>, number][] = [
+      ['/login/profile/', { first_name: 'Éric', last_name: 'Durand', next: '/fr/login/profile/' }, 303],
+      ['/login/terms/', {}, 303],
+      ['/login/profile/tokens/', { name: 'Tableur', expires_in_days: '30', scope: 'read' }, 201],
+    ];
+    for (const [path, fields, status] of forms) {
+      const form = { ...fields, csrfmiddlewaretoken: person.csrfToken };
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/fr${path}`,
+        headers: { cookie: person.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+      if (response.statusCode !== status) wrong.push(`POST ${path} → ${response.statusCode}`);
+      wrong.push(...mismatches('post', path, response), ...bodyMismatches('post', path, form, 'application/x-www-form-urlencoded'));
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('refuses, as the document does, the bodies of the wrong shape, with its 400 body', async () => {

@@ -172,7 +172,7 @@ export const datasetActions: DetailAction[] = [
     path: 'duplicate/',
     access: canEdit,
     answersRecord: true,
-    doc: { summary: 'Duplicate the dataset (the copy starts unpublished)', status: 201 },
+    doc: { summary: 'Duplicate the dataset (the copy starts unpublished)', status: 201, optionalBody: true },
     handler: async (request, record, reply, entity) => {
       const id = await inTransaction(request.server.db, async (client) => {
         const codename = await uniqueCodename(client, record.display_name as string, null);

@@ -25,8 +25,10 @@ export interface RouteDoc {
   produces?: string[];
   /** The body is multipart/form-data with this file part (and the other text parts named). */
   upload?: { file: string; fields?: string[] };
-  /** The body may be left out (a scenario run's kwargs). */
+  /** The body may be left out (a scenario run's kwargs); without `body`, the action takes none (`{}` or nothing). */
   optionalBody?: boolean;
+  /** The body is also taken as a page's form (application/x-www-form-urlencoded, with its CSRF field and these of its own). */
+  form?: { fields?: string[] };
   /** The body is the raw file itself, of these media types. */
   rawBody?: string[];
   /** Served but left out of the document: a write of a read-only entity, which answers 405. */

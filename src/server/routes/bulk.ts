@@ -251,7 +251,7 @@ const DOCS: Record<string, RouteDoc> = {
       },
     },
   },
-  undo: { summary: 'Undo a bulk change (a new task)', status: 202, response: TASK_DOC },
+  undo: { summary: 'Undo a bulk change (a new task)', status: 202, response: TASK_DOC, optionalBody: true },
 };
 
 /** Registers the bulk routes under /{locale}/dataset/ (the datasets entity gives the list's filters). */

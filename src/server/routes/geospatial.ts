@@ -12,7 +12,7 @@ import { datastoreDb } from '../datastore/connection.ts';
 import { featuresInBox, tableColumns, zoomTolerance, type LayerTable } from '../datastore/features.ts';
 import { layerTile, MAX_ZOOM, validTile, type TileLayer } from '../datastore/tiles.ts';
 import type { Bbox } from '../datastore/layers.ts';
-import { defaultStyle, filterColumns, labelColumn, upgradeStyle, type Style } from '../../../schemas/styles.ts';
+import { defaultStyle, filterColumns, labelColumn, MAX_RULES, upgradeStyle, type Style } from '../../../schemas/styles.ts';
 import { validateStyle } from '../datastore/styles.ts';
 import { MAX_STYLE_BYTES, nameOtherValuesRules, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, styleToQml, styleToSld, type StyleFormat } from '../datastore/styleFiles.ts';
 import { mapserverSld, mapserverStyleName } from '../datastore/apply.ts';
@@ -45,6 +45,21 @@ const LAYER_LIST: ListSpec = {
 };
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
+/** A style's config as validateStyle takes it: a GeoStyler style (its rules checked one by one), or a legacy config it upgrades. */
+const GEOSTYLER_DOC = {
+  description: 'A GeoStyler style',
+  anyOf: [
+    {
+      type: 'object',
+      required: ['rules'],
+      properties: {
+        name: { type: 'string' },
+        rules: { type: 'array', minItems: 1, maxItems: MAX_RULES, items: { type: 'object', additionalProperties: true, description: 'A GeoStyler rule: name, filter, scaleDenominator, symbolizers' } },
+      },
+    },
+    { type: 'object', required: ['kind'], additionalProperties: true, description: 'A legacy config (kind, colours…), upgraded' },
+  ],
+};
 /** A style as answered: its GeoStyler config, the SLD made of it, when it was last applied on the map server. */
 const STYLE_DOC = {
   type: 'object',
@@ -53,7 +68,7 @@ const STYLE_DOC = {
     id: { type: 'integer' },
     layer_id: { type: 'integer' },
     display_name: { type: 'string' },
-    config: { type: 'object', description: 'A GeoStyler style' },
+    config: GEOSTYLER_DOC,
     sld: { type: 'string' },
     applied_at: { ...nullable('string'), format: 'date-time' },
   },
@@ -321,11 +336,11 @@ export default async function geospatialRoutes(app: FastifyInstance) {
     return readStyle(id);
   }
 
-  const styleBody = { type: 'object', properties: { display_name: { type: 'string', minLength: 1, maxLength: 300 }, config: { type: 'object', description: 'A GeoStyler style' } } };
+  const styleBody = { type: 'object', properties: { display_name: { type: 'string', minLength: 1, maxLength: 300 }, config: GEOSTYLER_DOC } };
   app.put<{ Params: { id: string } }>('/geospatial/style/:id/', { config: { ...config, openapi: { summary: 'Replace a style', body: styleBody, response: STYLE_DOC } } }, (request) => writeStyle(request, false));
   app.patch<{ Params: { id: string } }>('/geospatial/style/:id/', { config: { ...config, openapi: { summary: 'Change fields of a style', body: styleBody, response: STYLE_DOC } } }, (request) => writeStyle(request, true));
 
-  const configDoc = { summary: "Replace the style's GeoStyler config (its SLD follows)", body: { type: 'object', required: ['config'], properties: { config: { type: 'object', description: 'A GeoStyler style' } } }, response: STYLE_DOC };
+  const configDoc = { summary: "Replace the style's GeoStyler config (its SLD follows)", body: { type: 'object', required: ['config'], properties: { config: GEOSTYLER_DOC } }, response: STYLE_DOC };
   app.put<{ Params: { id: string } }>('/geospatial/style/:id/config/', { config: { ...config, openapi: configDoc } }, async (request) => {
     const id = await requireStyle(request.params.id, request.user!, true);
     const context = await styleContext(id);

@@ -301,11 +301,12 @@ const PASSWORD_DOC = {
 };
 const TERMS_DOC = {
   summary: 'Accept the terms of use in force',
+  optionalBody: true,
   response: { type: 'object', required: ['terms_accepted', 'terms_version'], properties: { terms_accepted: { const: true }, terms_version: text } },
 };
 /** A profile page's form, also taken as JSON: JSON answers 200 and its body, the page's form a redirection. */
 const formOrJson = (doc: RouteDoc) => ({
-  config: { auth: 'optional' as const, openapi: { ...doc, also: { 303: { description: 'Sent as the page\'s form (application/x-www-form-urlencoded): back to the page; its mistakes answer the page again, 400' } } } },
+  config: { auth: 'optional' as const, openapi: { ...doc, form: { fields: ['next'] }, also: { 303: { description: 'Sent as the page\'s form (application/x-www-form-urlencoded): back to the page; its mistakes answer the page again, 400' } } } },
 });
 
 export default async function loginPages(app: FastifyInstance) {

@@ -102,13 +102,15 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
       last_used_at: { type: ['string', 'null'], format: 'date-time' },
     },
   };
+  /** What validateTokenInput takes, from the API and from the profile page's form. */
+  const tokenInput = {
+    type: 'object',
+    required: ['name', 'expires_in_days', 'scope'],
+    properties: { name: { type: 'string', maxLength: TOKEN_NAME_MAX_LENGTH }, expires_in_days: { enum: [...TOKEN_EXPIRIES_DAYS] }, scope: { enum: [...TOKEN_SCOPES] } },
+  };
   const createDoc: RouteDoc = {
     summary: 'Create a personal API token; its key is in this answer only',
-    body: {
-      type: 'object',
-      required: ['name', 'expires_in_days', 'scope'],
-      properties: { name: { type: 'string', maxLength: TOKEN_NAME_MAX_LENGTH }, expires_in_days: { enum: [...TOKEN_EXPIRIES_DAYS] }, scope: { enum: [...TOKEN_SCOPES] } },
-    },
+    body: tokenInput,
     status: 201,
     response: { ...tokenSchema, properties: { ...tokenSchema.properties, key: { type: 'string', description: 'Send as `Authorization: Token <key>`' } } },
   };
@@ -146,7 +148,7 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
     throw notAuthenticated();
   };
 
-  const createPage = { config: { ...pageConfig.config, openapi: { summary: 'Make a token from the profile page (its form): the page again, showing the key once', produces: ['text/html'], status: 201 } } };
+  const createPage = { config: { ...pageConfig.config, openapi: { summary: 'Make a token from the profile page (its form): the page again, showing the key once', body: tokenInput, form: {}, produces: ['text/html'], status: 201 } } };
   app.post('/login/profile/tokens/', createPage, async (request, reply) => {
     if (!request.user || request.authMethod !== 'session') return signinFirst(request, reply);
     const tokens = () => listApiTokens(app.db, request.user!.id);
@@ -169,7 +171,7 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
     return respond(reply, renderTokenRevoke(request, token));
   });
 
-  const revokeForm = { config: { ...pageConfig.config, openapi: { summary: 'Revoke a token from the profile page (its form): back to the page', status: 303 } } };
+  const revokeForm = { config: { ...pageConfig.config, openapi: { summary: 'Revoke a token from the profile page (its form): back to the page', status: 303, optionalBody: true, form: {} } } };
   app.post<{ Params: { id: string } }>('/login/profile/tokens/:id/revoke/', revokeForm, async (request, reply) => {
     if (!request.user || request.authMethod !== 'session') return signinFirst(request, reply);
     const token = await revocable(app, request.user, request.params.id);

@@ -87,6 +87,7 @@ export default async function loginRoutes(app: FastifyInstance) {
           body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string', format: 'password' } } },
           response: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
           also: { 303: { description: 'Sent as the sign-in form: to `next`, with the session cookie' } },
+          form: { fields: ['next'] },
         },
       },
       // Throttled attempts stop here, after the CSRF check and before any password is hashed.
