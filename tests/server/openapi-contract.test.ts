@@ -19,7 +19,7 @@ import { startGeoServerMock, type GeoServerMock } from './geoserver-mock.ts';
 import { createTestApp, TEST_DEMO_PASSWORD, type SignedIn, type TestApp } from './helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Operation = { responses: Record<string, { content?: Record<string, unknown> }> };
+type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, unknown> }> };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 let t: TestApp;
@@ -131,6 +131,10 @@ async function fill() {
   const ftp = await write('POST', '/resource/ftp/', '/resource/ftp/', { resource_id: counts.id, dataformat_id: csv, filename: 'comptages.csv' }, 201);
   await write('PATCH', '/resource/ftp/{id}/', `/resource/ftp/${ftp.id}/`, { filename: 'comptages.csv' }, 200);
   queries['/resource/ftp-choices/'] = `?usergroup_id=${region}`;
+  queries['/dataset/catalog/'] = '?format=ttl&page=1&page_size=10&q=pistes';
+  queries['/login/signin/'] = '?next=/fr/login/profile/';
+  queries['/login/profile/'] = '?saved=profile&next=/fr/login/terms/';
+  queries['/login/terms/'] = '?next=/fr/login/profile/';
 
   // A file loaded into the datastore, its map layer and a style, and a table attached as a source.
   const upload = await write('POST', '/resource/resources/', '/resource/resources/', { display_name: 'Arrêts', type: 'file-upload', usergroup_id: region }, 201);
@@ -245,9 +249,13 @@ afterAll(async () => {
 const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 const describeErrors = (errors: ErrorObject[]) => errors.slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`).join('; ');
 
-/** What differs between an answer and what the document says of the operation: empty when they agree. */
+/** What differs between an answer and what the document says of the operation (its query parameters too): empty when they agree. */
 function mismatches(method: string, path: string, response: LightMyRequestResponse): string[] {
   const where = `${method.toUpperCase()} ${path} → ${response.statusCode}`;
+  const query = new URL(response.raw.req.url ?? '', 'http://localhost').searchParams;
+  const named = new Set((document.paths[path]?.[method]?.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name));
+  const unnamed = [...new Set(query.keys())].filter((name) => !named.has(name));
+  if (unnamed.length > 0) return [`${where}: takes ${unnamed.join(', ')}, query parameters the document does not name`];
   const described = document.paths[path]?.[method]?.responses[String(response.statusCode)];
   if (!described) return [`${where}: status not documented`];
   const type = String(response.headers['content-type'] ?? '').split(';')[0].trim();

@@ -76,6 +76,9 @@ const CONTACT_ROLE_DOC = {
 
 const CONTACT_ROLE_BODY = { type: 'object', required: ['contact', 'role'], properties: { contact: { type: 'integer' }, role: { type: 'integer', description: 'A contact role (contact-roles/)' } } };
 
+/** `?force=true`: the change may leave the dataset without a point of contact (keepingPointOfContact). */
+const FORCE_QUERY = { force: { enum: ['true', 'false'], description: "`true` to change or remove the dataset's last point of contact" } };
+
 const CONTACT_ROLE_FROM = 'dataset_contacts dc JOIN contacts c ON c.id = dc.contact_id';
 const CONTACT_ROLE_SELECT = `dc.id, dc.dataset_id AS dataset, dc.contact_id AS contact, dc.role_id AS role,
   json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'position', c.position) AS contact_detail`;
@@ -239,7 +242,7 @@ export const datasetActions: DetailAction[] = [
     method: 'PUT',
     path: 'contact-roles/:roleId/',
     access: canEdit,
-    doc: { summary: "Change a contact's role on the dataset (`force=true` for its last point of contact)", body: CONTACT_ROLE_BODY, response: CONTACT_ROLE_DOC },
+    doc: { summary: "Change a contact's role on the dataset (`force=true` for its last point of contact)", query: FORCE_QUERY, body: CONTACT_ROLE_BODY, response: CONTACT_ROLE_DOC },
     handler: async (request, record) => {
       const { contact, role } = contactRoleBody(request.body, request.locale);
       const linkId = bodyId(request.params.roleId);
@@ -265,6 +268,7 @@ export const datasetActions: DetailAction[] = [
     method: 'DELETE',
     path: 'contact-roles/:roleId/',
     access: canEdit,
+    doc: { summary: 'Remove a contact from the dataset (`force=true` for its last point of contact)', query: FORCE_QUERY },
     handler: async (request, record, reply) => {
       const linkId = bodyId(request.params.roleId);
       if (linkId === null) throw notFound();

@@ -143,6 +143,12 @@ export default async function catalogRoutes(app: FastifyInstance) {
   const openapi = {
     summary: 'The DCAT-AP 3.0 catalogue of the listed datasets, paged (Hydra), in Turtle, JSON-LD or RDF/XML (`format`, or Accept)',
     produces: Object.values(FORMATS),
+    query: {
+      format: { enum: Object.keys(FORMAT_NAMES), description: 'The format, rather than Accept' },
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
+      page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+      q: { type: 'string', description: 'Words the datasets hold' },
+    },
     also: { 304: { description: 'Not modified since the ETag given' } },
   };
   for (const url of [CATALOG_PATH, CATALOG_PATH.slice(0, -1)]) {

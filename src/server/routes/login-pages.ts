@@ -20,6 +20,8 @@ import { html, page, type SafeHtml } from '../http/html.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 
 type Query = { next?: string; saved?: string };
+/** The pages' `next`: where to go once done (safeNext keeps it on this platform). */
+const NEXT_QUERY = { type: 'string', description: 'Where to go once done (a path of this platform)' };
 type Form = Record<string, string | undefined>;
 
 /** Form or JSON body as strings only: anything else (numbers, arrays, objects) reads as missing. */
@@ -312,15 +314,15 @@ const formOrJson = (doc: RouteDoc) => ({
 export default async function loginPages(app: FastifyInstance) {
   const pageConfig = { config: { auth: 'optional' as const } };
   // The login service's own pages: HTML for people; signed out, they are sent to the sign-in page.
-  const htmlPage = (summary: string) => ({
-    config: { ...pageConfig.config, openapi: { summary, produces: ['text/html'], also: { 302: { description: 'Not signed in: to the sign-in page, coming back after' } } } },
+  const htmlPage = (summary: string, query: RouteDoc['query']) => ({
+    config: { ...pageConfig.config, openapi: { summary, query, produces: ['text/html'], also: { 302: { description: 'Not signed in: to the sign-in page, coming back after' } } } },
   });
 
-  app.get<{ Querystring: Query }>('/login/signin/', { config: { auth: 'none', openapi: { summary: 'The sign-in page', produces: ['text/html'] } } }, async (request, reply) =>
+  app.get<{ Querystring: Query }>('/login/signin/', { config: { auth: 'none', openapi: { summary: 'The sign-in page', query: { next: NEXT_QUERY }, produces: ['text/html'] } } }, async (request, reply) =>
     respond(reply, renderSignin(request, { next: request.query.next })),
   );
 
-  app.get<{ Querystring: Query }>('/login/profile/', htmlPage('The profile page: names, password, API tokens'), async (request, reply) => {
+  app.get<{ Querystring: Query }>('/login/profile/', htmlPage('The profile page: names, password, API tokens', { next: NEXT_QUERY, saved: { enum: ['profile', 'password', 'token-revoked'], description: 'The change just made, to confirm' } }), async (request, reply) => {
     if (!request.user) return redirectToSignin(request, reply, request.url);
     return respond(reply, renderProfile(request, request.query, request.user, {}, { tokens: await listApiTokens(app.db, request.user.id) }));
   });
@@ -396,7 +398,7 @@ export default async function loginPages(app: FastifyInstance) {
     return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'password', next }), 303);
   });
 
-  app.get<{ Querystring: Query }>('/login/terms/', htmlPage('The terms of use, to accept'), async (request, reply) => {
+  app.get<{ Querystring: Query }>('/login/terms/', htmlPage('The terms of use, to accept', { next: NEXT_QUERY }), async (request, reply) => {
     if (!request.user) return redirectToSignin(request, reply, request.url);
     return respond(reply, renderTerms(request, request.query, app.config.termsVersion));
   });
