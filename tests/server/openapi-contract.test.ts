@@ -79,6 +79,9 @@ async function fill() {
   await write('PATCH', '/usergroup/users/{id}/', `/usergroup/users/${user.id}/`, { phone: '0491000000' }, 200);
   const group = await write('POST', '/usergroup/user-groups/', '/usergroup/user-groups/', { display_name: 'Groupe vélo' }, 201);
   await write('PATCH', '/usergroup/user-groups/{id}/', `/usergroup/user-groups/${group.id}/`, { description: 'Les pistes cyclables.' }, 200);
+  // A sphere, its type in the query as the admin app sends it, or in the body.
+  await write('POST', '/usergroup/user-groups/', '/usergroup/user-groups/?usergroup_type=group-of-organisation', { display_name: 'Sphère mobilités' }, 201);
+  await write('POST', '/usergroup/user-groups/', '/usergroup/user-groups/', { display_name: 'Sphère littoral', usergroup_type: 'group-of-organisation' }, 201);
   await write('POST', '/usergroup/user-groups/{id}/members/', `/usergroup/user-groups/${group.id}/members/`, { user_id: user.id, role: 1 }, 201);
   await write('PUT', '/usergroup/user-groups/{id}/members/{userId}/', `/usergroup/user-groups/${group.id}/members/${user.id}/`, { role: 2 }, 200);
   const member = (await write('POST', '/usergroup/user-groups/{id}/members/', `/usergroup/user-groups/${group.id}/members/`, { account: 'member', user_id: null, role: 0, status: 1 }, 201)) as unknown as { user_id: number };
@@ -182,6 +185,7 @@ async function fill() {
     { path: '/dataset/bulk/preview/', url: '/dataset/bulk/preview/', payload: { action: 'set_group_level', ids: [dataset.id], params: { level: 9, usergroup_ids: [region] } } },
     { path: '/dataset/bulk/apply/', url: '/dataset/bulk/apply/', payload: { action: 'add_keyword', ids: [dataset.id], params: { keyword: '' } } },
     { path: '/dataset/bulk/apply/', url: '/dataset/bulk/apply/', payload: { action: 'delete', ids: [] } },
+    { path: '/usergroup/user-groups/', url: '/usergroup/user-groups/', payload: { display_name: 'Commune de Cucuron', usergroup_type: 'organisation' } },
     { path: '/usergroup/user-groups/{id}/members/', url: members, payload: {} },
     { path: '/usergroup/user-groups/{id}/members/', url: members, payload: { user_id: user.id, role: 7 } },
     { path: '/usergroup/user-groups/{id}/members/{userId}/', url: `${members}${user.id}/`, payload: { status: 'active' } },

@@ -146,6 +146,8 @@ export interface EntityWrite {
   afterCommit?: (context: { request: FastifyRequest; id: number }) => void;
   /** Before the DELETE, in the same transaction: refuse (throw) or clean up. */
   beforeDestroy?: (context: DestroyContext) => void | Promise<void>;
+  /** What a create takes beyond the schema's writable fields (read by beforeWrite), for the OpenAPI document: query parameters, body fields. */
+  createDoc?: Pick<RouteDoc, 'query' | 'body'>;
 }
 
 /** A detail action's request: the record's `id` and the action path's own parameters. */
@@ -320,7 +322,10 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
   const documented = (operation: NonNullable<RouteDoc['entity']>['operation']) => ({
     config: {
       auth: 'required' as const,
-      openapi: !write && operation !== 'list' && operation !== 'retrieve' ? { hidden: true } : { entity: { schema, operation, list: listSpec, extraFilters } },
+      openapi:
+        !write && operation !== 'list' && operation !== 'retrieve'
+          ? { hidden: true }
+          : { ...(operation === 'create' ? write?.createDoc : {}), entity: { schema, operation, list: listSpec, extraFilters } },
     },
   });
 

@@ -107,7 +107,8 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
         summary ??= `List ${entity.schema.resource}`;
         break;
       case 'create':
-        body = ref(`${name}Write`);
+        // Fields of its own (createDoc) besides the schema's.
+        body = doc.body ? { allOf: [ref(`${name}Write`), doc.body] } : ref(`${name}Write`);
         response = record;
         status = 201;
         summary ??= `Create a record of ${entity.schema.resource}`;

@@ -26,6 +26,9 @@ const usergroupResource: EntitySchema = {
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
 
+/** A new usergroup's type, in its body or its query (the admin app's fixed filter): a user group or a sphere. */
+const USERGROUP_TYPE_DOC = { enum: [...WRITABLE_USERGROUP_TYPES], default: 'user-group', description: 'A user group or a sphere (organisations have their own endpoint); the body wins over the query' };
+
 /** Thumbnails (logos of organisations): anyone signed in sees them, the group's managers change them. */
 const thumbnailActions = groupFileActions('thumbnail', readImageUpload, { read: () => true, write: manage, remove: manage });
 
@@ -50,6 +53,7 @@ export function registerUserGroups(app: FastifyInstance) {
     write: {
       table: 'usergroups',
       unique: { usergroups_type_name_key: 'display_name' },
+      createDoc: { query: { usergroup_type: USERGROUP_TYPE_DOC }, body: { properties: { usergroup_type: USERGROUP_TYPE_DOC } } },
       beforeDestroy: refuseDeletingDatasetOwner,
       beforeWrite: async ({ client, operation, row, values, existing, user, request }) => {
         if (operation === 'create') {
