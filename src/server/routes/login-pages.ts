@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../../schemas/constants.ts';
 import { listApiTokens, type ApiToken } from '../auth/api-tokens.ts';
-import { checkPassword } from '../../../schemas/password.ts';
+import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../schemas/password.ts';
 import { users } from '../../../schemas/users.ts';
 import { sanitizeText } from '../../../schemas/validators.ts';
 import { safeNext } from '../auth/safe-next.ts';
@@ -17,6 +17,7 @@ import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
 import { html, page, type SafeHtml } from '../http/html.ts';
+import { fieldsJsonSchema } from '../openapi/json-schema.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 
 type Query = { next?: string; saved?: string };
@@ -293,12 +294,20 @@ function profileValues(form: Form, current: { first_name: string; last_name: str
 const text = { type: 'string' };
 const PROFILE_DOC = {
   summary: "Change one's names (the address is the administrators' to change: only the current one is taken)",
-  body: { type: 'object', properties: { first_name: text, last_name: text, email: text } },
+  // Names as a user's record takes them, not empty; the e-mail address only as it stands.
+  body: {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(fieldsJsonSchema(users, ['first_name', 'last_name', 'email'])).map(([name, schema]) => [name, name === 'email' ? schema : { ...schema, minLength: 1 }])),
+  },
   response: { type: 'object', required: ['first_name', 'last_name', 'email'], properties: { first_name: text, last_name: text, email: text } },
 };
 const PASSWORD_DOC = {
   summary: "Change one's password: other sessions end and sign-in tokens are revoked",
-  body: { type: 'object', required: ['current_password', 'new_password', 'confirm_password'], properties: { current_password: text, new_password: text, confirm_password: text } },
+  body: {
+    type: 'object',
+    required: ['current_password', 'new_password', 'confirm_password'],
+    properties: { current_password: text, new_password: { ...text, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: "Not easily guessed, and without the username or the e-mail address's local part" }, confirm_password: text },
+  },
   response: { type: 'object', required: ['detail'], properties: { detail: text } },
 };
 const TERMS_DOC = {
