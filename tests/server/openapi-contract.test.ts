@@ -34,7 +34,7 @@ const queries: Record<string, string> = {};
 /** The entities' creates and updates, as answered while the platform was filled. */
 const writes: { operation: string; path: string; response: LightMyRequestResponse; payload?: unknown }[] = [];
 /** Bodies of the wrong shape, that the server refuses (400) and the document too, by the operation's path and the URL to send them to. */
-const malformed: { path: string; url: string; payload: unknown }[] = [];
+const malformed: { path: string; url: string; payload: unknown; method?: Method }[] = [];
 /** Calls refused as forbidden (403) or unknown (404), with who makes them. */
 const refusals: { method: Method; path: string; url: string; status: number; who: () => Promise<SignedIn>; payload?: unknown }[] = [];
 
@@ -187,6 +187,17 @@ async function fill() {
     { path: '/dataset/bulk/apply/', url: '/dataset/bulk/apply/', payload: { action: 'delete', ids: [] } },
     { path: '/usergroup/user-groups/', url: '/usergroup/user-groups/', payload: { display_name: 'Commune de Cucuron', usergroup_type: 'organisation' } },
     { path: '/login/profile/', url: '/login/profile/', payload: { first_name: '', last_name: 'Martin' } },
+    { path: '/dataset/datasets/{id}/contact-roles/', url: `/dataset/datasets/${dataset.id}/contact-roles/`, payload: { contact: 'Service SIG', role } },
+    { path: '/dataset/datasets/{id}/contact-roles/{roleId}/', url: `/dataset/datasets/${dataset.id}/contact-roles/${link.id}/`, payload: { contact: contact.id }, method: 'PUT' },
+    { path: '/usergroup/user-groups/{id}/children/', url: `/usergroup/user-groups/${g['sphere-territoires-littoraux']}/children/`, payload: { child_id: 'Lourmarin' } },
+    { path: '/dataset/usergroup-permission-actions/', url: '/dataset/usergroup-permission-actions/?action=add', payload: { dataset_id: dataset.id, usergroup_ids: [] }, method: 'PUT' },
+    { path: '/geospatial/geographiclayer/{id}/style/', url: `/geospatial/geographiclayer/${layer}/style/`, payload: { display_name: '' } },
+    { path: '/geospatial/style/{id}/config/', url: `/geospatial/style/${style.id}/config/`, payload: { config: { rules: [] } }, method: 'PUT' },
+    { path: '/login/tokens/', url: '/login/tokens/', payload: { name: 'Lecture', expires_in_days: 7, scope: 'read' } },
+    { path: '/organisation/jurisdictions/bbox/', url: '/organisation/jurisdictions/bbox/', payload: {} },
+    { path: '/resource/scenario-execution-frequency/', url: '/resource/scenario-execution-frequency/', payload: { scenario: 'publier', object_class: 'dataset', object_id: dataset.id, scheduler: 1 } },
+    { path: '/resource/href/', url: '/resource/href/', payload: { resource_id: resource.id, href: 'pas une adresse' } },
+    { path: '/organisation/organisations/{id}/agreement/', url: `/organisation/organisations/${organisation.id}/agreement/`, payload: { convention_signed: 'oui' }, method: 'PUT' },
     { path: '/login/profile/', url: '/login/profile/', payload: { first_name: 'A'.repeat(151) } },
     { path: '/login/profile/password/', url: '/login/profile/password/', payload: { current_password: TEST_DEMO_PASSWORD, new_password: 'court', confirm_password: 'court' } },
     { path: '/usergroup/user-groups/{id}/members/', url: members, payload: {} },
@@ -406,8 +417,7 @@ describe('the answers of the API against its OpenAPI document', () => {
 
   it('refuses, as the document does, the bodies of the wrong shape, with its 400 body', async () => {
     const wrong: string[] = [];
-    for (const { path, url, payload } of malformed) {
-      const method = path.endsWith('{userId}/') ? 'PUT' : 'POST';
+    for (const { path, url, payload, method = path.endsWith('{userId}/') ? 'PUT' : 'POST' } of malformed) {
       const response = await call(method, url, payload);
       if (response.statusCode !== 400) wrong.push(`${method} ${url} ${JSON.stringify(payload)} → ${response.statusCode}`);
       wrong.push(...mismatches(method.toLowerCase(), path, response));
