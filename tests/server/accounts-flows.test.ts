@@ -181,7 +181,7 @@ describe('organisations', () => {
     expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { status: 1 })).statusCode).toBe(403);
     expect((await call('PATCH', `organisation/organisations/${g['departement-des-alpes-provencales']}/`, referent, { acronym: 'X' })).statusCode).toBe(403);
     expect((await call('GET', `organisation/organisations/${g['departement-des-alpes-provencales']}/`, referent)).statusCode).toBe(403);
-    expect((await call('GET', 'organisation/organisations/987654/', referent)).statusCode).toBe(403);
+    expect((await call('GET', 'organisation/organisations/987654/', referent)).statusCode).toBe(404);
     expect((await call('GET', 'organisation/organisations/987654/', admin)).statusCode).toBe(404);
   });
 

@@ -189,3 +189,31 @@ it('answers every Accounts call with the status each role expects', async () => 
   }
   expect(actual).toEqual(expected);
 });
+
+it('answers 404 to every signed-in role for an id that names no record, malformed or unknown', async () => {
+  const endpoints = [
+    'usergroup/users',
+    'organisation/organisations',
+    'usergroup/user-groups',
+    'dataset/contacts',
+    'dataset/datasets',
+    'organisation/jurisdictions',
+    'indexer/remote-api-indexes',
+  ];
+  const actual: Record<string, number[]> = {};
+  const expected: Record<string, number[]> = {};
+  for (const endpoint of endpoints) {
+    for (const id of ['abc', '999999']) {
+      for (const method of ['GET', 'DELETE'] as const) {
+        const name = `${method} ${endpoint}/${id}/`;
+        expected[name] = [404, 404, 404, 404, 404, 401];
+        actual[name] = [];
+        for (const role of ROLES) {
+          const response = await t.app.inject({ method, url: `/fr/${name.split(' ')[1]}`, headers: signedIn[role]?.sessionHeaders ?? {} });
+          actual[name].push(response.statusCode);
+        }
+      }
+    }
+  }
+  expect(actual).toEqual(expected);
+});

@@ -165,7 +165,7 @@ describe('contacts access', () => {
     const regionContact = (await get(`?usergroup_id=${groups['region-sud-mediterranee']}`)).json().results[0];
     expect((await get(`${regionContact.id}/`, referent)).statusCode).toBe(200);
     expect((await get(`${regionContact.id}/`, editor)).statusCode).toBe(403);
-    expect((await get('987654/', editor)).statusCode).toBe(403);
+    expect((await get('987654/', editor)).statusCode).toBe(404);
   });
 
   it('lets editors and administrators of the group write, nobody else', async () => {

@@ -14,8 +14,8 @@
  * Fields map to SQL by name (crud/mapping.ts): the mapping declares only renamed, computed and
  * virtual ones, and is checked at registration and at start-up. Writes are validated by the
  * shared `writeValidator` and run in one transaction with their hooks. Every
- * call needs a signed-in user (401); the access rules decide 403 before existence is told (404),
- * so nobody learns which ids exist outside what they may see.
+ * call needs a signed-in user (401); an id that names no record answers 404 whoever asks, so the
+ * app says the page does not exist; the access rules then decide 403 for a record that exists.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { PoolClient } from 'pg';
@@ -48,7 +48,7 @@ export interface AccessTarget {
   request: FastifyRequest;
   /** The id in the path (retrieve, update, destroy). */
   id?: number;
-  /** The record as the API shows it; undefined when the id does not exist. */
+  /** The record as the API shows it (an id that names none answers 404 before any rule is asked); undefined on a list or a create. */
   record?: Row;
   /** The raw request body of a write, before validation. */
   body?: unknown;
@@ -453,12 +453,13 @@ export function registerEntity(app: FastifyInstance, config: EntityConfig): Regi
     }
   }
 
-  /** Loads the record of the path after the access rule agreed: 403 first, then 404. */
+  /** Loads the record of the path, then asks the access rule: 405, then 404, then 403. */
   async function guarded(request: FastifyRequest<{ Params: { id: string } }>, rule: AccessRule | undefined): Promise<Row> {
+    if (!rule) throw new ApiError(405, 'methodNotAllowed');
     const id = parseId(request.params.id);
     const record = id === null ? null : await load(request, id);
-    await allow(rule, request, { id: id ?? undefined, record: record ?? undefined, body: request.body });
     if (!record) throw notFound();
+    await allow(rule, request, { id: id ?? undefined, record, body: request.body });
     return record;
   }
 
