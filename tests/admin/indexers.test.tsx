@@ -77,6 +77,20 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
   });
 
+  it('shows the not-found page to a delegated administrator at an address whose group or harvester names nothing', async () => {
+    server.use(
+      http.get('/:locale/usergroup/user-groups/:id/', () => HttpResponse.json({ detail: 'Pas trouvé.' }, { status: 404 })),
+      http.get('/:locale/indexer/remote-api-indexes/:id/', () => HttpResponse.json({ detail: 'Pas trouvé.' }, { status: 404 })),
+      ...indexerHandlers(),
+    );
+    for (const address of ['usergroup/abc/indexer/5/', 'usergroup/10/indexer/abc/', 'usergroup/999999/indexer/new/', 'usergroup/10/indexer/999999/']) {
+      const { unmount } = renderApp(`/publish/fr/accounts/${address}`, USERS.role2);
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'Page introuvable' }), address).toBeInTheDocument(), LONG);
+      expect(window.location.pathname).toBe(`/publish/fr/accounts/${address}`);
+      unmount();
+    }
+  });
+
   it('tests an unsaved indexer, shows the preview, then creates it and opens its page', async () => {
     const writes: Write[] = [];
     server.use(...indexerHandlers(writes));

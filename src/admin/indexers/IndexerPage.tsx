@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, indexers, type HarvestTrial } from '../../../schemas/indexers.ts';
@@ -104,12 +104,17 @@ export default function IndexerPage() {
   const [busy, setBusy] = useState(false);
   const { user } = useStartup();
   const manages = canManageIndexers(user, usergroup);
+  // A group the user does not administer: the server says whether it exists (404) or is refused (403).
+  const group = useGetOne('usergroups', { id: usergroup }, { enabled: !manages && Number.isInteger(usergroup) });
 
   const types = useQuery({ queryKey: ['indexers', 'types'], queryFn: ({ signal }) => indexersApi.types(signal) });
   const schedulers = useQuery({ queryKey: ['indexers', 'schedulers'], queryFn: ({ signal }) => indexersApi.schedulers(signal) });
   const saved = useQuery({ queryKey: ['indexers', 'one', id], queryFn: ({ signal }) => indexersApi.get(id!, signal), enabled: id !== null && manages });
   const current: IndexerForm | null = form ?? (saved.data ? (({ id: _id, updated_at: _updated, ...rest }: Indexer) => rest)(saved.data) : null);
-  // Another group's harvesters: the access-denied page at once, rather than a form whose save is refused.
+  // An address whose ids name nothing says so, as the records' own pages do.
+  if (!Number.isInteger(usergroup) || (id !== null && !Number.isInteger(id)) || errorStatus(group.error) === 404) return <NotFound />;
+  if (!manages && group.isPending) return null;
+  // Another group's harvesters: the access-denied page, rather than a form whose save is refused.
   if (!manages) return <Navigate to={appPath(ACCESS_DENIED_PATH)} replace />;
   if (errorStatus(saved.error) === 404) return <NotFound />;
   if (!current) return null;
