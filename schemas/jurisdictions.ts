@@ -18,6 +18,8 @@ export const jurisdictions = defineEntity({
     /** [min_lon, min_lat, max_lon, max_lat], computed from the communes. */
     latlon_bounding_box: { type: 'bbox', readOnly: true },
     municipality_count: { type: 'integer', readOnly: true },
+    /** The reader may change and delete it (a delegated administrator: while no other organisation uses it). */
+    editable: { type: 'boolean', readOnly: true },
   },
   list: {
     columns: ['display_name', 'codename', 'municipality_count'],

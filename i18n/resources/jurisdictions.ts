@@ -11,6 +11,7 @@ export default {
       municipalities: 'Communes',
       latlon_bounding_box: 'Emprise',
       municipality_count: 'Nombre de communes',
+      editable: 'Modifiable',
     },
     help: {
       display_name: 'Nom affiché de la compétence territoriale.',
@@ -60,6 +61,7 @@ export default {
       municipalities: 'Municipalities',
       latlon_bounding_box: 'Bounding box',
       municipality_count: 'Number of municipalities',
+      editable: 'Editable',
     },
     help: {
       display_name: 'Name shown for the jurisdiction.',
@@ -109,6 +111,7 @@ export default {
       municipalities: 'Comuni',
       latlon_bounding_box: 'Estensione',
       municipality_count: 'Numero di comuni',
+      editable: 'Modificabile',
     },
     help: {
       display_name: 'Nome visualizzato della competenza territoriale.',

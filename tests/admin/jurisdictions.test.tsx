@@ -53,6 +53,7 @@ interface Jurisdiction {
   municipalities: string[];
   latlon_bounding_box: Box | null;
   municipality_count: number;
+  editable: boolean;
 }
 
 const jurisdiction = (id: number, display_name: string, codename: string, municipalities: string[]): Jurisdiction => ({
@@ -62,6 +63,7 @@ const jurisdiction = (id: number, display_name: string, codename: string, munici
   municipalities,
   latlon_bounding_box: union(municipalities),
   municipality_count: municipalities.length,
+  editable: true,
 });
 
 let records: Jurisdiction[];
@@ -153,6 +155,25 @@ describe('jurisdiction list', () => {
     expect(url.searchParams.get('page')).toBe('1');
     expect(url.searchParams.get('page_size')).toBe('50');
     expect(url.searchParams.get('ordering')).toBe('display_name');
+  });
+
+  it('offers Delete only on the jurisdictions the server says the reader may change', async () => {
+    // A delegated administrator's: the metropolis is another organisation's territory.
+    records[0] = { ...records[0], editable: false };
+    renderApp('/publish/fr/jurisdictions/', USERS.role2);
+    expect(within(await rowOf('lyon')).getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+    expect(within(await rowOf('Métropole Aix-Marseille')).queryByRole('button', { name: 'Supprimer' })).toBeNull();
+  });
+
+  it("offers Delete on a jurisdiction's page only when the server says the reader may change it", async () => {
+    records[0] = { ...records[0], editable: false };
+    const { unmount } = renderApp('/publish/fr/jurisdictions/1/', USERS.role2);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Métropole Aix-Marseille'));
+    expect(screen.queryByRole('button', { name: 'Supprimer' })).toBeNull();
+    unmount();
+    renderApp('/publish/fr/jurisdictions/2/', USERS.role2);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Lyon'));
+    expect(screen.getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
   });
 
   it('searches on the server', async () => {

@@ -74,6 +74,7 @@ describe('create', () => {
       municipalities: ['13001', '13055'],
       latlon_bounding_box: expect.any(Array),
       municipality_count: 2,
+      editable: true,
     });
     const box = body.latlon_bounding_box as Box;
     const [marseille, aix] = [await boxOf('13055'), await boxOf('13001')];
@@ -237,6 +238,7 @@ describe('access', () => {
     const own = await call('POST', '', { headers: referent.sessionHeaders, payload: { display_name: 'Pays d’Aubagne', codename: 'pays-aubagne', municipalities: ['13005'] } });
     expect(own.statusCode).toBe(201);
     const ownId = own.json().id;
+    expect(own.json().editable).toBe(true);
     expect((await call('PATCH', `${ownId}/`, { headers: referent.jwtHeaders, payload: { municipalities: ['13005', '13022'] } })).statusCode).toBe(200);
     expect((await call('DELETE', `${ownId}/`, { headers: referent.jwtHeaders })).statusCode).toBe(204);
     // …but not one another organisation uses.
@@ -245,6 +247,15 @@ describe('access', () => {
        WHERE g.id NOT IN (SELECT usergroup_id FROM usergroup_members m JOIN users u ON u.id = m.user_id WHERE u.username = 'referent' AND m.role = 2) LIMIT 1`,
     );
     expect(foreign.rows).toHaveLength(1);
+    // Each record says so to its reader, in the list and on its own, as the writes' rule decides.
+    const editableOf = async (signedIn: typeof referent, url: string) => {
+      const body = (await call('GET', url, { headers: signedIn.jwtHeaders })).json();
+      return 'results' in body ? body.results.find((j: { id: number }) => j.id === foreign.rows[0].id).editable : body.editable;
+    };
+    expect(await editableOf(referent, `${foreign.rows[0].id}/`)).toBe(false);
+    expect(await editableOf(referent, `?id__in=${foreign.rows[0].id}`)).toBe(false);
+    expect(await editableOf(admin, `${foreign.rows[0].id}/`)).toBe(true);
+    expect(await editableOf(admin, `?id__in=${foreign.rows[0].id}`)).toBe(true);
     expect((await call('PUT', `${foreign.rows[0].id}/`, { headers: referent.jwtHeaders, payload })).statusCode).toBe(403);
     expect((await call('DELETE', `${foreign.rows[0].id}/`, { headers: referent.jwtHeaders })).statusCode).toBe(403);
 

@@ -9,13 +9,12 @@ import { useCallback } from 'react';
 import { Labeled, TextField, useGetOne, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { FormViewProps } from '../entities/entityViews.ts';
+import { isEditable } from '../entities/editable.ts';
 import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import type { FieldOverrides } from '../entities/SchemaForm.tsx';
 import { CoveragePreview } from './CoveragePreview.tsx';
 import { datasetTabPanels, datasetTopPanel } from './DatasetPanels.tsx';
 import { isPublished, useRunPublication } from './useRunPublication.ts';
-
-const isEditable = (record: RaRecord) => record.editable === true;
 
 /** What a reader sees of the dataset's own inputs: those that show rather than change. */
 function readOnlyOverrides(overrides: FieldOverrides): FieldOverrides {

@@ -3,8 +3,9 @@
  * the harvester a dataset comes from under its name, plus a sort choice, the export, and per row a duplicate and a delete button for the datasets
  * the user may change.
  */
-import { TextField, WrapperField, type RaRecord } from 'react-admin';
+import { TextField, WrapperField } from 'react-admin';
 import { DeleteRecordButton } from '../entities/DeleteRecordButton.tsx';
+import { isEditable } from '../entities/editable.ts';
 import { SchemaList } from '../entities/SchemaList.tsx';
 import { DatasetBulkActions } from './bulk/DatasetBulkActions.tsx';
 import { DatasetSortSelect } from './DatasetSortSelect.tsx';
@@ -12,8 +13,6 @@ import { DuplicateButton } from './DuplicateButton.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { HarvestOrigin } from './HarvestOrigin.tsx';
 import { MainResourceField } from './MainResourceField.tsx';
-
-const isEditable = (record: RaRecord) => record.editable === true;
 
 export default function DatasetList() {
   return (

@@ -5,6 +5,7 @@
  * nobody redraws another organisation's territory.
  */
 import { administeredGroupIds, canAccessAccounts, canAccessData, type AccessSubject } from '../../../schemas/access.ts';
+import { SqlParams } from '../http/pagination.ts';
 import type { Queryable } from './store.ts';
 
 export function canReadJurisdictions(user: AccessSubject | null | undefined): boolean {
@@ -15,12 +16,20 @@ export function canCreateJurisdictions(user: AccessSubject | null | undefined): 
   return canAccessAccounts(user);
 }
 
+/**
+ * SQL true when `user` may change or delete the jurisdiction of the column `jurisdictionId`: the
+ * rule of the writes, and each record's `editable` for its reader.
+ */
+export function jurisdictionEditableSql(user: AccessSubject | null | undefined, params: SqlParams, jurisdictionId: string): string {
+  if (!user || !canAccessAccounts(user)) return 'false';
+  if (user.is_superuser) return 'true';
+  return `NOT EXISTS (SELECT 1 FROM usergroups g WHERE g.jurisdiction_id = ${jurisdictionId}
+    AND NOT (g.id = ANY(${params.add(administeredGroupIds(user))}::int[])))`;
+}
+
 export async function canChangeJurisdiction(q: Queryable, user: AccessSubject | null | undefined, id: number | undefined): Promise<boolean> {
-  if (!user || !canAccessAccounts(user)) return false;
-  if (user.is_superuser || id === undefined) return user.is_superuser;
-  const { rows } = await q.query<{ foreign: number }>(
-    'SELECT count(*)::int AS foreign FROM usergroups WHERE jurisdiction_id = $1 AND NOT (id = ANY($2::int[]))',
-    [id, administeredGroupIds(user)],
-  );
-  return rows[0].foreign === 0;
+  if (id === undefined) return !!user?.is_superuser;
+  const params = new SqlParams([id]);
+  const { rows } = await q.query<{ editable: boolean }>(`SELECT ${jurisdictionEditableSql(user, params, 'j.id')} AS editable FROM (SELECT $1::int AS id) j`, params.values);
+  return rows[0].editable;
 }

@@ -36,6 +36,8 @@ export const JURISDICTION_COLUMNS = {
   latlon_bounding_box: `CASE WHEN j.min_lon IS NULL THEN NULL
     ELSE json_build_array(j.min_lon, j.min_lat, j.max_lon, j.max_lat) END`,
   municipality_count: '(SELECT count(*) FROM jurisdiction_municipalities jm WHERE jm.jurisdiction_id = j.id)::int',
+  // Computed for the reader by `readerColumns` (routes/jurisdictions.ts).
+  editable: 'NULL::boolean',
 };
 
 export const MUNICIPALITY_SELECT = 'id, codename, display_name, departement';

@@ -26,7 +26,7 @@ import { registerEntity, translateValidation, type AccessRule } from '../crud/in
 import { ApiError, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { listRequest, paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
-import { canChangeJurisdiction, canCreateJurisdictions, canReadJurisdictions } from '../jurisdictions/access.ts';
+import { canChangeJurisdiction, canCreateJurisdictions, canReadJurisdictions, jurisdictionEditableSql } from '../jurisdictions/access.ts';
 import {
   attachedOrganisations,
   boxColumns,
@@ -79,6 +79,8 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
       alias: 'j',
       columns: JURISDICTION_COLUMNS,
       searchColumns: ['j.display_name', 'j.codename'],
+      // Whether the reader may change or delete it, as the writes' rule decides: the app offers only what is accepted.
+      readerColumns: (params, request) => ({ editable: jurisdictionEditableSql(request.user, params, 'j.id') }),
     },
     write: {
       table: 'jurisdictions',
