@@ -66,7 +66,7 @@ export const resources = defineEntity({
     bbox: { type: 'bbox', readOnly: true },
     geographic: { type: 'boolean', readOnly: true },
     last_update: { type: 'datetime', readOnly: true },
-    /** False until a scenario succeeds on it (or a harvest writes it): its wizard was left, or its creation failed, before its first load. */
+    /** False until a scenario succeeds on it (or a harvest writes it): its wizard was left, or its creation failed, before its first load. True for one never created through a scenario whose source holds its data (a file, a link, a table, a layer). */
     loaded: { type: 'boolean', readOnly: true },
     source_id: { type: 'integer', readOnly: true },
     /** True when the current user may change the resource. */

@@ -467,6 +467,27 @@ describe('resource sources and their scenarios', () => {
     expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json()._processing[0]).toMatchObject({ task_id: again.id, state: 'SUCCESS' });
   });
 
+  it('counts as loaded a resource never created through a scenario whose source holds its data, not one whose creation was left or failed', async () => {
+    const loaded = async (id: number) => (await call('editor', 'GET', `/fr/resource/resources/${id}/`)).json().loaded;
+    // Imported without tasks (or made before scenarios existed): its link, its stored file are there.
+    const link = await createResource('editor', 'href', 'Lien importé');
+    await t.db.query(`INSERT INTO resource_sources (resource_id, kind, href) VALUES ($1, 'href', $2)`, [link.id, `${remoteUrl}/page`]);
+    expect(await loaded(link.id)).toBe(true);
+    const file = await createResource('editor', 'file-download', 'Fichier importé');
+    await t.db.query(`INSERT INTO resource_sources (resource_id, kind, href, storage_key) VALUES ($1, 'file-download', $2, 'imported/file.csv')`, [file.id, `${remoteUrl}/file.csv`]);
+    expect(await loaded(file.id)).toBe(true);
+    // A download whose creation was left before its scenario: no file yet.
+    const left = await createResource('editor', 'file-download', 'Téléchargement laissé');
+    const leftSource = (await call('editor', 'POST', '/fr/resource/file-download/', { resource_id: left.id, dataformat_id: await formatId('csv'), href: `${remoteUrl}/missing.csv` })).json().id;
+    expect(await loaded(left.id)).toBe(false);
+    // A link whose creation failed is not loaded, even with its address there.
+    const failed = await createResource('editor', 'href', 'Lien en échec');
+    const failedSource = (await call('editor', 'POST', '/fr/resource/href/', { resource_id: failed.id, dataformat_id: await formatId('html'), href: `${remoteUrl}/gone` })).json().id;
+    expect((await runScenario('editor', 'href', failedSource, 'create-href')).status).toBe('FAILURE');
+    expect(await loaded(failed.id)).toBe(false);
+    expect(leftSource).toBeGreaterThan(0);
+  });
+
   it('checks a link: HEAD, else GET', async () => {
     const resource = await createResource('editor', 'href', 'Page du réseau');
     const sourceId = (await call('editor', 'POST', '/fr/resource/href/', { resource_id: resource.id, dataformat_id: await formatId('html'), href: `${remoteUrl}/page` })).json().id;

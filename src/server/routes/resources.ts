@@ -41,12 +41,19 @@ const PROCESSING_SQL = `COALESCE((SELECT json_agg(json_build_object('task_id', p
   WHERE NOT (p.status = 'FAILURE' AND p.acknowledged_at IS NOT NULL)), '[]'::json)`;
 
 /**
- * Whether a scenario once succeeded on the resource or a harvest wrote it: its data was loaded at
- * least once. Its file's upload is no scenario.
+ * Whether the resource's data is there: a scenario once succeeded on it, a harvest wrote it, or,
+ * never created through a scenario (made before scenarios existed, or imported), its source holds
+ * it already: a stored file, a link, a table, a map server layer. Its file's upload is no
+ * scenario: a creation left before its scenario (its file still pending) or failed is not loaded.
  */
 const LOADED_SQL = `(EXISTS (SELECT 1 FROM task_queue_track tq WHERE tq.object_class = 'resource' AND tq.object_id = r.id
                      AND tq.status = 'SUCCESS' AND tq.action <> '${UPLOAD_ACTION}')
-   OR EXISTS (SELECT 1 FROM harvested_resources h WHERE h.resource_id = r.id))`;
+   OR EXISTS (SELECT 1 FROM harvested_resources h WHERE h.resource_id = r.id)
+   OR (NOT EXISTS (SELECT 1 FROM task_queue_track tq JOIN scenarios sc ON sc.id = tq.scenario_id
+                    WHERE tq.object_class = 'resource' AND tq.object_id = r.id AND sc.action = 'create')
+       AND EXISTS (SELECT 1 FROM resource_sources s WHERE s.resource_id = r.id
+                    AND CASE s.kind WHEN 'href' THEN s.href IS NOT NULL WHEN 'datastore' THEN s.table_name IS NOT NULL
+                                    WHEN 'geoserver' THEN s.layer_name IS NOT NULL ELSE s.storage_key IS NOT NULL END)))`;
 
 interface ProcessingRow {
   task_id: number;
