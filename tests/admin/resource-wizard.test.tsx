@@ -56,6 +56,33 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(screen.getByRole('link', { name: 'Retour à la liste' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/?tab=resources');
   });
 
+  it('reopens at its details with what was typed, but not the file, after a new sign-in when the session ended on Next', async () => {
+    wizard();
+    server.use(http.post('/:locale/resource/resources/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })));
+    const user = userEvent.setup();
+    const address = '/publish/fr/data/datasets/1/resources/new/?role=main';
+    const first = renderApp(address, USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    await user.click(await within(types).findByRole('radio', { name: 'Fichier téléversé' }, LONG));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Nom' }), 'Arrêts de bus');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Les arrêts du réseau');
+    await choose(user, 'Format', 'CSV');
+    await user.upload(screen.getByLabelText('Choisir un fichier'), new File([CSV], 'arrets.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('/fr/login/signin/')), LONG);
+    first.unmount();
+
+    // Back from the sign-in page: the page loads anew, at the details, with what was typed.
+    renderApp(address, USERS.role1);
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: 'Nom' }, LONG)).toHaveValue('Arrêts de bus'), LONG);
+    expect(screen.getByText('Type : Fichier téléversé')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Les arrêts du réseau');
+    expect(screen.getByRole('combobox', { name: 'Format' })).toHaveTextContent('CSV');
+    expect(screen.queryByText('arrets.csv')).toBeNull();
+    expect(window.sessionStorage.getItem('publish.keptFormValues')).toBeNull();
+  });
+
   it('offers only the types the platform makes a resource of, though the datastore answers', async () => {
     wizard();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
@@ -269,6 +296,26 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(await screen.findByText('La mise à jour de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
     expect(resources.calls()).toEqual(['PUT resource/resources/8/', 'PATCH resource/href/80/', 'POST resource/href/80/_scenarios/42/run/?asynchrone=true']);
     expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', usergroup_id: 10 });
+  });
+
+  it("keeps a change to a resource, on top of its saved values, over a new sign-in", async () => {
+    const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
+    wizard({ links: [link(LINK, 1)], sources: [source({ id: 80, resource_id: 8, href: 'https://tcl.example.org/horaires', dataformat_id: null })] });
+    server.use(http.put('/:locale/resource/resources/:id/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })));
+    const user = userEvent.setup();
+    const address = '/publish/fr/data/datasets/1/resources/8/';
+    const first = renderApp(address, USERS.role1);
+    const name = await screen.findByRole('textbox', { name: 'Nom' }, LONG);
+    await waitFor(() => expect(name).toHaveValue('Horaires'));
+    await user.clear(name);
+    await user.type(name, 'Horaires du réseau');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('/fr/login/signin/')), LONG);
+    first.unmount();
+
+    renderApp(address, USERS.role1);
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: 'Nom' }, LONG)).toHaveValue('Horaires du réseau'), LONG);
+    expect(screen.getByRole('textbox', { name: 'Adresse (URL)' })).toHaveValue('https://tcl.example.org/horaires');
   });
 
   it('resumes a resource left before its first load with the creation scenarios', async () => {

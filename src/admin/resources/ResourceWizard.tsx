@@ -6,10 +6,10 @@
  * annex runs the first one itself), run it in the background and follow its task to the end.
  * A change follows the same steps with the update scenarios.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Link, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import type { Scenario, ScenarioAction, Task } from '../../../schemas/scenarios.ts';
 import { ProgressModal } from '../feedback/ProgressModal.tsx';
@@ -25,6 +25,7 @@ import { useStartup } from '../startup/useStartup.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ColumnsStep } from './ColumnsStep.tsx';
 import { GeometryStep } from './GeometryStep.tsx';
+import { useSetAsideWizardValues, useTakenWizardValues } from './keptWizardValues.ts';
 import { datasetResourcesPath, newResourcePath } from './resourcePaths.ts';
 import {
   ANNEX_TYPES,
@@ -151,9 +152,14 @@ export default function ResourceWizard() {
   const types = useAvailableTypes(role);
   const { dataFormats } = useStartup();
 
-  const [step, setStep] = useState<Step>(existingId === null ? 'type' : 'details');
-  const [type, setType] = useState<ResourceType | null>(null);
-  const [values, setValues] = useState<WizardValues>(EMPTY_VALUES);
+  // What was typed before a language switch or a new sign-in: the wizard reopens at its details.
+  const kept = useTakenWizardValues();
+  const keptValues = useRef(kept?.values);
+  const [step, setStep] = useState<Step>(existingId === null && !kept?.type ? 'type' : 'details');
+  const [type, setType] = useState<ResourceType | null>(existingId === null ? (kept?.type ?? null) : null);
+  const [values, setValues] = useState<WizardValues>({ ...EMPTY_VALUES, ...kept?.values });
+  // Something typed or chosen that no save has taken yet.
+  const [touched, setTouched] = useState(kept !== undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [upload, setUpload] = useState<Upload>(NO_UPLOAD);
@@ -164,12 +170,20 @@ export default function ResourceWizard() {
   const [task, setTask] = useState<Task | null>(null);
   // A dataset has one main resource: a second is refused, so the wizard says so before anything is filled in.
   const mainTaken = existingId === null && role === 'main' && !linked && (links ?? []).some((one) => one.type === RESOURCE_ROLES.main);
+  // Kept until the details are saved: a new resource once created is resumed from the dataset's page instead.
+  const unsaved = useMemo(
+    () => (touched && (step === 'type' || step === 'details') && (existingId !== null || !resource) ? { type, values } : null),
+    [touched, step, existingId, resource, type, values],
+  );
+  useSetAsideWizardValues(unsaved);
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
 
   // A resource being changed: its type, values and ids once read.
   useEffect(() => {
     if (!existing) return;
     setType(existing.resource.type);
-    setValues(valuesOf(existing.resource, existing.source));
+    setValues({ ...valuesOf(existing.resource, existing.source), ...keptValues.current });
+    keptValues.current = undefined;
     setResource(existing.resource);
     setSource(existing.source);
     setLinked(true);
@@ -181,9 +195,11 @@ export default function ResourceWizard() {
 
   /** On any failure the progress modal closes, its progress resets and the scenarios are cleared (spec, section 4). */
   const fail = useCallback(
-    (error: unknown) => {
+    async (error: unknown) => {
       setUpload(NO_UPLOAD);
       setScenarios([]);
+      // An ended session goes to the sign-in page (what was typed waits for the return), a refused read to the access-denied page.
+      if (await logoutIfAccessDenied(error)) return;
       const fieldErrors = errorBody(error).errors;
       if (fieldErrors) setErrors(fieldErrors);
       // A refused role: a main resource was added meanwhile (another tab, another person); read the
@@ -192,7 +208,7 @@ export default function ResourceWizard() {
       // The toast names the fields by the wizard's labels ("Adresse (URL) : …").
       notifyError(error, { resource: 'dataset-resources' });
     },
-    [notifyError, queryClient, datasetId],
+    [notifyError, queryClient, datasetId, logoutIfAccessDenied],
   );
 
   // A datastore source lives under its database.
@@ -272,7 +288,7 @@ export default function ResourceWizard() {
       else if (PLACED_KINDS.includes(type) && current.columns.length > 0) setStep('columns');
       else await chooseScenario(type, current.id);
     } catch (error) {
-      fail(error);
+      void fail(error);
     } finally {
       setBusy(false);
     }
@@ -287,7 +303,7 @@ export default function ResourceWizard() {
       setSource(placed);
       await chooseScenario(type, placed.id);
     } catch (error) {
-      fail(error);
+      void fail(error);
     } finally {
       setBusy(false);
     }
@@ -299,7 +315,7 @@ export default function ResourceWizard() {
     try {
       await runScenario(scenario, type, source?.id ?? sourceId);
     } catch (error) {
-      fail(error);
+      void fail(error);
     } finally {
       setBusy(false);
     }
@@ -318,6 +334,7 @@ export default function ResourceWizard() {
   const title = translate(existingId === null ? `${L}.wizard.new.${role}` : `${L}.wizard.edit`, { name: existing?.resource.display_name ?? '' });
   const change = (changes: Partial<WizardValues>) => {
     setValues((shown) => ({ ...shown, ...changes }));
+    setTouched(true);
     // A message about a field goes once it is changed; the others stay until the next check.
     setErrors((shown) => Object.fromEntries(Object.entries(shown).filter(([field]) => !Object.hasOwn(changes, field))));
   };
@@ -348,7 +365,15 @@ export default function ResourceWizard() {
                 </Link>
               </Alert>
             )}
-            {!mainTaken && step === 'type' && <TypeStep types={types} value={type} onChange={setType} onNext={() => setStep('details')} />}
+            {!mainTaken && step === 'type' && <TypeStep
+                types={types}
+                value={type}
+                onChange={(chosen) => {
+                  setType(chosen);
+                  setTouched(true);
+                }}
+                onNext={() => setStep('details')}
+              />}
             {!mainTaken && step === 'details' && type && (
               <Stack
                 spacing={2}
