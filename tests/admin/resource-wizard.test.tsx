@@ -83,6 +83,18 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(window.sessionStorage.getItem('publish.keptFormValues')).toBeNull();
   });
 
+  it('keeps the type and details typed when the language is switched', async () => {
+    wizard();
+    const user = userEvent.setup();
+    await start(user, 'main', 'Lien', 'Horaires');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/horaires');
+    await user.click(screen.getByRole('button', { name: 'Langue : Français' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'English' }));
+    await expectPath('/publish/en/data/datasets/1/resources/new/');
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: 'Name' }, LONG)).toHaveValue('Horaires'), LONG);
+    expect(screen.getByRole('textbox', { name: 'Address (URL)' })).toHaveValue('https://tcl.example.org/horaires');
+  });
+
   it('offers only the types the platform makes a resource of, though the datastore answers', async () => {
     wizard();
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
