@@ -270,6 +270,24 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     LONG);
   }, 90_000); // typing every required field in jsdom is slow on a busy machine
 
+  it('offers every INSPIRE theme when the list is opened, not only the first 25', async () => {
+    const themes = Array.from({ length: 34 }, (_, index) => ({ id: index + 1, codename: `t${index + 1}`, label: `Thème ${String(index + 1).padStart(2, '0')}` }));
+    server.use(
+      http.get('/:locale/dataset/topics/', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const size = Number(params.get('page_size'));
+        const start = (Number(params.get('page')) - 1) * size;
+        return HttpResponse.json({ count: themes.length, next: null, previous: null, results: themes.slice(start, start + size) });
+      }),
+      ...datasetHandlers(),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    await user.click(await screen.findByLabelText(/^Thématiques/, {}, LONG));
+    expect(await screen.findByRole('option', { name: 'Thème 34' }, LONG)).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(34);
+  });
+
   it('shows a dataset the user may not change without inputs', async () => {
     server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable: false })), ...datasetHandlers());
     renderApp('/publish/fr/data/datasets/1/', USERS.role1);
