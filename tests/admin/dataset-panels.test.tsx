@@ -8,13 +8,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
-import { AdminContext, useUpdate } from 'react-admin';
+import { AdminContext, RecordContextProvider, useUpdate } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE, type Locale } from '../../schemas/constants.ts';
 import { changeKind, changeLabelKey, listChanges, shownChanges } from '../../src/admin/datasets/activityFields.ts';
 import { needsForce } from '../../src/admin/datasets/contactErrors.ts';
 import { DatasetContacts } from '../../src/admin/datasets/DatasetContacts.tsx';
 import { DatasetHistory } from '../../src/admin/datasets/DatasetHistory.tsx';
+import { QualityPanel } from '../../src/admin/datasets/QualityPanel.tsx';
 import { AppNotification } from '../../src/admin/feedback/AppNotification.tsx';
 import { createDataProvider } from '../../src/admin/providers/dataProvider.ts';
 import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
@@ -460,6 +461,33 @@ describe('dataset contacts', () => {
     expect(writes[0]).toMatchObject({ method: 'POST', path: `/fr/dataset/datasets/${DATASET}/contact-roles/`, body: { contact: 33, role: 3 } });
     expect(await screen.findByText('Contact ajouté au jeu de données')).toBeInTheDocument();
     expect(await within(panel).findByText('Marie Duval')).toBeInTheDocument();
+  });
+
+  it("reads the dataset's quality score again once a contact is added", async () => {
+    fakeServer([]);
+    let qualityReads = 0;
+    server.use(
+      http.get('/:locale/dataset/datasets/:id/quality/', () => {
+        qualityReads++;
+        const score = qualityReads === 1 ? 150 : 170;
+        return HttpResponse.json({ score, max_score: 405, rating: 'sufficient', dimensions: [], indicators: [], shacl: [], checked_at: '2026-03-12T13:05:00Z' });
+      }),
+    );
+    await renderPanel(
+      <RecordContextProvider value={{ id: DATASET, updated_at: '2026-03-12T13:05:00Z' }}>
+        <QualityPanel />
+        <DatasetContacts datasetId={DATASET} canEdit />
+      </RecordContextProvider>,
+    );
+    const quality = await screen.findByRole('region', { name: 'Qualité des métadonnées' });
+    expect(await within(quality).findByText('150 / 405 points', {}, LONG)).toBeInTheDocument();
+    const panel = await contactsPanel();
+    await user.type(within(panel).getByLabelText('Rechercher un contact'), 'Duval');
+    await user.click(await screen.findByRole('option', { name: 'Marie Duval (marie.duval@example.org)' }, LONG));
+    await waitFor(() => expect(within(panel).getByRole('combobox', { name: 'Rôle' })).toHaveTextContent('Point de contact'));
+    await user.click(await within(panel).findByRole('button', { name: 'Ajouter le contact' }));
+    expect(await within(panel).findByText('Marie Duval')).toBeInTheDocument();
+    expect(await within(quality).findByText('170 / 405 points', {}, LONG)).toBeInTheDocument();
   });
 
   it('creates a new contact, its name and email required, in the group of the dataset', async () => {

@@ -72,6 +72,10 @@ export const handlers = [
   http.get('/:locale/resource/resource-dataset/', () =>
     requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
   ),
+  // And its contacts (which its quality panel follows too).
+  http.get('/:locale/dataset/datasets/:id/contact-roles/', () =>
+    requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+  ),
 ];
 
 export const server = setupServer(...handlers);

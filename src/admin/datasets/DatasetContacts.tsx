@@ -12,7 +12,7 @@ import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { AddContactForm } from './AddContactForm.tsx';
 import { CONTACT_UPDATE_FAILED } from './contactErrors.ts';
-import { contactRolesApi, type ContactRole } from './contactRolesApi.ts';
+import { contactRolesApi, datasetContactRolesQuery, type ContactRole } from './contactRolesApi.ts';
 import { ContactRoleRow } from './ContactRoleRow.tsx';
 import { activityQueryKey } from './DatasetHistory.tsx';
 import { useContactRoleChoices } from './useContactRoleChoices.ts';
@@ -24,15 +24,13 @@ export function DatasetContacts({ datasetId, canEdit }: { datasetId: number; can
   const notifyError = useNotifyError();
   const roles = useContactRoleChoices();
   const [removing, setRemoving] = useState<ContactRole | null>(null);
-  const queryKey = ['dataset-contact-roles', datasetId];
+  const query = datasetContactRolesQuery(datasetId);
+  const { queryKey } = query;
   // Changes of the contacts are recorded in the dataset's history too.
   const reload = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: activityQueryKey(datasetId) })]);
   const { attempt, retry, cancelRetry } = useForcedChange(reload);
-  const { data: links, error } = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => contactRolesApi.list(datasetId, signal),
-  });
+  const { data: links, error } = useQuery(query);
   useEffect(() => {
     if (error) notifyError(error);
   }, [error, notifyError]);

@@ -4,8 +4,8 @@
  * each line linking to the field to fill: on the page in tabs, the link opens the field's tab
  * (`?tab=`) with the focus in it, as the unfilled fields' list does; elsewhere it is `#field-<name>`
  * and focuses the field's input when the page has one by that name. Read again whenever the record
- * is saved, and whenever its resources, as the resources panel reads them, change (one added,
- * deleted or published). It opens folded, as a line above the tabs (rating, score, how many things would raise
+ * is saved, and whenever its resources or contacts, as their panels read them, change (one added,
+ * deleted, published or given another role). It opens folded, as a line above the tabs (rating, score, how many things would raise
  * it); its details unfold on demand, and the browser remembers the choice (the app's store).
  */
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
@@ -18,6 +18,7 @@ import type { DatasetQuality, QualityIndicatorResult, QualityRating } from '../.
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useFormTabs } from '../entities/FormTabs.tsx';
 import { datasetResourcesQuery } from '../resources/resourcesApi.ts';
+import { datasetContactRolesQuery } from './contactRolesApi.ts';
 import { datasetsApi } from './datasetsApi.ts';
 
 const RATING_COLOURS: Record<QualityRating, 'success' | 'info' | 'warning' | 'error'> = {
@@ -74,6 +75,13 @@ function Hint({ indicator }: { indicator: QualityIndicatorResult }) {
 /** Where the browser remembers whether the details are unfolded (kept in localStorage: createAppStore). */
 export const QUALITY_OPEN_KEY = 'preferences.datasets.quality.open';
 
+/** `data` once it differs from its first read, undefined until then. */
+function useChangedAfterFirstRead<T>(data: T | undefined): T | undefined {
+  const first = useRef(data);
+  if (first.current === undefined) first.current = data;
+  return data === first.current ? undefined : data;
+}
+
 export function QualityPanel() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -84,12 +92,10 @@ export function QualityPanel() {
   const id = record?.id as number | undefined;
   // A save changes updated_at: the score is read again.
   const version = record?.updated_at as string | undefined;
-  // So does a change of the dataset's resources, read by the resources panel (not their first read).
-  // The panel's own query: an observer without its function would make the panel's refetch fail.
-  const resources = useQuery({ ...datasetResourcesQuery(id ?? -1), enabled: id !== undefined }).data;
-  const firstResources = useRef(resources);
-  if (firstResources.current === undefined) firstResources.current = resources;
-  const resourcesChanged = resources === firstResources.current ? undefined : resources;
+  // So does a change of the dataset's resources or contacts, read by their panels (not their first
+  // read). The panels' own queries: an observer without its function would make their refetch fail.
+  const resourcesChanged = useChangedAfterFirstRead(useQuery({ ...datasetResourcesQuery(id ?? -1), enabled: id !== undefined }).data);
+  const contactsChanged = useChangedAfterFirstRead(useQuery({ ...datasetContactRolesQuery(id ?? -1), enabled: id !== undefined }).data);
   useEffect(() => {
     if (id === undefined) return undefined;
     const controller = new AbortController();
@@ -103,7 +109,7 @@ export function QualityPanel() {
       },
     );
     return () => controller.abort();
-  }, [id, version, locale, resourcesChanged]);
+  }, [id, version, locale, resourcesChanged, contactsChanged]);
   if (id === undefined) return null;
   // What to do: the failed indicators with advice (not "fix the links" while there is no link to fix).
   const missing = quality ? quality.indicators.filter((indicator) => !indicator.passed && indicator.hint !== '').sort((a, b) => b.max_points - a.max_points) : [];

@@ -45,3 +45,9 @@ export function createContactRolesApi(http: HttpClient = httpClient) {
 }
 
 export const contactRolesApi = createContactRolesApi();
+
+/** The query of a dataset's contacts, shared by the contacts panel and the quality panel that follows it. */
+export const datasetContactRolesQuery = (datasetId: number) => ({
+  queryKey: ['dataset-contact-roles', datasetId],
+  queryFn: ({ signal }: { signal: AbortSignal }) => contactRolesApi.list(datasetId, signal),
+});
