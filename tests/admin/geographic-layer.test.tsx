@@ -91,6 +91,16 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(legend()).toEqual(['120 – 510 (#f7fbff)', '510 – 900 (#08306b)']);
   });
 
+  it('lets the row of graduated settings wrap onto more lines, rather than squeezing the number of classes, the size and the opacity to a letter', async () => {
+    layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/^3 objets/, {}, LONG);
+    await choose(user, 'Représentation', 'Classes graduées');
+    const row = screen.getByRole('spinbutton', { name: 'Nombre de classes' }).closest('.MuiFormControl-root')!.parentElement!;
+    expect(within(row).getByRole('spinbutton', { name: 'Opacité (0 à 1)' })).toBeInTheDocument();
+    expect(getComputedStyle(row).flexWrap).toBe('wrap');
+  });
+
   it('asks for the name of a new style under its field, which takes the focus, before sending anything', async () => {
     const layer = layerPage();
     const user = userEvent.setup();

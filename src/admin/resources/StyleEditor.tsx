@@ -28,6 +28,9 @@ export interface StyleEditorProps {
 
 const NO_LABEL = '';
 
+/** A select of the first row: as wide as the row leaves it, down to `min` before the row wraps (a column on phones). */
+const growing = (min: number) => ({ flex: { sm: `1 1 ${min}px` }, minWidth: min });
+
 export function StyleEditor({ config, columns, valuesOf, onChange, geometryType = null }: StyleEditorProps) {
   const translate = useTranslate();
   const family = geometryFamily(geometryType);
@@ -78,8 +81,9 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
   };
   return (
     <Stack spacing={2} component="section" aria-label={translate(`${L}.style.editor`)}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label={translate(`${L}.style.kind`)} value={config.kind} onChange={(event) => setKind(event.target.value)} sx={{ minWidth: 200 }}>
+      {/* The graduated settings fill more than a line: they wrap rather than squeeze each field to a letter. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <TextField select label={translate(`${L}.style.kind`)} value={config.kind} onChange={(event) => setKind(event.target.value)} sx={growing(200)}>
           <MenuItem value="simple">{translate(`${L}.style.kinds.simple`)}</MenuItem>
           <MenuItem value="classified" disabled={columns.length === 0}>
             {translate(`${L}.style.kinds.classified`)}
@@ -93,7 +97,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
         )}
         {config.kind === 'classified' && (
           <>
-            <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => change(classify(event.target.value, valuesOf(event.target.value), config, categoryPalette))} sx={{ minWidth: 200 }}>
+            <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => change(classify(event.target.value, valuesOf(event.target.value), config, categoryPalette))} sx={growing(200)}>
               {columns.map((column) => (
                 <MenuItem key={column} value={column}>
                   {column}
@@ -108,7 +112,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
                 setCategoryPalette(event.target.value);
                 change(classify(config.column, valuesOf(config.column), config, event.target.value));
               }}
-              sx={{ minWidth: 140 }}
+              sx={growing(140)}
             >
               {Object.keys(CATEGORY_PALETTES).map((name) => (
                 <MenuItem key={name} value={name}>
@@ -120,14 +124,14 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
         )}
         {config.kind === 'graduated' && (
           <>
-            <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => regraduate({ column: event.target.value })} sx={{ minWidth: 160 }}>
+            <TextField select label={translate(`${L}.style.column`)} value={config.column} onChange={(event) => regraduate({ column: event.target.value })} sx={growing(160)}>
               {numericColumns.map((column) => (
                 <MenuItem key={column} value={column}>
                   {column}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label={translate(`${L}.style.method`)} value={config.method} onChange={(event) => regraduate({ method: event.target.value as ClassMethod })} sx={{ minWidth: 180 }}>
+            <TextField select label={translate(`${L}.style.method`)} value={config.method} onChange={(event) => regraduate({ method: event.target.value as ClassMethod })} sx={growing(180)}>
               {CLASS_METHODS.map((method) => (
                 <MenuItem key={method} value={method}>
                   {translate(`${L}.style.methods.${method}`)}
@@ -140,9 +144,9 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
               value={config.classes.length || DEFAULT_CLASS_COUNT}
               slotProps={{ htmlInput: { min: MIN_CLASSES, max: MAX_CLASSES } }}
               onChange={(event) => regraduate({ count: Math.max(MIN_CLASSES, Math.min(MAX_CLASSES, Number(event.target.value) || MIN_CLASSES)) })}
-              sx={{ width: 120 }}
+              sx={{ width: 160 }}
             />
-            <TextField select label={translate(`${L}.style.palette`)} value={config.palette} onChange={(event) => regraduate({ palette: event.target.value })} sx={{ minWidth: 200 }}>
+            <TextField select label={translate(`${L}.style.palette`)} value={config.palette} onChange={(event) => regraduate({ palette: event.target.value })} sx={growing(200)}>
               {PALETTES.map((palette) => (
                 <MenuItem key={palette.name} value={palette.name}>
                   {translate(`${L}.style.paletteName`, { name: palette.name, kind: translate(`${L}.style.paletteKinds.${palette.kind}`), safe: palette.colourBlindSafe ? translate(`${L}.style.colourBlindSafe`) : '' }).trim()}
@@ -165,10 +169,10 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
           value={config.opacity}
           slotProps={{ htmlInput: { min: 0, max: 1, step: 0.1 } }}
           onChange={(event) => onChange({ ...config, opacity: Math.max(0, Math.min(1, Number(event.target.value))) })}
-          sx={{ width: 120 }}
+          sx={{ width: 160 }}
         />
       </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {(family === 'point' || family === 'mixed') && (
           <>
             <TextField select label={translate(`${L}.style.shape`)} value={symbol.shape ?? 'circle'} onChange={(event) => setSymbol({ shape: event.target.value as MarkShape })} sx={{ minWidth: 140 }}>
@@ -179,7 +183,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
               ))}
             </TextField>
             <TextField type="color" label={translate(`${L}.style.strokeColor`)} value={symbol.strokeColor ?? '#ffffff'} onChange={(event) => setSymbol({ strokeColor: event.target.value })} sx={{ width: 140 }} />
-            <TextField type="number" label={translate(`${L}.style.strokeWidth`)} value={symbol.strokeWidth ?? 1} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setSymbol({ strokeWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 140 }} />
+            <TextField type="number" label={translate(`${L}.style.strokeWidth`)} value={symbol.strokeWidth ?? 1} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setSymbol({ strokeWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 200 }} />
           </>
         )}
         {(family === 'line' || family === 'mixed') && (
@@ -194,7 +198,7 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
         {(family === 'polygon' || family === 'mixed') && (
           <>
             <TextField type="color" label={translate(`${L}.style.outlineColor`)} value={symbol.outlineColor ?? '#333333'} onChange={(event) => setSymbol({ outlineColor: event.target.value })} sx={{ width: 140 }} />
-            <TextField type="number" label={translate(`${L}.style.outlineWidth`)} value={symbol.outlineWidth ?? 1} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setSymbol({ outlineWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 140 }} />
+            <TextField type="number" label={translate(`${L}.style.outlineWidth`)} value={symbol.outlineWidth ?? 1} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setSymbol({ outlineWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 200 }} />
           </>
         )}
         <TextField select label={translate(`${L}.style.label`)} value={label?.column ?? NO_LABEL} onChange={(event) => setLabel({ column: event.target.value })} sx={{ minWidth: 180 }}>
@@ -210,13 +214,13 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
             <TextField type="number" label={translate(`${L}.style.labelSize`)} value={label.size} slotProps={{ htmlInput: { min: 1, max: 100 } }} onChange={(event) => setLabel({ size: Math.max(1, Math.min(100, Number(event.target.value) || 1)) })} sx={{ width: 140 }} />
             <TextField type="color" label={translate(`${L}.style.labelColor`)} value={label.color} onChange={(event) => setLabel({ color: event.target.value })} sx={{ width: 140 }} />
             <TextField type="color" label={translate(`${L}.style.haloColor`)} value={label.haloColor} onChange={(event) => setLabel({ haloColor: event.target.value })} sx={{ width: 140 }} />
-            <TextField type="number" label={translate(`${L}.style.haloWidth`)} value={label.haloWidth} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setLabel({ haloWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 140 }} />
+            <TextField type="number" label={translate(`${L}.style.haloWidth`)} value={label.haloWidth} slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }} onChange={(event) => setLabel({ haloWidth: Math.max(0, Math.min(20, Number(event.target.value) || 0)) })} sx={{ width: 200 }} />
           </>
         )}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField type="number" label={translate(`${L}.style.minZoom`)} value={config.zoom?.min ?? ''} slotProps={{ htmlInput: { min: 0, max: 24 } }} onChange={(event) => setZoom('min', event.target.value)} sx={{ width: 180 }} />
-        <TextField type="number" label={translate(`${L}.style.maxZoom`)} value={config.zoom?.max ?? ''} slotProps={{ htmlInput: { min: 0, max: 24 } }} onChange={(event) => setZoom('max', event.target.value)} sx={{ width: 180 }} />
+        <TextField type="number" label={translate(`${L}.style.minZoom`)} value={config.zoom?.min ?? ''} slotProps={{ htmlInput: { min: 0, max: 24 } }} onChange={(event) => setZoom('min', event.target.value)} sx={{ width: 220 }} />
+        <TextField type="number" label={translate(`${L}.style.maxZoom`)} value={config.zoom?.max ?? ''} slotProps={{ htmlInput: { min: 0, max: 24 } }} onChange={(event) => setZoom('max', event.target.value)} sx={{ width: 220 }} />
       </Stack>
       {config.kind === 'graduated' && (
         <Stack spacing={1}>
