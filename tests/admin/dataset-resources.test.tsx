@@ -91,6 +91,19 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     expect(within(mainRow).getByRole('link', { name: 'Modifier Arrêts de bus' })).toHaveAttribute('href', '/publish/fr/data/datasets/1/resources/7/');
   });
 
+  it("leads from the dataset's layer to its page, and from there back to the dataset's resources", async () => {
+    datasetPage();
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/1/?tab=resources', USERS.role1);
+    const main = await screen.findByRole('table', { name: 'Ressource principale' }, LONG);
+    await user.click(within(main).getByRole('link', { name: 'Couche géographique' }));
+    expect(await screen.findByRole('heading', { name: LAYER.display_name, level: 1 }, LONG)).toBeInTheDocument();
+    const back = screen.getByRole('link', { name: 'Retour au jeu de données' });
+    expect(back).toHaveAttribute('href', '/publish/fr/data/datasets/1/?tab=resources');
+    await user.click(back);
+    expect(await screen.findByRole('table', { name: 'Ressource principale' }, LONG)).toBeInTheDocument();
+  });
+
   it("shows the legend of each style of the dataset's layers, as the layer page draws it", async () => {
     datasetPage();
     const byMode = {

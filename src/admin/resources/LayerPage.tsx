@@ -12,7 +12,7 @@ import { Suspense, lazy, useContext, useMemo, useRef, useState, type ChangeEvent
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { DEFAULT_TILE_URL } from '../../../schemas/constants.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import type { Style } from '../../../schemas/styles.ts';
@@ -22,8 +22,10 @@ import { errorStatus } from '../http/errors.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { DEFAULT_BOX, isBoundingBox, normaliseBox, type BoundingBox } from '../jurisdictions/codes.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
+import { useAppPath } from '../routing/useAppPath.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
 import { canDrawVectorMap } from './mapSupport.ts';
+import { datasetResourcesPath, type LayerPageState } from './resourcePaths.ts';
 import { PATHS, RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
 import { NO_SCENARIO } from './scenarioChoice.ts';
 import { DEFAULT_STYLE, editorConfigOf, styleOf } from './styleConfig.ts';
@@ -56,7 +58,10 @@ export default function LayerPage() {
   const queryClient = useQueryClient();
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
+  const appPath = useAppPath();
   const layerId = Number(useParams<{ id: string }>().id);
+  // Opened from a dataset's resources: the way back to them.
+  const fromDataset = (useLocation().state as Partial<LayerPageState> | null)?.datasetId;
   const { data: layer, error } = useQuery({
     queryKey: RESOURCE_KEYS.layer(layerId),
     queryFn: ({ signal }) => resourcesApi.layer(layerId, signal),
@@ -221,6 +226,11 @@ export default function LayerPage() {
               {translate(`${L}.style.save`)}
             </Button>
             {task && <TaskFollow key={task.id} started={task} />}
+            {typeof fromDataset === 'number' && (
+              <Button component={RouterLink} to={appPath(datasetResourcesPath(fromDataset))} sx={{ alignSelf: 'flex-start' }}>
+                {translate('resources.dataset-resources.actions.back')}
+              </Button>
+            )}
           </Stack>
         </CardContent>
       </Card>

@@ -29,7 +29,7 @@ import { LinkCheckHistory } from './LinkCheckHistory.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ProcessingState } from './ProcessingState.tsx';
-import { layerPath, newResourcePath, resourceEditPath } from './resourcePaths.ts';
+import { layerPath, newResourcePath, resourceEditPath, type LayerPageState } from './resourcePaths.ts';
 import { datasetResourcesQuery, layerIdOf, RESOURCE_KEYS, RESOURCE_ROLES, resourcesApi, type Resource, type ResourceDataset } from './resourcesApi.ts';
 
 const L = 'resources.dataset-resources';
@@ -118,7 +118,7 @@ function ResourceRow({ link, datasetId, editable }: { link: ResourceDataset; dat
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {layerId !== null && (
-          <Button size="small" startIcon={<MapIcon />} component={RouterLink} to={appPath(layerPath(layerId))}>
+          <Button size="small" startIcon={<MapIcon />} component={RouterLink} to={appPath(layerPath(layerId))} state={{ datasetId } satisfies LayerPageState}>
             {translate(`${L}.actions.layer`)}
           </Button>
         )}
