@@ -449,6 +449,15 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Format' })).toHaveTextContent('CSV');
   });
 
+  it("guesses the format from the extension of the address a file is downloaded from, its query aside", async () => {
+    wizard();
+    const user = userEvent.setup();
+    await start(user, 'annex', 'Fichier téléchargé depuis une adresse', 'Relevés 2026');
+    const format = screen.getByRole('combobox', { name: 'Format' });
+    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://data.example.org/releves/2026.csv?version=2');
+    await waitFor(() => expect(format).toHaveTextContent('CSV'));
+  });
+
   it('lists the free datastore tables, the first 10, or those matching a search', async () => {
     const resources = wizard();
     const tableReads: URL[] = [];

@@ -200,6 +200,7 @@ function MapServerLayers({ values, errors, onChange }: Pick<SourceFieldsProps, '
 export function SourceFields(props: SourceFieldsProps) {
   const translate = useTranslate();
   const helper = useHelper();
+  const { dataFormats } = useStartup();
   const { type, values, errors, onChange } = props;
   switch (type) {
     case 'file-upload':
@@ -214,7 +215,15 @@ export function SourceFields(props: SourceFieldsProps) {
       return (
         <>
           <FormatSelect {...props} />
-          <TextField required type="url" label={translate(`${L}.fields.href`)} value={values.href} onChange={(event) => onChange({ href: event.target.value })} {...helper(errors, 'href')} />
+          <TextField
+            required
+            type="url"
+            label={translate(`${L}.fields.href`)}
+            value={values.href}
+            // The format the address's extension names, as for a file.
+            onChange={(event) => onChange({ href: event.target.value, ...formatChangeFor(event.target.value, dataFormats, values.dataformat_id) })}
+            {...helper(errors, 'href')}
+          />
         </>
       );
     case 'ftp':

@@ -1,8 +1,18 @@
-/** The data format a file's name points to, among the platform's formats (loaded at start-up). */
+/** The data format a file's name or address points to, among the platform's formats (loaded at start-up). */
 import type { DataFormat } from '../startup/types.ts';
 
+/** The path of an address (without its host, query or fragment), or the name as it is. */
+function pathOf(name: string): string {
+  try {
+    return new URL(name).pathname;
+  } catch {
+    return name;
+  }
+}
+
 const extensionOf = (name: string) => {
-  const base = name.slice(name.lastIndexOf('/') + 1);
+  const path = pathOf(name);
+  const base = path.slice(path.lastIndexOf('/') + 1);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 };
