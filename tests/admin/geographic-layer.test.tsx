@@ -53,6 +53,13 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(read.searchParams.get('limit')).toBe('200');
   });
 
+  it("names the layer's geometry in the reader's language", async () => {
+    server.use(...layerServer().handlers);
+    server.use(http.get('/:locale/geospatial/geographiclayer/:id/', () => HttpResponse.json({ ...LAYER, geometry_type: 'MultiPolygon' })));
+    renderApp('/publish/it/data/layers/3/', USERS.role1);
+    expect(await screen.findByText('3 oggetti (Multipoligono)', {}, LONG)).toBeInTheDocument();
+  });
+
   it('previews a classification by a column: one colour per value, changed live', async () => {
     layerPage();
     const user = userEvent.setup();

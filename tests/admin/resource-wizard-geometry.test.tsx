@@ -102,7 +102,7 @@ describe('the resource wizard for a geographic file', { timeout: 40_000 }, () =>
     expect(within(layers).getAllByRole('row').map((row) => [...row.querySelectorAll('td,th')].map((cell) => cell.textContent))).toEqual([
       ['Couche', 'Géométrie', "Nombre d'objets", 'Système de coordonnées'],
       ['arrets', 'Point (12)', '12', 'WGS 84 (EPSG:4326)'],
-      ['arrondissements', 'Polygon (7), MultiPolygon (2)', '9', 'Non indiqué'],
+      ['arrondissements', 'Polygone (7), Multipolygone (2)', '9', 'Non indiqué'],
     ]);
     expect(within(step).getByText('Le fichier contient plusieurs couches : choisissez celle à charger.')).toBeInTheDocument();
     expect(within(step).getByRole('button', { name: 'Suivant' })).toBeDisabled();

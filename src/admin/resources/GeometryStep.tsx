@@ -6,17 +6,18 @@
 import { useState } from 'react';
 import { Alert, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useTranslate, type TranslateFunction } from 'react-admin';
 import { DEFAULT_ERROR_MESSAGE, summariseError } from '../http/errors.ts';
+import { geometryName } from './geometryName.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 import { RESOURCE_KEYS, resourcesApi, type InspectedLayer, type Source, type SourceWrite } from './resourcesApi.ts';
 
 const L = 'resources.dataset-resources';
 
-/** "Polygon (3), MultiPolygon (1)" */
-export const geometryTypesOf = (layer: InspectedLayer) =>
+/** "Polygone (3), Multipolygone (1)" */
+export const geometryTypesOf = (layer: InspectedLayer, translate: TranslateFunction) =>
   Object.entries(layer.geometry_types)
-    .map(([type, count]) => `${type} (${count})`)
+    .map(([type, count]) => `${geometryName(translate, type)} (${count})`)
     .join(', ');
 
 const crsOf = (layer: InspectedLayer, none: string) =>
@@ -81,7 +82,7 @@ export function GeometryStep({ resourceId, source, busy, onSubmit }: GeometrySte
             {inspection.layers.map((layer) => (
               <TableRow key={layer.name} selected={layer.name === inspection.layer}>
                 <TableCell>{layer.name}</TableCell>
-                <TableCell>{geometryTypesOf(layer)}</TableCell>
+                <TableCell>{geometryTypesOf(layer, translate)}</TableCell>
                 <TableCell>{layer.feature_count}</TableCell>
                 <TableCell>{crsOf(layer, translate(`${L}.geometry.noCrs`))}</TableCell>
               </TableRow>

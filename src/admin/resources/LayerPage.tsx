@@ -24,6 +24,7 @@ import { DEFAULT_BOX, isBoundingBox, normaliseBox, type BoundingBox } from '../j
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { StartupContext } from '../startup/StartupContext.ts';
+import { geometryName } from './geometryName.ts';
 import { canDrawVectorMap } from './mapSupport.ts';
 import { datasetResourcesPath, type LayerPageState } from './resourcePaths.ts';
 import { PATHS, RESOURCE_KEYS, resourcesApi, type LayerStyle, type StyleConfig } from './resourcesApi.ts';
@@ -164,7 +165,7 @@ export default function LayerPage() {
               {layer.display_name}
             </Typography>
             <Typography color="text.secondary">
-              {translate(`${L}.summary`, { total: layer.feature_count, geometry: layer.geometry_type ?? '—' })}
+              {translate(`${L}.summary`, { total: layer.feature_count, geometry: layer.geometry_type ? geometryName(translate, layer.geometry_type) : '—' })}
             </Typography>
             {isBoundingBox(layer.bbox) && <Typography variant="body2">{translate(`${L}.bbox`, extentWords(layer.bbox, locale))}</Typography>}
             {canDrawVectorMap() ? (
