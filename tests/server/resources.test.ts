@@ -147,6 +147,12 @@ describe('resources', () => {
     expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).statusCode).toBe(404);
     expect((await t.db.query('SELECT 1 FROM resource_datasets WHERE resource_id = $1', [resource.id])).rowCount).toBe(0);
   });
+
+  it('gives each of several resources of one name created at once a codename of its own', async () => {
+    const created = await Promise.all([1, 2, 3, 4].map(() => call('editor', 'POST', '/fr/resource/resources/', { display_name: 'Lot parallèle', type: 'href', usergroup_id: groups.metropole })));
+    expect(created.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(created.map((answer) => answer.json().codename).sort()).toEqual(['lot-parallele', 'lot-parallele-2', 'lot-parallele-3', 'lot-parallele-4']);
+  });
 });
 
 describe('groups owning resources', () => {

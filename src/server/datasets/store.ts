@@ -38,11 +38,11 @@ async function lockCodenameFamilies(client: PoolClient, table: keyof typeof CODE
   );
 }
 
-/** A slug of `text` not used by another dataset: `name`, else `name-2`, `name-3`… within 100 characters. */
-export async function uniqueCodename(client: PoolClient, text: string, exceptId: number | null): Promise<string> {
-  const base = slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || 'dataset';
-  await lockCodenameFamilies(client, 'datasets', [base]);
-  const { rows } = await client.query<{ codename: string }>(`SELECT codename FROM datasets WHERE ${beginsWith('$1::text')} AND id IS DISTINCT FROM $2`, [
+/** A slug of `text` not used by another dataset (or resource): `name`, else `name-2`, `name-3`… within 100 characters. */
+export async function uniqueCodename(client: PoolClient, text: string, exceptId: number | null, table: keyof typeof CODENAME_LOCKS = 'datasets'): Promise<string> {
+  const base = slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || (table === 'datasets' ? 'dataset' : 'resource');
+  await lockCodenameFamilies(client, table, [base]);
+  const { rows } = await client.query<{ codename: string }>(`SELECT codename FROM ${table} WHERE ${beginsWith('$1::text')} AND id IS DISTINCT FROM $2`, [
     variantPrefix(base),
     exceptId,
   ]);
@@ -78,7 +78,7 @@ export async function setTags(client: PoolClient, datasetId: number, names: read
  * taken or wanted twice), then each text gets the first free `name`, `name-2`… not given to an
  * earlier one.
  */
-export async function uniqueCodenames(client: PoolClient, texts: readonly string[], table: 'datasets' | 'resources' = 'datasets'): Promise<string[]> {
+export async function uniqueCodenames(client: PoolClient, texts: readonly string[], table: keyof typeof CODENAME_LOCKS = 'datasets'): Promise<string[]> {
   const fallback = table === 'datasets' ? 'dataset' : 'resource';
   const bases = texts.map((text) => slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || fallback);
   await lockCodenameFamilies(client, table, bases);

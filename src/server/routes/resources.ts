@@ -13,6 +13,7 @@ import { slugify } from '../../../schemas/slug.ts';
 import { LATEST_LINK_CHECK_SQL, linkChecksAction } from '../quality/link-history.ts';
 import { bodyGroupId, bodyId, parseId, registerEntity, type RegisteredEntity, type Row, type WriteContext } from '../crud/index.ts';
 import { resourceReachCondition } from '../datasets/resource-visibility.ts';
+import { uniqueCodename } from '../datasets/store.ts';
 import { inTransaction } from '../db/pool.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { listRequest, paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
@@ -26,8 +27,6 @@ import { storageOf } from '../storage/index.ts';
 import { actionLabel, wakeScorer } from '../tasks/store.ts';
 import { oweAssessment, oweAssessmentsOf } from '../quality/owed.ts';
 import { UPLOAD_ACTION } from '../resources/upload-task.ts';
-
-const CODENAME_MAX_LENGTH = 100;
 
 /** The latest task of each scenario run on the resource; acknowledged failures and cancellations left out. */
 const PROCESSING_SQL = `COALESCE((SELECT json_agg(json_build_object('task_id', p.id, 'action', p.action, 'labels', sc.labels,
@@ -103,21 +102,6 @@ function sourcePath(type: ResourceType): string {
   return `resource/${type}/`;
 }
 
-/** A slug of `text` not used by another resource: `name`, else `name-2`, `name-3`… */
-async function uniqueCodename(client: WriteContext['client'], text: string, exceptId: number | null): Promise<string> {
-  const base = slugify(text).slice(0, CODENAME_MAX_LENGTH).replace(/-+$/, '') || 'resource';
-  const { rows } = await client.query<{ codename: string }>('SELECT codename FROM resources WHERE codename LIKE $1 AND id IS DISTINCT FROM $2', [
-    `${base.slice(0, CODENAME_MAX_LENGTH - 12).replace(/[\\%_]/g, '\\$&')}%`,
-    exceptId,
-  ]);
-  const used = new Set(rows.map((row) => row.codename));
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? '' : `-${n}`;
-    const candidate = `${base.slice(0, CODENAME_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
-    if (!used.has(candidate)) return candidate;
-  }
-}
-
 /** Storage keys of deleted resources, removed from disk once the deletion is committed. */
 const filesToRemove = new WeakMap<FastifyRequest, string[]>();
 
@@ -143,7 +127,7 @@ export default async function resourceEntityRoutes(app: FastifyInstance) {
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     if (!existing || (Object.hasOwn(values, 'codename') && !values.codename)) {
-      row.codename = values.codename || (await uniqueCodename(client, String(values.display_name ?? existing?.display_name ?? ''), existing ? (existing.id as number) : null));
+      row.codename = values.codename || (await uniqueCodename(client, String(values.display_name ?? existing?.display_name ?? ''), existing ? (existing.id as number) : null, 'resources'));
     }
     if (Object.hasOwn(row, 'description') && row.description == null) row.description = '';
     if (Object.hasOwn(values, 'hidden') && values.hidden == null) row.hidden = false;
