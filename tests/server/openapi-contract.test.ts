@@ -56,11 +56,12 @@ async function items(url: string): Promise<{ id: number; codename: string }[]> {
 }
 
 /** A write that must succeed: answers its body, and keeps the answer to hold against the document. */
-async function write(method: Method, path: string, url: string, payload: unknown, status: number) {
-  const response = await call(method, url, payload);
+async function write(method: Method, path: string, url: string, payload: unknown, status: number, who = admin) {
+  const response = await call(method, url, payload, who);
   expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(status);
   writes.push({ operation: method.toLowerCase(), path, response, payload });
-  return response.json<{ id: number }>();
+  // A 204's body is empty.
+  return (response.body === '' ? {} : response.json()) as { id: number };
 }
 
 const STOPS = 'id;nom;lon;lat\n1;Gare;7.26;43.70\n2;Port;7.28;43.69\n';
@@ -86,6 +87,13 @@ async function fill() {
   await write('PUT', '/usergroup/user-groups/{id}/members/{userId}/', `/usergroup/user-groups/${group.id}/members/${user.id}/`, { role: 2 }, 200);
   const member = (await write('POST', '/usergroup/user-groups/{id}/members/', `/usergroup/user-groups/${group.id}/members/`, { account: 'member', user_id: null, role: 0, status: 1 }, 201)) as unknown as { user_id: number };
   await write('PUT', '/usergroup/user-groups/{id}/members/{userId}/', `/usergroup/user-groups/${group.id}/members/${member.user_id}/`, { status: 2 }, 200);
+  // Invitations (status 0), accepted and declined by the person.
+  for (const [username, answer, status] of [['newcomer', 'accept', 200], ['editor', 'decline', 204]] as const) {
+    const invited = (await write('POST', '/usergroup/user-groups/{id}/members/', `/usergroup/user-groups/${group.id}/members/`, { account: username, status: 0 }, 201)) as unknown as { user_id: number };
+    const person = await t.signIn(username);
+    const [invitation] = (await call('GET', `/usergroup/group-members/?user=${invited.user_id}&usergroup=${group.id}&status__in=0`, undefined, person)).json<{ results: { id: number }[] }>().results;
+    await write('POST', `/usergroup/group-members/{id}/${answer}/`, `/usergroup/group-members/${invitation.id}/${answer}/`, {}, status, person);
+  }
   await write('POST', '/usergroup/user-groups/{id}/children/', `/usergroup/user-groups/${g['sphere-territoires-littoraux']}/children/`, { child_id: organisation.id }, 201);
   const contact = await write('POST', '/dataset/contacts/', '/dataset/contacts/', { name: 'Service SIG', email: 'sig@example.org', usergroup: region }, 201);
   await write('PUT', '/dataset/contacts/{id}/', `/dataset/contacts/${contact.id}/`, { name: 'Service SIG', email: 'sig@example.org', usergroup: region, position: 'Accueil' }, 200);
