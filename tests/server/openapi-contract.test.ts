@@ -2,7 +2,10 @@
  * The OpenAPI document against what the server answers, on a platform holding a record of each
  * kind: every GET it describes, with the ids of real records in its path, answers a status the
  * document lists, in one of its media types, with a JSON body its schema for that status takes;
- * so do an empty create of each entity (400), one create (201) and one update (200).
+ * so do an empty create of each entity (400), one create (201) and one update (200), the other
+ * writes made (their bodies taken by the document too), the login pages' forms, malformed bodies
+ * (400, refused by the document too), forbidden and unknown calls (403, 404). Every query
+ * parameter sent is one the document names, and every write's body says what it takes.
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
