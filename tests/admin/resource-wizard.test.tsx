@@ -49,6 +49,17 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(await screen.findByText('Votre compte ne vous permet pas de consulter ce contenu', {}, LONG)).toBeInTheDocument();
   });
 
+  it('says that a dataset which does not exist is not found, rather than offering its wizard', async () => {
+    wizard();
+    server.use(http.get('/:locale/dataset/datasets/:id/', () => HttpResponse.json({ detail: 'Pas trouvé.' }, { status: 404 })));
+    for (const id of ['abc', '999999']) {
+      const { unmount } = renderApp(`/publish/fr/data/datasets/${id}/resources/new/?role=main`, USERS.role1);
+      expect(await screen.findByRole('heading', { name: 'Page introuvable' }, LONG)).toBeInTheDocument();
+      expect(screen.queryByRole('radiogroup', { name: 'Type de ressource' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('says that a resource which does not exist is not found, with the way back to the dataset, rather than an empty wizard', async () => {
     wizard();
     renderApp('/publish/fr/data/datasets/1/resources/999/', USERS.role1);

@@ -129,7 +129,7 @@ export default function ResourceWizard() {
   const datasetId = Number(params.id);
   const existingId = params.resourceId !== undefined && params.resourceId !== 'new' ? Number(params.resourceId) : null;
 
-  const { data: dataset } = useGetOne('datasets', { id: datasetId }, { enabled: Number.isInteger(datasetId) });
+  const { data: dataset, error: datasetError } = useGetOne('datasets', { id: datasetId }, { enabled: Number.isInteger(datasetId) });
   const askedRole: ResourceRole = search.get('role') === 'annex' ? 'annex' : 'main';
   // The dataset's resources: the role of the one being changed, or whether a new main one may be added.
   const { data: links } = useQuery({
@@ -340,6 +340,8 @@ export default function ResourceWizard() {
   };
   const helper = (name: string) => (errors[name] ? { error: true, helperText: translate(errors[name]!, { _: errors[name] }) } : {});
 
+  // A dataset that does not exist: said in place, rather than a wizard whose first save is refused.
+  if (!Number.isInteger(datasetId) || errorStatus(datasetError) === 404) return <NotFound />;
   // A dataset the user may not change: the access-denied page at once, rather than a wizard whose
   // every step would be filled in for a save the server refuses.
   if (dataset?.editable === false) return <Navigate to={appPath(ACCESS_DENIED_PATH)} replace />;
