@@ -139,4 +139,12 @@ describe("a dataset's tasks", { timeout: 30_000 }, () => {
     expect(list.searchParams.get('object_id')).toBe('1');
     expect(await screen.findByRole('region', { name: 'Historique' }, LONG)).toBeInTheDocument();
   });
+
+  it('shows the not-found page for the logs of a dataset that does not exist', async () => {
+    datasetPage();
+    server.use(http.get('/:locale/dataset/datasets/:id/', () => HttpResponse.json({ detail: 'Pas trouvé.' }, { status: 404 })));
+    renderApp('/publish/fr/logs/dataset/999999/', USERS.role1);
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' }, LONG)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Tâches' })).toBeNull();
+  });
 });

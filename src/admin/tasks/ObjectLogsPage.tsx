@@ -8,25 +8,27 @@ import { useParams } from 'react-router-dom';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { SCENARIO_OBJECT_CLASSES } from '../../../schemas/scenarios.ts';
 import { DatasetHistory } from '../datasets/DatasetHistory.tsx';
+import { errorStatus } from '../http/errors.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { ObjectTasks } from './ObjectTasks.tsx';
 
 function useObjectTitle(objectClass: string, id: string) {
   const translate = useTranslate();
   const isDataset = objectClass === 'dataset';
-  const { data: dataset } = useGetOne('datasets', { id }, { enabled: isDataset });
+  const { data: dataset, error } = useGetOne('datasets', { id }, { enabled: isDataset });
   const name =
     (dataset?.display_name as string | undefined) ??
     `${translate(`resources.tasks.objectClasses.${objectClass}`, { _: objectClass })} #${id}`;
-  return { title: translate('resources.tasks.logs.title', { name }), dataset };
+  return { title: translate('resources.tasks.logs.title', { name }), dataset, missing: errorStatus(error) === 404 };
 }
 
 export default function ObjectLogsPage() {
   const { object = '', id = '' } = useParams<{ object: string; id: string }>();
   const translate = useTranslate();
-  const { title, dataset } = useObjectTitle(object, id);
+  const { title, dataset, missing } = useObjectTitle(object, id);
   // Only objects that tasks run on have logs, and ids are whole numbers.
-  if (!(SCENARIO_OBJECT_CLASSES as readonly string[]).includes(object) || !/^\d{1,9}$/.test(id)) return <NotFound />;
+  // A dataset that does not exist (or that the reader may not see) has no logs to show.
+  if (!(SCENARIO_OBJECT_CLASSES as readonly string[]).includes(object) || !/^\d{1,9}$/.test(id) || missing) return <NotFound />;
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Typography variant="h4" component="h1">
