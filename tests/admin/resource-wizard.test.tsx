@@ -321,6 +321,30 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', usergroup_id: 10 });
   });
 
+  it("comes back as an annex's wizard after a new sign-in, with what was typed", async () => {
+    wizard();
+    server.use(http.post('/:locale/resource/resources/', () => HttpResponse.json({ detail: "Informations d'authentification non fournies." }, { status: 401 })));
+    const user = userEvent.setup();
+    const address = '/publish/fr/data/datasets/1/resources/new/?role=annex';
+    const first = renderApp(address, USERS.role1);
+    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+    await user.click(await within(types).findByRole('radio', { name: 'Lien' }, LONG));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Nom' }), 'Plan du réseau');
+    await choose(user, 'Format', 'CSV');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse (URL)' }), 'https://tcl.example.org/plan');
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(first.assign).toHaveBeenCalled(), LONG);
+    const next = new URL(first.assign.mock.calls[0][0], 'http://localhost').searchParams.get('next');
+    expect(next).toBe(address);
+    first.unmount();
+
+    renderApp(next!, USERS.role1);
+    expect(await screen.findByRole('heading', { name: 'Nouvelle annexe' }, LONG)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Plan du réseau'), LONG);
+    expect(screen.getByRole('textbox', { name: 'Adresse (URL)' })).toHaveValue('https://tcl.example.org/plan');
+  });
+
   it("keeps a change to a resource, on top of its saved values, over a new sign-in", async () => {
     const LINK = resource({ id: 8, display_name: 'Horaires', type: 'href', dataformat_id: null, source_id: 80, rel: [] });
     wizard({ links: [link(LINK, 1)], sources: [source({ id: 80, resource_id: 8, href: 'https://tcl.example.org/horaires', dataformat_id: null })] });

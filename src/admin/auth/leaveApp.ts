@@ -18,12 +18,12 @@ function formPath(): string {
 export async function goToSignIn(): Promise<void> {
   setAsideFormValues(formPath(), { acrossReload: true });
   const { links } = await loadRuntimeConfig();
-  browser.assign(loginServiceUrl(links, 'login', currentLocale(), browser.currentPathAndHash()));
+  browser.assign(loginServiceUrl(links, 'login', currentLocale(), browser.currentAddress()));
 }
 
 /** Sends the browser to the terms of use, coming back to the current page afterwards. */
 export async function goToTerms(): Promise<void> {
   setAsideFormValues(formPath(), { acrossReload: true });
   const { links } = await loadRuntimeConfig();
-  browser.assign(loginServiceUrl(links, 'terms', currentLocale(), browser.currentPathAndHash()));
+  browser.assign(loginServiceUrl(links, 'terms', currentLocale(), browser.currentAddress()));
 }

@@ -7,9 +7,12 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
-  /** The path and hash of the page shown, as sent in `next` parameters. */
-  currentPathAndHash(): string {
-    return `${window.location.pathname}${window.location.hash}`;
+  /**
+   * The address of the page shown, as sent in `next` parameters: its path, query (an annex's
+   * wizard is `…/resources/new/?role=annex`) and hash.
+   */
+  currentAddress(): string {
+    return `${window.location.pathname}${window.location.search}${window.location.hash}`;
   },
   currentPath(): string {
     return window.location.pathname;
