@@ -5,7 +5,7 @@
  *   schemas/jurisdictions.ts: list (page, page_size default 50, search, ordering, id__in), POST
  *   (201), GET, PUT, PATCH, DELETE (204). Payload: {id, display_name, codename, municipalities:
  *   [INSEE codes], latlon_bounding_box: [min_lon, min_lat, max_lon, max_lat] | null,
- *   municipality_count}. Codes are trimmed, upper-cased and deduplicated, must be current communes
+ *   municipality_count, editable: whether the reader may change and delete it}. Codes are trimmed, upper-cased and deduplicated, must be current communes
  *   (400 {municipalities: ["Unknown INSEE code(s): 99999"]}); the box is the union of the
  *   communes' boxes, computed and stored on every write that gives `municipalities`.
  * - A jurisdiction that is some organisation's territory is not deleted: 409
@@ -17,7 +17,8 @@
  *   (any part, accents and case ignored) or INSEE code prefix, most populated first; filters
  *   codename__in, id__in, departement; page_size up to 1000.
  *
- * Reading: users who can open Accounts or Data; writing: superusers.
+ * Reading: users who can open Accounts or Data; writing: superusers, and delegated administrators
+ * for territories no other organisation uses (jurisdictions/access.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { municipalities as municipalitiesSchema, jurisdictions as jurisdictionsSchema } from '../../../schemas/jurisdictions.ts';
