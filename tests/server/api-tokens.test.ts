@@ -179,6 +179,27 @@ describe('personal API tokens', () => {
     expect((await call('GET', '/en/login/', withKey(other.key))).statusCode).toBe(200);
   });
 
+  it("keep the profile page's way back to where the person came from in the app, through a token made or revoked", async () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams({ csrfmiddlewaretoken: editor.csrfToken, ...fields }).toString();
+    const headers = { cookie: editor.cookie, 'content-type': 'application/x-www-form-urlencoded' };
+    const next = '/publish/en/accounts/';
+    const profile = await t.app.inject({ url: `/en/login/profile/?next=${encodeURIComponent(next)}`, headers: { cookie: editor.cookie } });
+    expect(profile.body).toContain(`<input type="hidden" name="next" value="${next}">`);
+    const created = await t.app.inject({ method: 'POST', url: '/en/login/profile/tokens/', headers, payload: form({ name: 'Kept way back', expires_in_days: '30', scope: 'read', next }) });
+    expect(created.statusCode).toBe(201);
+    expect(created.body).toContain(`<a href="${next}">Back to the application</a>`);
+    const refused = await t.app.inject({ method: 'POST', url: '/en/login/profile/tokens/', headers, payload: form({ name: '', expires_in_days: '30', scope: 'read', next }) });
+    expect(refused.body).toContain(`<a href="${next}">Back to the application</a>`);
+
+    const id = (await t.db.query<{ id: number }>(`SELECT id FROM api_tokens WHERE name = 'Kept way back'`)).rows[0].id;
+    const revokeLink = `/en/login/profile/tokens/${id}/revoke/?next=${encodeURIComponent(next)}`;
+    expect(created.body).toContain(`href="${revokeLink.replace(/&/g, '&amp;')}"`);
+    const confirm = await t.app.inject({ url: revokeLink, headers: { cookie: editor.cookie } });
+    expect(confirm.body).toContain(`<input type="hidden" name="next" value="${next}">`);
+    const revoked = await t.app.inject({ method: 'POST', url: `/en/login/profile/tokens/${id}/revoke/`, headers, payload: form({ next }) });
+    expect(revoked.headers.location).toBe(`/en/login/profile/?saved=token-revoked&next=${encodeURIComponent(next)}`);
+  });
+
   it('that fail are throttled per client address, as sign-ins are', async () => {
     const throttled = await createTestApp({ signinAddressRateLimit: 3 });
     try {

@@ -22,7 +22,7 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 
 type Query = { next?: string; saved?: string };
 /** The pages' `next`: where to go once done (safeNext keeps it on this platform). */
-const NEXT_QUERY = { type: 'string', description: 'Where to go once done (a path of this platform)' };
+export const NEXT_QUERY = { type: 'string', description: 'Where to go once done (a path of this platform)' };
 type Form = Record<string, string | undefined>;
 
 /** Form or JSON body as strings only: anything else (numbers, arrays, objects) reads as missing. */
@@ -127,7 +127,8 @@ function formatDate(locale: Locale, date: Date | null, never: string): string {
   return date ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(date) : never;
 }
 
-function renderTokens(request: FastifyRequest, section: TokenSection): SafeHtml {
+/** `next`: where the profile page leads back to in the app, kept through the section's forms. */
+function renderTokens(request: FastifyRequest, section: TokenSection, next: string | undefined): SafeHtml {
   const s = loginStrings(request.locale);
   const locale = request.locale;
   const errors = section.errors ?? {};
@@ -142,7 +143,7 @@ function renderTokens(request: FastifyRequest, section: TokenSection): SafeHtml 
 <td>${formatDate(locale, token.created_at, s.tokens.never)}</td>
 <td>${formatDate(locale, token.expires_at, s.tokens.never)}${token.expires_at.getTime() <= Date.now() ? html` <strong class="error">${s.tokens.expired}</strong>` : ''}</td>
 <td>${formatDate(locale, token.last_used_at, s.tokens.never)}</td>
-<td><a href="/${locale}/login/profile/tokens/${token.id}/revoke/">${s.tokens.revoke}<span class="visually-hidden"> ${token.name}</span></a></td>
+<td><a href="${withQuery(`/${locale}/login/profile/tokens/${token.id}/revoke/`, { next })}">${s.tokens.revoke}<span class="visually-hidden"> ${token.name}</span></a></td>
 </tr>`,
   );
   return html`
@@ -171,7 +172,7 @@ ${
 }
 <h3>${s.tokens.createTitle}</h3>
 <form method="post" action="/${locale}/login/profile/tokens/">
-${hiddenFields(request, undefined)}
+${hiddenFields(request, next)}
 <label for="token-name">${s.tokens.name}</label>
 <input type="text" id="token-name" name="name" value="${values.name ?? ''}" maxlength="100" required${described('token-name', errors.name)}>
 ${fieldError('token-name', errors.name)}
@@ -190,15 +191,15 @@ ${fieldError('token-scope', errors.scope)}
 }
 
 /** The confirmation before a token is revoked. */
-export function renderTokenRevoke(request: FastifyRequest, token: ApiToken): string {
+export function renderTokenRevoke(request: FastifyRequest, token: ApiToken, next: string | undefined): string {
   const s = loginStrings(request.locale);
   const body = html`
 <p>${interpolate(s.tokens.revokeConfirm, { name: token.name })}</p>
 <form method="post" action="/${request.locale}/login/profile/tokens/${token.id}/revoke/">
-${hiddenFields(request, undefined)}
+${hiddenFields(request, next)}
 <button type="submit">${s.tokens.revoke}</button>
 </form>
-<p><a href="/${request.locale}/login/profile/#api-tokens">${s.tokens.cancel}</a></p>`;
+<p><a href="${withQuery(`/${request.locale}/login/profile/`, { next })}#api-tokens">${s.tokens.cancel}</a></p>`;
   return renderPage(request, s, `/login/profile/tokens/${token.id}/revoke/`, s.tokens.revokeTitle, body, {});
 }
 
@@ -243,7 +244,7 @@ ${password('new_password', s.profile.newPassword, 'new-password')}
 ${password('confirm_password', s.profile.confirmPassword, 'new-password')}
 <button type="submit">${s.profile.changePassword}</button>
 </form>
-${renderTokens(request, tokens)}
+${renderTokens(request, tokens, next)}
 <p><a href="${safeNext(next)}">${s.common.backToApp}</a> · <a href="${withQuery(`/${request.locale}/login/session/signout/`, {
     next: withQuery(`/${request.locale}/login/signin/`, { next }),
   })}">${s.common.signout}</a></p>`;

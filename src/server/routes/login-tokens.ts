@@ -28,7 +28,7 @@ import { translateValidation } from '../crud/validation.ts';
 import { notAuthenticated, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { loginStrings } from '../i18n.ts';
 import { parseId } from '../crud/register.ts';
-import { renderProfile, renderTokenRevoke, respond, withQuery } from './login-pages.ts';
+import { NEXT_QUERY, renderProfile, renderTokenRevoke, respond, withQuery } from './login-pages.ts';
 
 export interface TokenInput {
   name: string;
@@ -148,35 +148,41 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
     throw notAuthenticated();
   };
 
-  const createPage = { config: { ...pageConfig.config, openapi: { summary: 'Make a token from the profile page (its form): the page again, showing the key once', body: tokenInput, form: {}, produces: ['text/html'], status: 201 } } };
+  const createPage = { config: { ...pageConfig.config, openapi: { summary: 'Make a token from the profile page (its form): the page again, showing the key once', body: tokenInput, form: { fields: ['next'] }, produces: ['text/html'], status: 201 } } };
+  // Each form carries the page's `next` (where it leads back to in the app), kept on the page it answers.
+  const nextOf = (body: unknown) => {
+    const next = (body as Record<string, unknown> | null)?.next;
+    return typeof next === 'string' && next !== '' ? next : undefined;
+  };
   app.post('/login/profile/tokens/', createPage, async (request, reply) => {
     if (!request.user || request.authMethod !== 'session') return signinFirst(request, reply);
     const tokens = () => listApiTokens(app.db, request.user!.id);
+    const next = nextOf(request.body);
     let input: TokenInput;
     try {
       input = validateTokenInput(request.body, request.locale);
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
       const errors = Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0]]));
-      return respond(reply, renderProfile(request, {}, request.user, {}, { tokens: await tokens(), errors, values: request.body as Record<string, string> }), 400);
+      return respond(reply, renderProfile(request, { next }, request.user, {}, { tokens: await tokens(), errors, values: request.body as Record<string, string> }), 400);
     }
     const created = await createApiToken(app.db, request.user.id, input);
-    return respond(reply, renderProfile(request, {}, request.user, {}, { tokens: await tokens(), created }), 201);
+    return respond(reply, renderProfile(request, { next }, request.user, {}, { tokens: await tokens(), created }), 201);
   });
 
-  const revokePage = { config: { ...pageConfig.config, openapi: { summary: "The page asking to confirm a token's revocation", produces: ['text/html'], also: { 302: { description: 'Not signed in: to the sign-in page' } } } } };
-  app.get<{ Params: { id: string } }>('/login/profile/tokens/:id/revoke/', revokePage, async (request, reply) => {
+  const revokePage = { config: { ...pageConfig.config, openapi: { summary: "The page asking to confirm a token's revocation", query: { next: NEXT_QUERY }, produces: ['text/html'], also: { 302: { description: 'Not signed in: to the sign-in page' } } } } };
+  app.get<{ Params: { id: string }; Querystring: { next?: string } }>('/login/profile/tokens/:id/revoke/', revokePage, async (request, reply) => {
     if (!request.user) return signinFirst(request, reply);
     const token = await revocable(app, request.user, request.params.id);
-    return respond(reply, renderTokenRevoke(request, token));
+    return respond(reply, renderTokenRevoke(request, token, request.query.next || undefined));
   });
 
-  const revokeForm = { config: { ...pageConfig.config, openapi: { summary: 'Revoke a token from the profile page (its form): back to the page', status: 303, optionalBody: true, form: {} } } };
+  const revokeForm = { config: { ...pageConfig.config, openapi: { summary: 'Revoke a token from the profile page (its form): back to the page', status: 303, optionalBody: true, form: { fields: ['next'] } } } };
   app.post<{ Params: { id: string } }>('/login/profile/tokens/:id/revoke/', revokeForm, async (request, reply) => {
     if (!request.user || request.authMethod !== 'session') return signinFirst(request, reply);
     const token = await revocable(app, request.user, request.params.id);
     await revokeApiToken(app.db, token.id);
-    return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'token-revoked' }), 303);
+    return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'token-revoked', next: nextOf(request.body) }), 303);
   });
 
   // The copy button of a new key (the pages' CSP runs scripts of this origin only).
