@@ -31,7 +31,7 @@ test('a superuser unpublishes 3 datasets in bulk after a preview, then undoes it
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('status')).toHaveText('3 jeux de données changeront');
   for (const name of DATASETS) await expect(dialog.getByText(name)).toBeVisible();
-  await expect(dialog.getByText('publié: oui · au catalogue: oui → publié: non · au catalogue: non').first()).toBeVisible();
+  await expect(dialog.getByText('publié : oui · au catalogue : oui → publié : non · au catalogue : non').first()).toBeVisible();
   await dialog.getByRole('button', { name: bulk.actions.apply }).click();
 
   const toast = page.getByText(/Modification groupée lancée \(tâche \d+\)\./);

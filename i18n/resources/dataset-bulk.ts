@@ -33,7 +33,7 @@ export default {
       undoQueued: 'Annulation lancée (tâche %{id}).',
       undoUntil: "Peut être annulée jusqu'à %{time}.",
     },
-    values: { true: 'oui', false: 'non', deleted: 'supprimé', publish: 'publié', in_catalog: 'au catalogue', permissions: 'droits' },
+    values: { true: 'oui', false: 'non', deleted: 'supprimé', publish: 'publié', in_catalog: 'au catalogue', permissions: 'droits', pair: '%{name} : %{value}' },
   },
   en: {
     name: 'Bulk change |||| Bulk changes',
@@ -68,7 +68,7 @@ export default {
       undoQueued: 'Undo started (task %{id}).',
       undoUntil: 'May be undone until %{time}.',
     },
-    values: { true: 'yes', false: 'no', deleted: 'deleted', publish: 'published', in_catalog: 'in the catalogue', permissions: 'rights' },
+    values: { true: 'yes', false: 'no', deleted: 'deleted', publish: 'published', in_catalog: 'in the catalogue', permissions: 'rights', pair: '%{name}: %{value}' },
   },
   it: {
     name: 'Modifica di gruppo |||| Modifiche di gruppo',
@@ -103,6 +103,6 @@ export default {
       undoQueued: 'Annullamento avviato (attività %{id}).',
       undoUntil: 'Annullabile fino alle %{time}.',
     },
-    values: { true: 'sì', false: 'no', deleted: 'eliminato', publish: 'pubblicato', in_catalog: 'nel catalogo', permissions: 'diritti' },
+    values: { true: 'sì', false: 'no', deleted: 'eliminato', publish: 'pubblicato', in_catalog: 'nel catalogo', permissions: 'diritti', pair: '%{name}: %{value}' },
   },
 };
