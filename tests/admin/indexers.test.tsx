@@ -174,6 +174,28 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     await waitFor(() => expect(writes.some((write) => write.path === '/fr/indexer/remote-api-indexes/5/_scenarios/7/run/')).toBe(true));
   });
 
+  it('deletes an indexer only once the deletion is confirmed', async () => {
+    const deleted: string[] = [];
+    server.use(
+      ...indexerHandlers(),
+      http.delete('/:locale/indexer/remote-api-indexes/:id/', ({ params }) => {
+        deleted.push(params.id as string);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
+    await user.click(await screen.findByRole('button', { name: 'Supprimer' }, LONG));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
+    expect(dialog).toHaveTextContent('Êtes-vous sûr de vouloir continuer ?');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleted).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirmation' })).getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() => expect(deleted).toEqual(['5']));
+  });
+
   it("shows a failed test's reason", async () => {
     server.use(
       ...indexerHandlers(),

@@ -11,6 +11,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, indexers, type HarvestTrial } from '../../../schemas/indexers.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
+import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
@@ -100,6 +101,7 @@ export default function IndexerPage() {
   const notifyError = useNotifyError();
   const [form, setForm] = useState<IndexerForm | null>(id === null ? { ...EMPTY, usergroup } : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [trial, setTrial] = useState<HarvestTrial | null>(null);
   const [busy, setBusy] = useState(false);
   const { user } = useStartup();
@@ -221,12 +223,14 @@ export default function IndexerPage() {
               {busy ? translate('resources.indexers.page.trialRunning') : translate('resources.indexers.page.trial')}
             </Button>
             {id !== null && <Button onClick={() => void runNow()} variant="outlined">{translate('resources.indexers.page.runNow')}</Button>}
-            {id !== null && <Button onClick={() => void remove()} color="error">{translate('resources.indexers.page.delete')}</Button>}
+            {id !== null && <Button onClick={() => setConfirmingDelete(true)} color="error">{translate('resources.indexers.page.delete')}</Button>}
           </Stack>
         </Stack>
         {trial && <Box sx={{ mt: 2 }}><TrialResult trial={trial} /></Box>}
         {id !== null && <Box sx={{ mt: 3 }}><Runs id={id} /></Box>}
         {id !== null && saved.data && <Chip sx={{ mt: 2 }} label={translate('resources.indexers.page.number', { id })} size="small" />}
+        {/* A deletion is asked for again, as everywhere else. */}
+        <ConfirmModal open={confirmingDelete} onClose={() => setConfirmingDelete(false)} onConfirm={remove} />
       </CardContent>
     </Card>
   );
