@@ -165,10 +165,13 @@ describe('jurisdiction list', () => {
     expect(within(await rowOf('Métropole Aix-Marseille')).queryByRole('button', { name: 'Supprimer' })).toBeNull();
   });
 
-  it("offers Delete on a jurisdiction's page only when the server says the reader may change it", async () => {
+  it("offers Save and Delete on a jurisdiction's page only when the server says the reader may change it", async () => {
     records[0] = { ...records[0], editable: false };
     const { unmount } = renderApp('/publish/fr/jurisdictions/1/', USERS.role2);
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Métropole Aix-Marseille'));
+    expect(await screen.findByText('Métropole Aix-Marseille', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('13055, 13001')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Nom' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Supprimer' })).toBeNull();
     unmount();
     renderApp('/publish/fr/jurisdictions/2/', USERS.role2);
