@@ -69,6 +69,19 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(within(panel).getByRole('link', { name: 'Ajouter un moissonneur' })).toHaveAttribute('href', '/publish/fr/accounts/usergroup/10/indexer/new/');
   });
 
+  it("leads from the organisation's page to its indexer, and from there back to the organisation", async () => {
+    server.use(...indexerHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/organisations/10/', USERS.role2);
+    const panel = await screen.findByRole('region', { name: 'Moissonneurs' }, LONG);
+    await user.click(await within(panel).findByText('Région CKAN', {}, LONG));
+    await expectPath('/publish/fr/accounts/usergroup/10/indexer/5/');
+    const back = await screen.findByRole('link', { name: 'Retour au groupe' }, LONG);
+    expect(back).toHaveAttribute('href', '/publish/fr/accounts/organisations/10/');
+    await user.click(back);
+    await expectPath('/publish/fr/accounts/organisations/10/');
+  });
+
   it('sends a delegated administrator to the access-denied page, not a form, for a harvester of a group they do not administer', async () => {
     server.use(...accountsHandlers());
     renderApp('/publish/fr/accounts/usergroup/30/indexer/new/', USERS.role2);

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemTe
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { canManageIndexers } from '../../../schemas/access.ts';
 import { HARVEST_EVERYTHING, indexers, type HarvestTrial } from '../../../schemas/indexers.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
@@ -23,7 +23,7 @@ import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { indexersApi, type Indexer, type IndexerForm } from './indexersApi.ts';
-import { indexerPaths } from './IndexersPanel.tsx';
+import { indexerPaths, type IndexerPageState } from './IndexersPanel.tsx';
 
 const EMPTY: Omit<IndexerForm, 'usergroup'> = {
   implementation_type: 0,
@@ -95,6 +95,9 @@ export default function IndexerPage() {
   const id = params.indexerId && params.indexerId !== 'new' ? Number(params.indexerId) : null;
   const translate = useTranslate();
   const navigate = useNavigate();
+  // Opened from its group's page: the way back to it, kept once a new indexer is saved.
+  const location = useLocation();
+  const from = (location.state as Partial<IndexerPageState> | null)?.from;
   const appPath = useAppPath();
   const queryClient = useQueryClient();
   const notifySuccess = useNotifySuccess();
@@ -147,7 +150,7 @@ export default function IndexerPage() {
       const result = id === null ? await indexersApi.create(payload()) : await indexersApi.update(id, payload());
       notifySuccess(`resources.indexers.messages.${id === null ? 'created' : 'updated'}`);
       setErrors({});
-      if (id === null) navigate(appPath(indexerPaths.edit(usergroup, result.id)), { replace: true });
+      if (id === null) navigate(appPath(indexerPaths.edit(usergroup, result.id)), { replace: true, state: location.state });
       await queryClient.invalidateQueries({ queryKey: ['indexers'] });
     } catch (error) {
       setErrors(errorBody(error).errors ?? {});
@@ -229,6 +232,11 @@ export default function IndexerPage() {
         {trial && <Box sx={{ mt: 2 }}><TrialResult trial={trial} /></Box>}
         {id !== null && <Box sx={{ mt: 3 }}><Runs id={id} /></Box>}
         {id !== null && saved.data && <Chip sx={{ mt: 2 }} label={translate('resources.indexers.page.number', { id })} size="small" />}
+        {from && (
+          <Button component={RouterLink} to={from} sx={{ mt: 2, display: 'flex', width: 'fit-content' }}>
+            {translate('resources.indexers.page.back')}
+          </Button>
+        )}
         {/* A deletion is asked for again, as everywhere else. */}
         <ConfirmModal open={confirmingDelete} onClose={() => setConfirmingDelete(false)} onConfirm={remove} />
       </CardContent>

@@ -2,7 +2,7 @@
 import { Button, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { canManageIndexers } from '../../../schemas/access.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
@@ -18,8 +18,15 @@ export const indexerPaths = {
   edit: (usergroupId: number, indexerId: number) => `accounts/usergroup/${usergroupId}/indexer/${indexerId}/`,
 };
 
+/** What the group's page passes to an indexer's page (history state, the address unchanged): where it leads back. */
+export interface IndexerPageState {
+  from: string;
+}
+
 export function IndexersPanel() {
   const record = useRecordContext();
+  const { pathname, search } = useLocation();
+  const state: IndexerPageState = { from: `${pathname}${search}` };
   const translate = useTranslate();
   const appPath = useAppPath();
   const { user } = useStartup();
@@ -37,13 +44,13 @@ export function IndexersPanel() {
       {data && data.length > 0 && (
         <List dense aria-label={translate('resources.indexers.page.panel')}>
           {data.map((indexer) => (
-            <ListItemButton key={indexer.id} component={Link} to={appPath(indexerPaths.edit(groupId, indexer.id))}>
+            <ListItemButton key={indexer.id} component={Link} to={appPath(indexerPaths.edit(groupId, indexer.id))} state={state}>
               <ListItemText primary={indexer.name} secondary={indexer.url} />
             </ListItemButton>
           ))}
         </List>
       )}
-      <Button component={Link} to={appPath(indexerPaths.create(groupId))} variant="outlined">
+      <Button component={Link} to={appPath(indexerPaths.create(groupId))} state={state} variant="outlined">
         {translate('resources.indexers.page.add')}
       </Button>
     </PanelCard>
