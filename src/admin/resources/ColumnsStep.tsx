@@ -1,7 +1,8 @@
 /**
  * The columns found in the uploaded file's header (or the datastore table's): X and Y chosen among
  * them and the CRS from the server's list, with the first rows as a preview. A file requires all
- * three (spec section 5); a table takes all three or none (`optional`).
+ * three (spec section 5); a table takes all three or none (`optional`). A file whose header names
+ * its longitude and latitude has them proposed, in WGS 84.
  */
 import { useState } from 'react';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -18,12 +19,35 @@ export interface Placement {
   crs: number | null;
 }
 
+/** Headers that name degrees of longitude and latitude, whatever their case. */
+const LONGITUDE_NAMES = ['lon', 'lng', 'long', 'longitude'];
+const LATITUDE_NAMES = ['lat', 'latitude'];
+const WGS84 = 4326;
+
+/** The file's column among `names`, when exactly one has such a header. */
+function columnNamed(columns: string[], names: string[]): string {
+  const found = columns.filter((column) => names.includes(column.trim().toLowerCase()));
+  return found.length === 1 ? found[0] : '';
+}
+
+/**
+ * What a file not yet placed proposes: its longitude and latitude columns, in WGS 84, when its
+ * header names both (the person may still choose others). A table is placed only if asked.
+ */
+function proposal(source: Source, optional: boolean): { x: string; y: string; crs: number | '' } {
+  if (source.column_x || source.column_y || optional) return { x: source.column_x ?? '', y: source.column_y ?? '', crs: source.crs ?? '' };
+  const x = columnNamed(source.columns, LONGITUDE_NAMES);
+  const y = columnNamed(source.columns, LATITUDE_NAMES);
+  return x && y ? { x, y, crs: source.crs ?? WGS84 } : { x: '', y: '', crs: source.crs ?? '' };
+}
+
 export function ColumnsStep({ source, busy, optional = false, onSubmit }: { source: Source; busy: boolean; optional?: boolean; onSubmit: (placement: Placement) => void }) {
   const translate = useTranslate();
   const { data: crsList = [] } = useQuery({ queryKey: ['dataset-resources', 'crs'], queryFn: ({ signal }) => resourcesApi.crs(signal), staleTime: Infinity });
-  const [x, setX] = useState(source.column_x ?? '');
-  const [y, setY] = useState(source.column_y ?? '');
-  const [crs, setCrs] = useState<number | ''>(source.crs ?? '');
+  const [proposed] = useState(() => proposal(source, optional));
+  const [x, setX] = useState(proposed.x);
+  const [y, setY] = useState(proposed.y);
+  const [crs, setCrs] = useState<number | ''>(proposed.crs);
   const [submitted, setSubmitted] = useState(false);
   const none = x === '' && y === '' && crs === '';
   const required = (value: unknown) => (submitted && value === '' && !(optional && none) ? { error: true, helperText: translate('validation.required') } : {});
