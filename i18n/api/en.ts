@@ -146,6 +146,8 @@ export default {
   'task.resourceDatasetUnpublished': "Resource “%{name}” withdrawn from the published dataset.",
   'resource.usergroupOwnsResources': "This group owns resources and cannot be deleted.",
   'datastore.checking': "Checking the file (UTF-8, delimiter, columns).",
+  'datastore.checkingFeatures': "Checking the file (UTF-8, features, properties).",
+  'datastore.checkingTable': "Checking the table (columns).",
   'datastore.analysed': "%{rows} %{rows:row|rows} and %{columns} %{columns:column|columns} read (delimiter “%{delimiter}”).",
   'datastore.notUtf8': "The file is not UTF-8 encoded (line %{line}).",
   'datastore.lineTooLong': "Line %{line} is too long.",

@@ -146,6 +146,8 @@ export default {
   'task.resourceDatasetUnpublished': "Ressource « %{name} » retirée du jeu de données publié.",
   'resource.usergroupOwnsResources': "Ce groupe possède des ressources et ne peut pas être supprimé.",
   'datastore.checking': "Vérification du fichier (UTF-8, séparateur, colonnes).",
+  'datastore.checkingFeatures': "Vérification du fichier (UTF-8, objets, propriétés).",
+  'datastore.checkingTable': "Vérification de la table (colonnes).",
   'datastore.analysed': "%{rows} %{rows:ligne|lignes} et %{columns} %{columns:colonne lue|colonnes lues} (séparateur « %{delimiter} »).",
   'datastore.notUtf8': "Le fichier n'est pas encodé en UTF-8 (ligne %{line}).",
   'datastore.lineTooLong': "La ligne %{line} est trop longue.",

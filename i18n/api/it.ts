@@ -146,6 +146,8 @@ export default {
   'task.resourceDatasetUnpublished': "Risorsa «%{name}» ritirata dall'insieme di dati pubblicato.",
   'resource.usergroupOwnsResources': "Questo gruppo possiede risorse e non può essere eliminato.",
   'datastore.checking': "Verifica del file (UTF-8, separatore, colonne).",
+  'datastore.checkingFeatures': "Verifica del file (UTF-8, oggetti, proprietà).",
+  'datastore.checkingTable': "Verifica della tabella (colonne).",
   'datastore.analysed': "%{rows} %{rows:riga|righe} e %{columns} %{columns:colonna letta|colonne lette} (separatore «%{delimiter}»).",
   'datastore.notUtf8': "Il file non è codificato in UTF-8 (riga %{line}).",
   'datastore.lineTooLong': "La riga %{line} è troppo lunga.",

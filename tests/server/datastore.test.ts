@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/server/db/pool.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
+import { t, type MessageKey } from '../../src/server/i18n.ts';
 import { createTestDatabase } from './helpers.ts';
 import { dataFile, failure, scenarioContext, insertResources } from './datastore-helpers.ts';
 
@@ -203,6 +204,9 @@ describe('datastore load of a GeoJSON FeatureCollection', () => {
     const layer = await db.query('SELECT geometry_type, feature_count, crs FROM geographic_layers WHERE id = $1', [result!.layerId]);
     expect(layer.rows[0]).toEqual({ geometry_type: 'Geometry', feature_count: 3, crs: 4326 });
     expect(steps.find((step) => step.level === 'warning')).toEqual({ code: 'datastore.featuresUnplaced', params: { count: 1, line: 4 }, level: 'warning' });
+    // A GeoJSON has no delimiter: its log speaks of features and properties.
+    expect(steps[0].code).toBe('datastore.checkingFeatures');
+    expect(steps.map((step) => t('fr', step.code as MessageKey, step.params)).join('\n')).not.toMatch(/séparateur/);
   });
 
   it('refuses malformed JSON and non-UTF-8 bytes, naming the line', async () => {

@@ -411,13 +411,15 @@ function positionCrs(input: PlacedInput): number | null {
 type PlacedInput = Pick<DatastoreLoadInput, 'resourceId' | 'columnX' | 'columnY' | 'crs' | 'columnGeometry'>;
 /** What is loaded: the lines of a CSV, the layer of a geographic file, the rows of another table. */
 type SourceKind = 'csv' | 'gdal' | 'table';
+/** What the first pass checks, told in the source's own terms: only a CSV has a delimiter. */
+const CHECKING = { csv: 'datastore.checking', gdal: 'datastore.checkingFeatures', table: 'datastore.checkingTable' } as const;
 
 /** Loads what `analyse` reads (a file, or another table) into the resource's table. */
 async function loadTable(context: ScenarioContext, input: PlacedInput, kind: SourceKind, analyse: () => Promise<Analysis>): Promise<DatastoreLoadResult> {
   const crs = kind === 'gdal' ? null : positionCrs(input);
   if (crs !== null && !isSupportedCrs(crs)) throw new TaskFailure('datastore.crsUnsupported', { crs: String(crs) });
   const project = crs === null ? null : toWgs84(crs);
-  await context.step('datastore.checking');
+  await context.step(CHECKING[kind]);
   const analysis = await analyse();
   try {
     const xy = project !== null && analysis.geometryType === undefined;
