@@ -533,18 +533,22 @@ describe('resource sources and their scenarios', () => {
     const resource = await createResource('editor', 'ftp', 'Relevés 2026');
     for (const filename of ['../secret.csv', '/etc/passwd', 'releves/../../secret.csv', 'notes.unknown']) {
       const refused = await call('editor', 'POST', '/fr/resource/ftp/', { resource_id: resource.id, dataformat_id: await formatId('csv'), filename });
-      expect(refused.json(), filename).toEqual({ filename: ["Ce fichier n'est pas dans le dossier FTP de l'organisation."] });
+      expect(refused.json(), filename).toEqual({ filename: ["Ce fichier n'est pas dans le dépôt sFTP du groupe."] });
     }
     const source = await call('editor', 'POST', '/fr/resource/ftp/', { resource_id: resource.id, dataformat_id: await formatId('csv'), filename: 'releves/2026.csv' });
     expect(source.statusCode).toBe(201);
     const done = await runScenario('editor', 'ftp', source.json().id, 'create-ftp');
     expect(done.status, done.error ?? '').toBe('SUCCESS');
+    // The task names the folder as the wizard does.
+    expect(done.action_label).toBe('Créer la ressource depuis le dépôt sFTP');
+    expect(done.timeline.map((step) => step.message)).toContain(`Fichier « releves/2026.csv » copié depuis le dépôt sFTP (${Buffer.byteLength(CSV)} octets).`);
     expect((await call('editor', 'GET', `/fr/resource/resources/${resource.id}/`)).json().size).toBe(Buffer.byteLength(CSV));
 
     // Update: the file changed in the folder, the copy follows.
     writeFileSync(path.join(folder, 'releves', '2026.csv'), `${CSV}4;Musée;7.29;43.72\n`);
     const updated = await runScenario('editor', 'ftp', source.json().id, 'update-ftp');
     expect(updated.status, updated.error ?? '').toBe('SUCCESS');
+    expect(updated.action_label).toBe('Mettre à jour la ressource depuis le dépôt sFTP');
     expect((await call('editor', 'GET', `/fr/resource/ftp/${source.json().id}/`)).json().preview).toHaveLength(4);
     expect((await call('marie.lefebvre', 'GET', `/fr/resource/ftp/${source.json().id}/`)).statusCode).toBe(404);
     expect((await call('referent', 'PATCH', `/fr/resource/ftp/${source.json().id}/`, { filename: 'arrets.csv' })).statusCode).toBe(404);
@@ -591,7 +595,7 @@ describe('resource sources and their scenarios', () => {
     symlinkSync(secret, path.join(folder, 'course', 'a.csv'));
     const done = await runScenario('editor', 'ftp', source.json().id, 'create-ftp');
     expect(done.status).toBe('FAILURE');
-    expect(done.error).toBe("Le fichier « course/a.csv » n'est plus dans le dossier FTP.");
+    expect(done.error).toBe("Le fichier « course/a.csv » n'est plus dans le dépôt sFTP.");
   });
 
   it('answers every source call by role: anonymous 401, outsiders 404, readers 403, editors and superusers', async () => {

@@ -471,7 +471,7 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
 
   const choice = { type: 'object', required: ['value', 'label', 'size'], properties: { value: { type: 'string', description: 'The path in the folder' }, label: { type: 'string' }, size: { type: 'integer' } } };
   const choicesDoc = {
-    summary: "The files of a group's FTP folder in a known format, by path",
+    summary: "The files of a group's sFTP folder in a known format, by path",
     query: { usergroup_id: { type: 'integer', required: true, description: 'The group whose folder is read' } },
     response: { type: 'array', items: choice },
   };
