@@ -247,7 +247,7 @@ export default {
       resource: 'Risorsa',
       geographiclayer: 'Livello geografico',
       style: 'Stile',
-      remoteapiindex: 'Harvester',
+      remoteapiindex: 'Raccoglitore',
     },
     duration: {
       hours: '%{hours} h %{minutes} min',

@@ -109,4 +109,10 @@ describe('catalogue parity', () => {
     expect(italian.filter(([, value]) => /« | »/.test(value)).map(([key]) => key)).toEqual([]);
     expect(italian.filter(([, value]) => /\bdatasets?\b/i.test(value)).map(([key]) => key)).toEqual([]);
   });
+
+  it("Italian names a harvester 'raccoglitore' (its run a 'raccolta'), never the English word", () => {
+    const italian = [it_, apiIt].flatMap((catalogue) => leaves(catalogue));
+    expect(italian.filter(([, value]) => /harvest/i.test(String(value))).map(([key]) => key)).toEqual([]);
+    expect(String(leaves(it_).find(([key]) => key === 'resources.indexers.name')?.[1])).toBe('Raccoglitore |||| Raccoglitori');
+  });
 });
