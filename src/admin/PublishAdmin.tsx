@@ -27,6 +27,7 @@ const ObjectLogsPage = lazyPage(() => import('./tasks/ObjectLogsPage.tsx'));
 const ResourceRoutes = lazyPage(() => import('./resources/ResourceRoutes.tsx'));
 const LayerPage = lazyPage(() => import('./resources/LayerPage.tsx'));
 const IndexerPage = lazyPage(() => import('./indexers/IndexerPage.tsx'));
+const IndexerAddress = lazyPage(() => import('./indexers/IndexerAddress.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
@@ -122,6 +123,14 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
             }
           />
         ))}
+        <Route
+          path="accounts/indexer/:indexerId"
+          element={
+            <RequireAccess allowed={canAccessAccounts}>
+              <IndexerAddress />
+            </RequireAccess>
+          }
+        />
         {SCREEN_ENTITIES.map((entity) => (
           <Route
             key={entity.resource}

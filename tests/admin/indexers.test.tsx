@@ -4,9 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { HarvestTrial } from '../../schemas/indexers.ts';
 import { accountsHandlers, page, recordWrite, type Write } from './accountsFixtures.ts';
+import { datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { expectPath, renderApp } from './renderApp.tsx';
 import { server } from './server.ts';
+import { task, taskQueue } from './tasksFixtures.ts';
 
 const LONG = { timeout: 10_000 };
 
@@ -96,12 +98,28 @@ describe('indexer screens', { timeout: 30_000 }, () => {
       http.get('/:locale/indexer/remote-api-indexes/:id/', () => HttpResponse.json({ detail: 'Pas trouvé.' }, { status: 404 })),
       ...indexerHandlers(),
     );
-    for (const address of ['usergroup/abc/indexer/5/', 'usergroup/10/indexer/abc/', 'usergroup/999999/indexer/new/', 'usergroup/10/indexer/999999/']) {
+    for (const address of ['usergroup/abc/indexer/5/', 'usergroup/10/indexer/abc/', 'usergroup/999999/indexer/new/', 'usergroup/10/indexer/999999/', 'indexer/999999/']) {
       const { unmount } = renderApp(`/publish/fr/accounts/${address}`, USERS.role2);
       await waitFor(() => expect(screen.getByRole('heading', { name: 'Page introuvable' }), address).toBeInTheDocument(), LONG);
       expect(window.location.pathname).toBe(`/publish/fr/accounts/${address}`);
       unmount();
     }
+  });
+
+  it("links a harvest's row of the task list to its harvester, whose page opens under its group", async () => {
+    const harvest = task({
+      id: 90, action: 'harvest-remoteapiindex', action_label: 'Moissonner le catalogue distant', object_class: 'remoteapiindex', object_id: 5,
+      object_name: 'Région CKAN', target: { model: 'remoteapiindex', app_label: 'indexer', pk: 5 },
+    });
+    server.use(...taskQueue([harvest]).handlers, ...datasetHandlers(), ...indexerHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/tasks/', USERS.role2);
+    const row = (await screen.findByText('Moissonner le catalogue distant', {}, LONG)).closest('tr')!;
+    const link = within(row).getByRole('link', { name: 'Région CKAN' });
+    expect(link).toHaveAttribute('href', '/publish/fr/accounts/indexer/5/');
+    await user.click(link);
+    await expectPath('/publish/fr/accounts/usergroup/10/indexer/5/');
+    expect(await screen.findByRole('heading', { name: 'Moissonneur « Région CKAN »' }, LONG)).toBeInTheDocument();
   });
 
   it('tests an unsaved indexer, shows the preview, then creates it and opens its page', async () => {

@@ -23,7 +23,8 @@ import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { indexersApi, type Indexer, type IndexerForm } from './indexersApi.ts';
-import { indexerPaths, type IndexerPageState } from './IndexersPanel.tsx';
+import { indexerPaths } from './indexerPaths.ts';
+import type { IndexerPageState } from './IndexersPanel.tsx';
 
 const EMPTY: Omit<IndexerForm, 'usergroup'> = {
   implementation_type: 0,

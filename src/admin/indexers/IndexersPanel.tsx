@@ -7,16 +7,8 @@ import { canManageIndexers } from '../../../schemas/access.ts';
 import { PanelCard } from '../accounts/PanelCard.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
+import { indexerPaths } from './indexerPaths.ts';
 import { indexersApi } from './indexersApi.ts';
-
-/**
- * Canonical paths end with a slash: a path without one is redirected by the locale gate, which
- * mounts the app again and loses what it held (the toast of a save made just before).
- */
-export const indexerPaths = {
-  create: (usergroupId: number) => `accounts/usergroup/${usergroupId}/indexer/new/`,
-  edit: (usergroupId: number, indexerId: number) => `accounts/usergroup/${usergroupId}/indexer/${indexerId}/`,
-};
 
 /** What the group's page passes to an indexer's page (history state, the address unchanged): where it leads back. */
 export interface IndexerPageState {

@@ -1,5 +1,5 @@
 /**
- * The object a task acts on, by name, linking to its page when it has one (a dataset, or the
+ * The object a task acts on, by name, linking to its page when it has one (a dataset, a harvester, or the
  * dataset of a resource relation). A gone or hidden object shows its type and number.
  */
 import { Link } from '@mui/material';

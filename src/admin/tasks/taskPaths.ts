@@ -6,6 +6,7 @@
 import type { Task } from '../../../schemas/scenarios.ts';
 import { datasets } from '../../../schemas/datasets.ts';
 import { entityPaths } from '../entities/registry.ts';
+import { indexerPaths } from '../indexers/indexerPaths.ts';
 
 export const TASKS_PATH = 'data/tasks/';
 
@@ -23,6 +24,7 @@ export const logsPath = (objectClass: string, id: number | string) =>
 /** The object classes that have a page of their own, and its path. */
 const OBJECT_PAGES: Partial<Record<string, (id: number) => string>> = {
   dataset: (id) => entityPaths(datasets).edit(id),
+  remoteapiindex: indexerPaths.byId,
 };
 
 /**
