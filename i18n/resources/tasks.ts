@@ -54,6 +54,7 @@ export default {
       geographiclayer: 'Couche géographique',
       style: 'Style',
       remoteapiindex: 'Moissonneur',
+      platform: 'Plateforme',
     },
     duration: {
       hours: '%{hours} h %{minutes} min',
@@ -151,6 +152,7 @@ export default {
       geographiclayer: 'Geographic layer',
       style: 'Style',
       remoteapiindex: 'Harvester',
+      platform: 'Platform',
     },
     duration: {
       hours: '%{hours} h %{minutes} min',
@@ -248,6 +250,7 @@ export default {
       geographiclayer: 'Livello geografico',
       style: 'Stile',
       remoteapiindex: 'Raccoglitore',
+      platform: 'Piattaforma',
     },
     duration: {
       hours: '%{hours} h %{minutes} min',

@@ -182,6 +182,16 @@ describe('task page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Jeu de données #12' }, LONG)).toBeInTheDocument();
   });
 
+  it("names the platform's own tasks by the platform, without a number", async () => {
+    const linkCheck = task({ id: 53, action: 'check-links', action_label: 'Vérifier les liens des ressources', object_class: 'platform', object_id: 0, object_name: null, trigger: 'schedule', created_by: null });
+    const queue = taskQueue([linkCheck]);
+    server.use(...datasetHandlers(), ...queue.handlers);
+    renderApp('/publish/fr/data/tasks/53/', USERS.role1);
+    expect(await screen.findByText('Plateforme', {}, LONG)).toBeInTheDocument();
+    expect(screen.queryByText(/#0/)).toBeNull();
+    expect(screen.queryByText(/platform/)).toBeNull();
+  });
+
   it('reads a running task again every 15 s until it is finished', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const queue = taskQueue([RUNNING]);

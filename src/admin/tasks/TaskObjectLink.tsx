@@ -9,11 +9,14 @@ import type { Task } from '../../../schemas/scenarios.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { objectPagePath } from './taskPaths.ts';
 
+/** The platform's own tasks (link checks, quality assessment) act on the one platform: no number. */
+const WHOLE_PLATFORM = 'platform';
+
 export function useObjectName() {
   const translate = useTranslate();
   return (task: Task) =>
     task.object_name ??
-    `${translate(`resources.tasks.objectClasses.${task.object_class}`, { _: task.object_class })}${task.object_id === null ? '' : ` #${task.object_id}`}`;
+    `${translate(`resources.tasks.objectClasses.${task.object_class}`, { _: task.object_class })}${task.object_id === null || task.object_class === WHOLE_PLATFORM ? '' : ` #${task.object_id}`}`;
 }
 
 export function TaskObjectLink({ task }: { task: Task }) {
