@@ -26,7 +26,7 @@ export const NEXT_QUERY = { type: 'string', description: 'Where to go once done 
 type Form = Record<string, string | undefined>;
 
 /** Form or JSON body as strings only: anything else (numbers, arrays, objects) reads as missing. */
-function asForm(body: unknown): Form {
+export function asForm(body: unknown): Form {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   return Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'));
 }

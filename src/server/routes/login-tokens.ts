@@ -28,7 +28,7 @@ import { translateValidation } from '../crud/validation.ts';
 import { notAuthenticated, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { loginStrings } from '../i18n.ts';
 import { parseId } from '../crud/register.ts';
-import { NEXT_QUERY, renderProfile, renderTokenRevoke, respond, withQuery } from './login-pages.ts';
+import { asForm, NEXT_QUERY, renderProfile, renderTokenRevoke, respond, withQuery } from './login-pages.ts';
 
 export interface TokenInput {
   name: string;
@@ -150,10 +150,7 @@ export default async function loginTokenRoutes(app: FastifyInstance) {
 
   const createPage = { config: { ...pageConfig.config, openapi: { summary: 'Make a token from the profile page (its form): the page again, showing the key once', body: tokenInput, form: { fields: ['next'] }, produces: ['text/html'], status: 201 } } };
   // Each form carries the page's `next` (where it leads back to in the app), kept on the page it answers.
-  const nextOf = (body: unknown) => {
-    const next = (body as Record<string, unknown> | null)?.next;
-    return typeof next === 'string' && next !== '' ? next : undefined;
-  };
+  const nextOf = (body: unknown) => asForm(body).next || undefined;
   app.post('/login/profile/tokens/', createPage, async (request, reply) => {
     if (!request.user || request.authMethod !== 'session') return signinFirst(request, reply);
     const tokens = () => listApiTokens(app.db, request.user!.id);
