@@ -11,14 +11,14 @@ import { DatasetHistory } from '../datasets/DatasetHistory.tsx';
 import { errorStatus } from '../http/errors.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { ObjectTasks } from './ObjectTasks.tsx';
+import { useObjectClassName } from './TaskObjectLink.tsx';
 
 function useObjectTitle(objectClass: string, id: string) {
   const translate = useTranslate();
   const isDataset = objectClass === 'dataset';
+  const classAndNumber = useObjectClassName();
   const { data: dataset, error } = useGetOne('datasets', { id }, { enabled: isDataset });
-  const name =
-    (dataset?.display_name as string | undefined) ??
-    `${translate(`resources.tasks.objectClasses.${objectClass}`, { _: objectClass })} #${id}`;
+  const name = (dataset?.display_name as string | undefined) ?? classAndNumber(objectClass, id);
   return { title: translate('resources.tasks.logs.title', { name }), dataset, missing: errorStatus(error) === 404 };
 }
 

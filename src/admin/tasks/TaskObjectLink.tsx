@@ -12,11 +12,16 @@ import { objectPagePath } from './taskPaths.ts';
 /** The platform's own tasks (link checks, quality assessment) act on the one platform: no number. */
 const WHOLE_PLATFORM = 'platform';
 
-export function useObjectName() {
+/** An object by its type and number, for one the server does not name: "Jeu de données #12". */
+export function useObjectClassName() {
   const translate = useTranslate();
-  return (task: Task) =>
-    task.object_name ??
-    `${translate(`resources.tasks.objectClasses.${task.object_class}`, { _: task.object_class })}${task.object_id === null || task.object_class === WHOLE_PLATFORM ? '' : ` #${task.object_id}`}`;
+  return (objectClass: string, id: number | string | null) =>
+    `${translate(`resources.tasks.objectClasses.${objectClass}`, { _: objectClass })}${id === null || objectClass === WHOLE_PLATFORM ? '' : ` #${id}`}`;
+}
+
+function useObjectName() {
+  const classAndNumber = useObjectClassName();
+  return (task: Task) => task.object_name ?? classAndNumber(task.object_class, task.object_id);
 }
 
 export function TaskObjectLink({ task }: { task: Task }) {
