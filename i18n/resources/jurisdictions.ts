@@ -18,6 +18,9 @@ export default {
       codename: 'Code unique identifiant la compétence territoriale.',
       municipalities: 'Recherchez les communes par nom ou par code INSEE, ou collez une liste de codes INSEE.',
     },
+    // Above a territory a delegated administrator may not change.
+    readOnly:
+      "Cette compétence territoriale vous est ouverte en lecture seule : d'autres organisations que les vôtres l'utilisent, seul un super-utilisateur peut la modifier.",
     messages: {
       created: 'Compétence territoriale créée',
       updated: 'Compétence territoriale mise à jour',
@@ -68,6 +71,8 @@ export default {
       codename: 'Unique code identifying the jurisdiction.',
       municipalities: 'Search municipalities by name or INSEE code, or paste a list of INSEE codes.',
     },
+    // Above a territory a delegated administrator may not change.
+    readOnly: 'This jurisdiction is open to you read-only: organisations other than yours use it, only a superuser can change it.',
     messages: {
       created: 'Jurisdiction created',
       updated: 'Jurisdiction updated',
@@ -118,6 +123,9 @@ export default {
       codename: 'Codice univoco che identifica la competenza territoriale.',
       municipalities: 'Cerca i comuni per nome o codice INSEE, oppure incolla un elenco di codici INSEE.',
     },
+    // Above a territory a delegated administrator may not change.
+    readOnly:
+      'Questa competenza territoriale è aperta in sola lettura: la usano organizzazioni diverse dalle tue, solo un superutente può modificarla.',
     messages: {
       created: 'Competenza territoriale creata',
       updated: 'Competenza territoriale aggiornata',

@@ -170,6 +170,12 @@ describe('jurisdiction list', () => {
     const { unmount } = renderApp('/publish/fr/jurisdictions/1/', USERS.role2);
     expect(await screen.findByText('Métropole Aix-Marseille', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('13055, 13001')).toBeInTheDocument();
+    // Why it cannot be changed, and who can, as a read-only dataset says it.
+    expect(
+      screen.getByText(
+        "Cette compétence territoriale vous est ouverte en lecture seule : d'autres organisations que les vôtres l'utilisent, seul un super-utilisateur peut la modifier.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Nom' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Supprimer' })).toBeNull();
@@ -177,6 +183,7 @@ describe('jurisdiction list', () => {
     renderApp('/publish/fr/jurisdictions/2/', USERS.role2);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Lyon'));
     expect(screen.getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+    expect(screen.queryByText(/lecture seule/)).toBeNull();
   });
 
   it('searches on the server', async () => {

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { useRecordContext } from 'react-admin';
+import { ReadOnlyNotice } from '../entities/ReadOnlyNotice.tsx';
 import { ResourcesPanel } from '../resources/ResourcesPanel.tsx';
 import { DatasetChildren } from './DatasetChildren.tsx';
 import { DatasetContacts } from './DatasetContacts.tsx';
@@ -17,7 +18,6 @@ import { HarvestOrigin } from './HarvestOrigin.tsx';
 import { AccessPanel } from './permissions/AccessPanel.tsx';
 import { PermissionsLink } from './PermissionsLink.tsx';
 import { QualityPanel } from './QualityPanel.tsx';
-import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 
 /** Renders `children` with the dataset of the page (its id, whether the user may change it), once loaded. */
 function WithDataset({ children }: { children: (dataset: { id: number; editable: boolean }) => ReactNode }) {
@@ -30,7 +30,7 @@ export const datasetTopPanel = (
   <WithDataset>
     {({ id }) => (
       <>
-        <ReadOnlyNotice />
+        <ReadOnlyNotice message="resources.datasets.readOnly" args={(dataset) => ({ group: dataset.usergroup_name ?? '' })} />
         <QualityPanel />
         <HarvestOrigin />
         <DatasetFailures datasetId={id} />

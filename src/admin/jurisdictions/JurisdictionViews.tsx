@@ -1,12 +1,13 @@
 /**
  * The jurisdictions' list and edit page, generated from their schema, offering Delete and Save only
  * where the server accepts them (`editable`): a delegated administrator changes and deletes a
- * territory no other organisation uses, and sees the others without a way to change them.
+ * territory no other organisation uses, and sees the others read only, told why.
  */
 import { useGetOne } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { isEditable } from '../entities/editable.ts';
 import type { FormViewProps } from '../entities/entityViews.ts';
+import { ReadOnlyNotice } from '../entities/ReadOnlyNotice.tsx';
 import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import { SchemaList } from '../entities/SchemaList.tsx';
 
@@ -21,5 +22,13 @@ export function JurisdictionEdit({ fieldOverrides = {} }: FormViewProps) {
   const readOnly = data?.editable === false;
   // Read only, the communes are listed rather than edited; the map of their box stays.
   const overrides = readOnly ? { latlon_bounding_box: fieldOverrides.latlon_bounding_box } : fieldOverrides;
-  return <SchemaEdit resource="jurisdictions" fieldOverrides={overrides} canDelete={isEditable} readOnly={readOnly} />;
+  return (
+    <SchemaEdit
+      resource="jurisdictions"
+      fieldOverrides={overrides}
+      canDelete={isEditable}
+      readOnly={readOnly}
+      topPanel={<ReadOnlyNotice message="resources.jurisdictions.readOnly" />}
+    />
+  );
 }
