@@ -47,3 +47,11 @@ export function localeFromPath(url: string): Locale {
   const first = url.split('?')[0].split('/')[1];
   return isLocale(first) ? first : DEFAULT_LOCALE;
 }
+
+/**
+ * SQL of a stored label in one language, French when it has none: lookup lists, organisation
+ * types and other platform data keep theirs as `labels` {"fr": …, "en": …, "it": …}.
+ */
+export function labelSql(alias: string, locale: Locale): string {
+  return `COALESCE(${alias}.labels->>'${locale}', ${alias}.labels->>'fr')`;
+}

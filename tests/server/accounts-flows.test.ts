@@ -222,6 +222,32 @@ describe('organisations', () => {
     expect((await call('GET', `organisation/organisation-types/?id__in=${two.join(',')}`, member)).json().count).toBe(2);
     expect((await call('POST', 'organisation/organisation-types/', admin, { codename: 'x', display_name: 'X' })).statusCode).toBe(405);
   });
+
+  it("names organisation types in the reader's language, sorted by that name, and orders organisations by it", async () => {
+    const typeNames = async (locale: string) =>
+      (await t.app.inject({ method: 'GET', url: `/${locale}/organisation/organisation-types/`, headers: member.sessionHeaders })).json().results.map((r: { display_name: string }) => r.display_name);
+    expect(await typeNames('fr')).toEqual(['Association', 'Commune', 'Département', 'Entreprise', 'Établissement public', 'Intercommunalité', 'Région']);
+    expect(await typeNames('en')).toEqual(['Association', 'Company', 'Department', 'Inter-municipal authority', 'Municipality', 'Public body', 'Region']);
+    expect(await typeNames('it')).toEqual(['Associazione', 'Comune', 'Dipartimento', 'Ente intercomunale', 'Ente pubblico', 'Impresa', 'Regione']);
+    // A type added by the platform with French only is named in French everywhere.
+    await t.db.query(`INSERT INTO organisation_types (codename, labels) VALUES ('syndicat', '{"fr": "Syndicat mixte"}')`);
+    expect(await typeNames('it')).toContain('Syndicat mixte');
+    await t.db.query(`DELETE FROM organisation_types WHERE codename = 'syndicat'`);
+
+    const typeOf = new Map<number, string>(
+      (await t.app.inject({ method: 'GET', url: '/en/organisation/organisation-types/', headers: admin.sessionHeaders })).json().results.map((r: { id: number; display_name: string }) => [r.id, r.display_name]),
+    );
+    const ordered = async (ordering: string) =>
+      (await t.app.inject({ method: 'GET', url: `/en/organisation/organisations/?ordering=${ordering}&page_size=100`, headers: admin.sessionHeaders })).json().results.map((r: { organisation_type: number | null }) => (r.organisation_type === null ? null : typeOf.get(r.organisation_type)));
+    const byName = (await ordered('organisation_type')).filter((name: string | null) => name !== null);
+    expect(byName.length).toBeGreaterThan(2);
+    expect(byName).toEqual([...byName].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+    expect(new Set(byName).size).toBeGreaterThan(1);
+    expect((await ordered('-organisation_type')).filter((name: string | null) => name !== null)).toEqual([...byName].reverse());
+    // The filter still takes the type's id.
+    const commune = [...typeOf].find(([, name]) => name === 'Municipality')![0];
+    expect(names((await call('GET', `organisation/organisations/?organisation_type=${commune}`)).json())).toEqual(['Commune de Saint-Aubin-sur-Mer']);
+  });
 });
 
 describe('user groups and spheres', () => {

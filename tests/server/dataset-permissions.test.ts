@@ -146,6 +146,16 @@ describe('usergroup-permissions/', () => {
     expect(names.indexOf('Département des Alpes-Provençales')).toBeLessThan(names.indexOf('Groupe de travail Mobilité'));
   });
 
+  it("names each group's organisation type in the reader's language", async () => {
+    const id = d['colleges-publics'];
+    const label = async (locale: string) => {
+      const response = await get(`usergroup-permissions/?dataset_id=${id}&page_size=100`, otherEditor, locale);
+      return response.json().results.find((row: { id: number }) => row.id === g['metropole-cote-azurine']).organisation_type_label;
+    };
+    expect(await label('en')).toBe('Inter-municipal authority');
+    expect(await label('it')).toBe('Ente intercomunale');
+  });
+
   it('filters by group type, one organisation type and several levels, searches and orders', async () => {
     const id = await dataset('metropole-cote-azurine');
     expect((await put('set_permission_level_download', { dataset_id: id, usergroup_ids: [g['reseau-des-geomaticiens'], g['commune-de-saint-aubin-sur-mer']] }, editor)).statusCode).toBe(200);

@@ -267,8 +267,10 @@ export function entityListSpec(schema: EntitySchema, sql: EntitySql, columns: Re
       fields[name] = { column: columns[filter.field], type: FILTER_TYPES[filter.type], filters: [filter.lookup] };
     }
   }
+  // An ordering of its own orders a field by another expression; its filters keep the column.
   for (const [name, column] of Object.entries(sql.orderings ?? {})) {
-    fields[name] = { ...(fields[name] ?? { column, type: 'text' }), column, orderable: true };
+    const field = fields[name];
+    fields[name] = field ? { ...field, orderColumn: column, orderable: true } : { column, type: 'text', orderable: true };
   }
   return {
     fields,

@@ -11,6 +11,7 @@ import type { Pool, PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Locale } from '../../../schemas/constants.ts';
 import { ApiError } from '../http/errors.ts';
+import { labelSql } from '../i18n.ts';
 
 /** The 20 columns of the format, in its order. */
 export const ODL_COLUMNS = [
@@ -38,7 +39,6 @@ export interface OdlRow {
   formats: string[];
 }
 
-const label = (alias: string, locale: Locale) => `COALESCE(${alias}.labels->>'${locale}', ${alias}.labels->>'fr')`;
 const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /**
@@ -64,12 +64,12 @@ export function odlSelect(locale: Locale, resources: string): string {
     codename: 'd.codename',
     display_name: 'd.display_name',
     description: 'd.description',
-    topics: `ARRAY(SELECT ${label('l', locale)} FROM dataset_topics dt JOIN topics l ON l.id = dt.topic_id WHERE dt.dataset_id = d.id)`,
-    granularity: label('odl_gr', locale),
+    topics: `ARRAY(SELECT ${labelSql('l', locale)} FROM dataset_topics dt JOIN topics l ON l.id = dt.topic_id WHERE dt.dataset_id = d.id)`,
+    granularity: labelSql('odl_gr', locale),
     // The organisation's territory, or the dataset's own jurisdiction.
     territory: 'odl_j.display_name',
     publication_date: date('d.publication_date'),
-    update_frequency: label('odl_uf', locale),
+    update_frequency: labelSql('odl_uf', locale),
     last_update_date: date('d.last_update_date'),
     tags: 'ARRAY(SELECT tg.name FROM dataset_tags dt JOIN tags tg ON tg.id = dt.tag_id WHERE dt.dataset_id = d.id)',
     licence: 'odl_li.title',

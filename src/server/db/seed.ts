@@ -14,17 +14,10 @@ import { inTransaction, type Db } from './pool.ts';
 /** Same key for every server: two servers seeding one empty database at once seed it once. */
 const SEED_LOCK_KEY = 0x7365656421;
 
-const ORGANISATION_TYPES = [
-  ['region', 'Région'],
-  ['departement', 'Département'],
-  ['epci', 'Intercommunalité'],
-  ['commune', 'Commune'],
-  ['etablissement-public', 'Établissement public'],
-  ['association', 'Association'],
-  ['entreprise', 'Entreprise'],
-] as const;
+/** Organisation types of the demo groups, among those migration 002 creates. */
+const ORGANISATION_TYPES = ['region', 'departement', 'epci', 'commune', 'etablissement-public', 'association', 'entreprise'] as const;
 
-type OrganisationType = (typeof ORGANISATION_TYPES)[number][0];
+type OrganisationType = (typeof ORGANISATION_TYPES)[number];
 
 interface DemoGroup {
   key: string;
@@ -312,15 +305,11 @@ export async function seedDemoData(db: Db, options: { password: string; termsVer
     const { rows: existing } = await client.query('SELECT 1 FROM users LIMIT 1');
     if (existing.length > 0) return { seeded: false, usernames: [] };
 
-    const typeIds = new Map<string, number>();
-    for (const [codename, displayName] of ORGANISATION_TYPES) {
-      const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO organisation_types (codename, display_name) VALUES ($1, $2)
-         ON CONFLICT (codename) DO UPDATE SET display_name = EXCLUDED.display_name RETURNING id`,
-        [codename, displayName],
-      );
-      typeIds.set(codename, rows[0].id);
-    }
+    const { rows: types } = await client.query<{ id: number; codename: string }>(
+      'SELECT id, codename FROM organisation_types WHERE codename = ANY($1)',
+      [ORGANISATION_TYPES],
+    );
+    const typeIds = new Map(types.map((type) => [type.codename, type.id]));
     const groupIds = await insertGroups(client, typeIds);
     for (const [parent, child] of LINKS) {
       await client.query('INSERT INTO usergroup_links (parent_id, child_id) VALUES ($1, $2)', [

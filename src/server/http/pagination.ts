@@ -18,6 +18,8 @@ export type FieldType = 'integer' | 'text' | 'boolean' | 'timestamp';
 export interface ListField {
   /** SQL expression, written by the programmer (never from the request). */
   column: string;
+  /** What the list orders by when that is not `column` (a label's unaccented lower case). */
+  orderColumn?: string;
   type: FieldType;
   orderable?: boolean;
   /** Filters the list accepts on this field: `field=value` (exact) and `field__in=a,b` (in). */
@@ -115,7 +117,7 @@ export function buildOrderTerms(ordering: string | undefined, spec: ListSpec, lo
     }
     if (used.has(name)) continue;
     used.add(name);
-    result.push({ column: field.column, descending, nullsFirst: !descending });
+    result.push({ column: field.orderColumn ?? field.column, descending, nullsFirst: !descending });
   }
   if (errors.length > 0) throw new ValidationError({ ordering: errors });
   const tieBreaker = spec.tieBreaker ?? (spec.fields.id ? 'id' : undefined);

@@ -28,7 +28,7 @@ import { bodyId, choiceParam, integerParam, type AccessRule, type DetailAction }
 import { inTransaction, type Db } from '../db/pool.ts';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { listRequest, paginatedList, SqlParams, type ListSpec, type QueryParams } from '../http/pagination.ts';
-import { t } from '../i18n.ts';
+import { labelSql, t } from '../i18n.ts';
 import { recordActivity } from '../datasets/store.ts';
 import { datasetGrants, effectiveAccess, groupReaches, sphereHolds, type GroupName, type GroupReach, type ReachDataset } from '../datasets/group-reach.ts';
 import { datasetReachCondition } from '../datasets/visibility.ts';
@@ -109,8 +109,9 @@ const PERMISSION_FROM = `usergroups g CROSS JOIN datasets d
   LEFT JOIN dataset_permissions p ON p.dataset_id = d.id AND p.usergroup_id = g.id
   LEFT JOIN organisation_types ot ON ot.id = g.organisation_type_id`;
 
-const PERMISSION_SELECT = `g.id, d.id AS dataset_id, g.id AS usergroup_id, g.display_name, g.usergroup_type,
-  g.organisation_type_id AS organisation_type, ot.display_name AS organisation_type_label, COALESCE(p.level, 0)::integer AS level`;
+/** The rows' columns, the organisation type named in the reader's language. */
+const permissionSelect = (locale: Locale) => `g.id, d.id AS dataset_id, g.id AS usergroup_id, g.display_name, g.usergroup_type,
+  g.organisation_type_id AS organisation_type, ${labelSql('ot', locale)} AS organisation_type_label, COALESCE(p.level, 0)::integer AS level`;
 
 /** `dataset_id` of the query: 400 when missing or not an id. */
 function queryDatasetId(query: QueryParams, locale: Locale): number {
@@ -162,7 +163,7 @@ async function listPermissions(request: FastifyRequest) {
   const reached = await groupReaches(db, dataset);
   const page = await paginatedList<{ id: number }>(
     db,
-    { from: PERMISSION_FROM, select: PERMISSION_SELECT, where: (params) => [`d.id = ${params.add(dataset.id)}`] },
+    { from: PERMISSION_FROM, select: permissionSelect(request.locale), where: (params) => [`d.id = ${params.add(dataset.id)}`] },
     PERMISSION_LIST,
     { ...listRequest(request), query },
     { extraConditions: permissionFilters(query, request.locale, dataset, reached) },

@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canCreateDataset, canEditDataset } from '../../../schemas/access.ts';
-import type { Locale } from '../../../schemas/constants.ts';
 import { DATASET_LOOKUPS } from '../../../schemas/datasetLookups.ts';
 import { DATASET_PERMS_FILTERS, datasets } from '../../../schemas/datasets.ts';
 import { QUALITY_RATINGS } from '../../../schemas/quality.ts';
@@ -26,16 +25,11 @@ import { datasetEditCondition, datasetReachCondition } from '../datasets/visibil
 import { HARVEST_ORIGIN_SQL, presentHarvestOrigin } from '../harvest/origin.ts';
 import { ValidationError } from '../http/errors.ts';
 import { listRequest, paginatedList, SqlParams, type ListSpec } from '../http/pagination.ts';
-import { localeFromPath, t } from '../i18n.ts';
+import { labelSql, localeFromPath, t } from '../i18n.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { datasetQualityAction } from '../quality/action.ts';
 import { oweAssessment } from '../quality/owed.ts';
 import { wakeScorer } from '../tasks/store.ts';
-
-/** The label of a lookup entry in one language, French when it has none. */
-function labelSql(alias: string, locale: Locale): string {
-  return `COALESCE(${alias}.labels->>'${locale}', ${alias}.labels->>'fr')`;
-}
 
 const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 

@@ -11,6 +11,7 @@ import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL,
 import { registerEntity, translateValidation, type AccessRule, type DetailAction } from '../crud/index.ts';
 import { permissionDenied, ValidationError } from '../http/errors.ts';
 import { refuseDeletingDatasetOwner } from '../datasets/store.ts';
+import { labelSql, localeFromPath } from '../i18n.ts';
 import { groupFileActions } from './usergroup/file-actions.ts';
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
@@ -42,6 +43,8 @@ const organisationActions: DetailAction[] = [
 ];
 
 export default async function organisationRoutes(app: FastifyInstance) {
+  // Types are named in the language of this prefix; organisations sort by that name too.
+  const typeLabel = labelSql('ot', localeFromPath(`${app.prefix}/`));
   registerEntity(app, {
     schema: organisations,
     sql: {
@@ -55,6 +58,9 @@ export default async function organisationRoutes(app: FastifyInstance) {
         logo: THUMBNAIL_URL_SQL,
         convention_file: fileUrlSql('convention', 'g.id', 'g.convention_updated_at', 'organisation/organisations'),
         member_count: MEMBER_COUNT_SQL,
+      },
+      orderings: {
+        organisation_type: `immutable_unaccent(lower((SELECT ${typeLabel} FROM organisation_types ot WHERE ot.id = g.organisation_type_id)))`,
       },
       searchColumns: [USERGROUP_SEARCH_SQL],
       fixedConditions: () => [`g.usergroup_type = 'organisation'`],
@@ -84,7 +90,12 @@ export default async function organisationRoutes(app: FastifyInstance) {
 
   registerEntity(app, {
     schema: organisationTypes,
-    sql: { from: 'organisation_types ot', alias: 'ot' },
+    sql: {
+      from: 'organisation_types ot',
+      alias: 'ot',
+      columns: { display_name: typeLabel },
+      orderings: { display_name: `immutable_unaccent(lower(${typeLabel}))` },
+    },
     access: { list: () => true, retrieve: () => true },
   });
 }
