@@ -57,6 +57,24 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(body).not.toHaveProperty('password');
   });
 
+  it("offers a superuser no Delete for their own account, which the server refuses, in the list or on its page", async () => {
+    const self = { ...USER_RECORDS[0], id: USERS.superuser.id, username: 'admin', last_name: 'Martin', first_name: 'Alice', is_superuser: true };
+    server.use(
+      http.get('/:locale/usergroup/users/', () => HttpResponse.json(page([...USER_RECORDS, self]))),
+      http.get('/:locale/usergroup/users/:id/', ({ params }) => HttpResponse.json([...USER_RECORDS, self].find((u) => String(u.id) === params.id))),
+      ...accountsHandlers(),
+    );
+    const { unmount } = renderApp('/publish/fr/accounts/users/', USERS.superuser);
+    const rowOf = async (name: string) => (await screen.findByText(name, {}, LONG)).closest('tr')!;
+    expect(within(await rowOf('Dupont')).getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+    expect(within(await rowOf('Martin')).queryByRole('button', { name: 'Supprimer' })).toBeNull();
+    unmount();
+    renderApp(`/publish/fr/accounts/users/${USERS.superuser.id}/`, USERS.superuser);
+    await waitFor(() => expect(screen.getByLabelText(/^Prénom/)).toHaveValue('Alice'), LONG);
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supprimer' })).toBeNull();
+  });
+
   it('keeps the unsaved changes of a form whose save found the session ended, for after the new sign-in', async () => {
     await saveIntoEndedSession();
     // Back from the sign-in page: the page loads anew, with what the form held.

@@ -7,7 +7,7 @@ export default function UserEdit() {
   const rights = useAccountsRights();
   return (
     // A delegated administrator reads the accounts of their groups' members; only superusers change them.
-    <SchemaEdit resource="users" canDelete={rights.manageUsers} readOnly={!rights.editUser}>
+    <SchemaEdit resource="users" canDelete={rights.manageUsers && rights.deleteUser} readOnly={!rights.editUser}>
       <UserRolesPanel />
     </SchemaEdit>
   );
