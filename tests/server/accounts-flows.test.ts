@@ -251,6 +251,20 @@ describe('organisations', () => {
 });
 
 describe('user groups and spheres', () => {
+  it('creates groups whose names give one slug at the same moment, each with its own slug', async () => {
+    for (let round = 0; round < 4; round++) {
+      const created = await Promise.all(
+        [`Vélo & co ${round}`, `Vélo co ${round}`, `vélo, co ${round}`].map((display_name) =>
+          call('POST', 'usergroup/user-groups/?usergroup_type=user-group', admin, { display_name }),
+        ),
+      );
+      expect(created.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+      const { rows } = await t.db.query<{ slug: string }>('SELECT slug FROM usergroups WHERE id = ANY($1) ORDER BY slug', [created.map((response) => response.json().id)]);
+      expect(rows.map((row) => row.slug)).toEqual([`velo-co-${round}`, `velo-co-${round}-2`, `velo-co-${round}-3`]);
+      for (const response of created) expect((await call('DELETE', `usergroup/user-groups/${response.json().id}/`)).statusCode).toBe(204);
+    }
+  });
+
   it('filters by type, status, role of the current user and search', async () => {
     expect(names((await call('GET', 'usergroup/user-groups/?usergroup_type=user-group')).json())).toEqual(['Groupe de travail Mobilité', 'Réseau des géomaticiens']);
     const spheres = (await call('GET', 'usergroup/user-groups/?usergroup_type=group-of-organisation')).json();

@@ -32,9 +32,17 @@ export const USERGROUP_COLUMNS = {
 /** Search expression matching the trigram index usergroups_search_idx. */
 export const USERGROUP_SEARCH_SQL = `g.display_name || ' ' || g.acronym`;
 
-/** A slug not used yet: the name's, then name-2, name-3… */
+/** Advisory lock class of slug choices ('slug'). */
+const SLUG_LOCK = 0x736c7567;
+
+/**
+ * A slug not used yet: the name's, then name-2, name-3… Choices of one slug wait for each other
+ * until the transaction ends: two groups created at once whose names give one slug (« Vélo & co »,
+ * « Vélo co ») would otherwise both take it, and the second fail on the unique index.
+ */
 export async function uniqueSlug(client: PoolClient, name: string, fallback: string): Promise<string> {
   const base = slugify(name).slice(0, 80) || fallback;
+  await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SLUG_LOCK, base]);
   const { rows } = await client.query<{ slug: string }>(
     `SELECT slug FROM usergroups WHERE slug = $1 OR slug LIKE $2`,
     [base, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`],
