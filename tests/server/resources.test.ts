@@ -656,6 +656,9 @@ describe('demo FTP folder', () => {
     expect(link).toMatchObject({ type: 1, resource: { display_name: 'Implantation des lycées publics', type: 'ftp', dataformat: 'CSV' } });
     const [{ task_id: taskId }] = link.resource._processing;
     expect(await waitFinished(taskId)).toMatchObject({ status: 'SUCCESS' });
+    // Its task is the dataset's, as a run from the wizard is: among the dataset's latest tasks, named by it.
+    const latest = (await call('admin', 'GET', `/fr/dashboard/task-queue-track/?object=${dataset}&page_size=3`)).json().results;
+    expect(latest.find((task: { id: number }) => task.id === taskId)).toMatchObject({ target: { model: 'dataset', pk: dataset }, target_name: 'Lycées de la région' });
     const resource = (await call('admin', 'GET', `/fr/resource/resources/${link.resource.id}/`)).json();
     expect(resource).toMatchObject({ geographic: true, bbox: [4.8055, 43.1242, 7.299, 43.9493] });
     expect(resource.rel.map((rel: { '@class': string }) => rel['@class'])).toContain('geographiclayer');

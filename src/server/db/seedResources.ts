@@ -50,7 +50,12 @@ export async function seedDemoResources(db: Db, options: { timeLimitSeconds: num
     await client.query(`UPDATE datasets SET geographic_coverage = 'computed' WHERE id = $1`, [found.dataset_id]);
     await queueTasks(
       db,
-      [{ action: 'create-ftp', scenarioId: found.scenario_id, objectClass: 'resource', objectId: resourceId, trigger: 'system', createdBy: found.admin_id, timeLimitSeconds: options.timeLimitSeconds }],
+      [{
+        action: 'create-ftp', scenarioId: found.scenario_id, objectClass: 'resource', objectId: resourceId,
+        // Filed under its dataset, as the wizard's runs are: the task list links to the dataset, whose latest tasks show it.
+        target: { model: 'dataset', app_label: 'dataset', pk: found.dataset_id },
+        trigger: 'system', createdBy: found.admin_id, timeLimitSeconds: options.timeLimitSeconds,
+      }],
       client,
     );
   });
