@@ -1,8 +1,9 @@
 /**
  * Who may use the jurisdiction and municipality calls. Organisation forms (Accounts) and dataset
  * forms (Data) read them. Superusers and delegated administrators create them; a delegated
- * administrator changes or deletes one only while no organisation outside their own uses it, so
- * nobody redraws another organisation's territory.
+ * administrator changes or deletes one only while no group outside their own uses it, as its
+ * territory or as the coverage of one of its datasets, so nobody redraws (or, deleting it, empties)
+ * another organisation's territory or another group's datasets' coverage.
  */
 import { administeredGroupIds, canAccessAccounts, canAccessData, type AccessSubject } from '../../../schemas/access.ts';
 import { SqlParams } from '../http/pagination.ts';
@@ -23,8 +24,10 @@ export function canCreateJurisdictions(user: AccessSubject | null | undefined): 
 export function jurisdictionEditableSql(user: AccessSubject | null | undefined, params: SqlParams, jurisdictionId: string): string {
   if (!user || !canAccessAccounts(user)) return 'false';
   if (user.is_superuser) return 'true';
-  return `NOT EXISTS (SELECT 1 FROM usergroups g WHERE g.jurisdiction_id = ${jurisdictionId}
-    AND NOT (g.id = ANY(${params.add(administeredGroupIds(user))}::int[])))`;
+  const groups = params.add(administeredGroupIds(user));
+  // Both on their partial indexes on jurisdiction_id (migrations 003 and 056).
+  return `(NOT EXISTS (SELECT 1 FROM usergroups g WHERE g.jurisdiction_id = ${jurisdictionId} AND NOT (g.id = ANY(${groups}::int[])))
+    AND NOT EXISTS (SELECT 1 FROM datasets d WHERE d.jurisdiction_id = ${jurisdictionId} AND NOT (d.usergroup_id = ANY(${groups}::int[]))))`;
 }
 
 export async function canChangeJurisdiction(q: Queryable, user: AccessSubject | null | undefined, id: number | undefined): Promise<boolean> {

@@ -18,7 +18,7 @@
  *   codename__in, id__in, departement; page_size up to 1000.
  *
  * Reading: users who can open Accounts or Data; writing: superusers, and delegated administrators
- * for territories no other organisation uses (jurisdictions/access.ts).
+ * for territories no other group uses, as its territory or its datasets' coverage (jurisdictions/access.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { municipalities as municipalitiesSchema, jurisdictions as jurisdictionsSchema } from '../../../schemas/jurisdictions.ts';
