@@ -169,7 +169,11 @@ describe('jurisdiction list', () => {
     records[0] = { ...records[0], editable: false };
     const { unmount } = renderApp('/publish/fr/jurisdictions/1/', USERS.role2);
     expect(await screen.findByText('Métropole Aix-Marseille', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getByText('13055, 13001')).toBeInTheDocument();
+    // Its communes by name, as the editor names them, not as bare INSEE codes.
+    expect(await screen.findByText('Marseille (13055)')).toBeInTheDocument();
+    expect(screen.getByText('Aix-en-Provence (13001)')).toBeInTheDocument();
+    expect(screen.getByText('2 communes')).toBeInTheDocument();
+    expect(screen.queryByText('13055, 13001')).toBeNull();
     // Why it cannot be changed, and who can, as a read-only dataset says it.
     expect(
       screen.getByText(

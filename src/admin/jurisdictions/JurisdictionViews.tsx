@@ -10,6 +10,7 @@ import type { FormViewProps } from '../entities/entityViews.ts';
 import { ReadOnlyNotice } from '../entities/ReadOnlyNotice.tsx';
 import { SchemaEdit } from '../entities/SchemaEdit.tsx';
 import { SchemaList } from '../entities/SchemaList.tsx';
+import { MunicipalitiesField } from './MunicipalitiesField.tsx';
 
 export function JurisdictionList() {
   return <SchemaList resource="jurisdictions" canDelete={isEditable} />;
@@ -20,8 +21,10 @@ export function JurisdictionEdit({ fieldOverrides = {} }: FormViewProps) {
   // The record the page loads (the same query, answered once).
   const { data } = useGetOne('jurisdictions', { id: id! }, { enabled: id !== undefined });
   const readOnly = data?.editable === false;
-  // Read only, the communes are listed rather than edited; the map of their box stays.
-  const overrides = readOnly ? { latlon_bounding_box: fieldOverrides.latlon_bounding_box } : fieldOverrides;
+  // Read only, the communes are listed by name rather than edited; the map of their box stays.
+  const overrides = readOnly
+    ? { municipalities: <MunicipalitiesField key="municipalities" />, latlon_bounding_box: fieldOverrides.latlon_bounding_box }
+    : fieldOverrides;
   return (
     <SchemaEdit
       resource="jurisdictions"

@@ -6,7 +6,7 @@
  * - removable chips 'Marseille (13055)' and their count.
  * Required like any schema field: the form's schema validation reports an empty list here.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -22,8 +22,8 @@ import {
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useInput, useRecordContext, useTranslate, ValidationError } from 'react-admin';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
-import { isAbortError } from '../http/errors.ts';
 import { jurisdictionApi, municipalityLabel, type JurisdictionApi, type Municipality } from './api.ts';
+import { useKnownMunicipalities } from './useKnownMunicipalities.ts';
 import { requiredMark } from '../entities/schemaValidation.ts';
 import { asCodes, mergeCodes, parseInseeCodes } from './codes.ts';
 import { MunicipalitySearch } from './MunicipalitySearch.tsx';
@@ -51,27 +51,8 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
   const codes = useMemo(() => asCodes(field.value), [field.value]);
   const selected = useMemo(() => new Set(codes), [codes]);
 
-  // Names of the communes met so far (search results, resolved codes).
-  const [known, setKnown] = useState<ReadonlyMap<string, Municipality>>(() => new Map());
-  const remember = useCallback((found: readonly Municipality[]) => {
-    if (found.length === 0) return;
-    setKnown((previous) => {
-      const next = new Map(previous);
-      for (const municipality of found) next.set(municipality.codename, municipality);
-      return next;
-    });
-  }, []);
-
-  // The record's own codes are named once, in one call.
-  const recordCodesKey = asCodes(record?.[source]).join(',');
-  useEffect(() => {
-    if (!recordCodesKey) return undefined;
-    const controller = new AbortController();
-    api.resolveMunicipalities(recordCodesKey.split(','), controller.signal).then(remember, (error: unknown) => {
-      if (!isAbortError(error) && !controller.signal.aborted) notifyError(error, { resource: 'municipalities' });
-    });
-    return () => controller.abort();
-  }, [api, recordCodesKey, remember, notifyError]);
+  // Names of the record's communes, and of those met since (search results, resolved codes).
+  const { known, remember } = useKnownMunicipalities(api, asCodes(record?.[source]));
 
   const setCodes = (next: string[]) => {
     field.onChange(next);
