@@ -55,6 +55,7 @@ export default {
   datasetNoGeographicResource: 'The dataset has no geographic resource.',
   lastPointOfContact: 'This is the dataset\'s last point of contact: confirm to remove it.',
   usergroupOwnsDatasets: 'This group owns datasets and cannot be deleted.',
+  contactOfOthersDatasets: 'This contact is also the contact of datasets you may not change: only one of their editors can remove it from them.',
   permissionActionUnknown: 'Unknown action: the actions are %{actions}.',
   permissionGroupsCount: 'Give between 1 and %{max} groups.',
   permissionGroupsUnknown: 'Unknown group(s): %{ids}.',

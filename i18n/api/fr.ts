@@ -55,6 +55,7 @@ export default {
   datasetNoGeographicResource: "Le jeu de données n'a pas de ressource géographique.",
   lastPointOfContact: 'C’est le dernier point de contact du jeu de données : confirmez pour le retirer.',
   usergroupOwnsDatasets: 'Ce groupe possède des jeux de données et ne peut pas être supprimé.',
+  contactOfOthersDatasets: 'Ce contact est aussi celui de jeux de données que vous ne pouvez pas modifier : seul un de leurs éditeurs peut l’en retirer.',
   permissionActionUnknown: 'Action inconnue : les actions possibles sont %{actions}.',
   permissionGroupsCount: 'Indiquez entre 1 et %{max} groupes.',
   permissionGroupsUnknown: 'Groupe(s) inconnu(s) : %{ids}.',

@@ -55,6 +55,7 @@ export default {
   datasetNoGeographicResource: "L'insieme di dati non ha una risorsa geografica.",
   lastPointOfContact: 'È l’ultimo punto di contatto dell’insieme di dati: conferma per rimuoverlo.',
   usergroupOwnsDatasets: 'Questo gruppo possiede insiemi di dati e non può essere eliminato.',
+  contactOfOthersDatasets: 'Questo contatto è anche quello di insiemi di dati che non puoi modificare: solo uno dei loro editori può rimuoverlo.',
   permissionActionUnknown: 'Azione sconosciuta: le azioni possibili sono %{actions}.',
   permissionGroupsCount: 'Indica da 1 a %{max} gruppi.',
   permissionGroupsUnknown: 'Gruppo/i sconosciuto/i: %{ids}.',

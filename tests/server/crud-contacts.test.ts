@@ -182,6 +182,43 @@ describe('contacts access', () => {
     expect((await send('DELETE', `${id}/`, undefined, editor)).statusCode).toBe(204);
   });
 
+  it("does not delete a contact that another group's dataset keeps, and records what its own datasets lose", async () => {
+    const dataset = async (codename: string) => (await t.db.query<{ id: number }>('SELECT id FROM datasets WHERE codename = $1', [codename])).rows[0].id;
+    const [metropolis, region] = [await dataset('arrets-de-bus-du-reseau-urbain'), await dataset('budget-primitif-regional-2024')];
+    const pointOfContact = (await t.db.query<{ id: number }>("SELECT id FROM contact_roles WHERE codename = 'pointOfContact'")).rows[0].id;
+    const contact = (await send('POST', '', { name: 'Cellule partagée', email: 'partage@region.example', usergroup: groups['region-sud-mediterranee'] }, referent)).json().id;
+    // A member of the region who edits the metropolis's datasets reads the region's contacts, and links one.
+    const editorId = (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'editor'")).rows[0].id;
+    await t.db.query('INSERT INTO usergroup_members (usergroup_id, user_id, role, status) VALUES ($1, $2, 0, 2)', [groups['region-sud-mediterranee'], editorId]);
+    try {
+      const link = (path: string, who: SignedIn) =>
+        t.app.inject({ method: 'POST', url: `/fr/dataset/datasets/${path}/contact-roles/`, headers: who.sessionHeaders, payload: { contact, role: pointOfContact } });
+      expect((await link(String(metropolis), editor)).statusCode).toBe(201);
+      expect((await link(String(region), referent)).statusCode).toBe(201);
+    } finally {
+      await t.db.query('DELETE FROM usergroup_members WHERE usergroup_id = $1 AND user_id = $2', [groups['region-sud-mediterranee'], editorId]);
+    }
+    const links = async () =>
+      (await t.db.query<{ dataset_id: number }>('SELECT dataset_id FROM dataset_contacts WHERE contact_id = $1 ORDER BY dataset_id', [contact])).rows.map((row) => row.dataset_id);
+
+    // The region's administrator may delete the region's contacts, but not take it from the metropolis's dataset.
+    const refused = await send('DELETE', `${contact}/`, undefined, referent);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toMatch(/jeux de données que vous ne pouvez pas modifier/);
+    expect((await get(`${contact}/`, referent)).statusCode).toBe(200);
+    expect(await links()).toEqual([metropolis, region].sort((a, b) => a - b));
+
+    // Once the metropolis's editor removed it from their dataset, the deletion goes, and the region's dataset records its loss.
+    const metropolisLink = (await t.db.query<{ id: number }>('SELECT id FROM dataset_contacts WHERE contact_id = $1 AND dataset_id = $2', [contact, metropolis])).rows[0].id;
+    const removal = await t.app.inject({ method: 'DELETE', url: `/fr/dataset/datasets/${metropolis}/contact-roles/${metropolisLink}/?force=true`, headers: editor.sessionHeaders });
+    expect(removal.statusCode).toBe(204);
+    expect((await send('DELETE', `${contact}/`, undefined, referent)).statusCode).toBe(204);
+    expect(await links()).toEqual([]);
+    const activity = (await t.app.inject({ url: `/fr/dataset/datasets/${region}/activity/?action=contacts`, headers: referent.jwtHeaders })).json();
+    expect(activity.results[0].changes).toEqual({ contact_roles: { old: { contact, role: pointOfContact }, new: null } });
+    expect(activity.results[0].user.username).toBe('referent');
+  });
+
   it('needs the CSRF header with a session', async () => {
     const response = await t.app.inject({ method: 'POST', url: URL, headers: { cookie: admin.cookie }, payload: { name: 'x', email: 'x@example.org' } });
     expect(response.statusCode).toBe(403);

@@ -1,11 +1,41 @@
 /**
  * Dataset contacts (/{locale}/dataset/contacts/): read by the members of their group, written by
- * its editors and administrators; contacts of no group are the superuser's.
+ * its editors and administrators; contacts of no group are the superuser's. A contact linked to a
+ * dataset its deleter may not change (any member of its group may link it to their datasets) is
+ * not deleted: 403, the dataset keeping it.
  */
 import type { FastifyInstance } from 'fastify';
-import { canEditGroupContent, canReadGroupContent } from '../../../schemas/access.ts';
+import { canEditDataset, canEditGroupContent, canReadGroupContent } from '../../../schemas/access.ts';
 import { contacts } from '../../../schemas/contacts.ts';
-import { bodyGroupId, integerParam, registerEntity } from '../crud/index.ts';
+import { bodyGroupId, integerParam, registerEntity, type DestroyContext } from '../crud/index.ts';
+import { recordActivity } from '../datasets/store.ts';
+import { ApiError } from '../http/errors.ts';
+import { oweAssessment } from '../quality/owed.ts';
+
+/**
+ * Before a contact's deletion, which takes its links to datasets with it: refused when one of
+ * those datasets is not the deleter's to change; else each dataset records the link it loses, as
+ * a contact-role removal does, and owes a new score (a contact point counts).
+ */
+async function releaseDatasetLinks({ client, user, id }: DestroyContext): Promise<void> {
+  // The contact's row lock makes a link made meanwhile wait for the deletion (then fail on its key).
+  await client.query('SELECT 1 FROM contacts WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await client.query<{ dataset_id: number; usergroup_id: number; role_id: number }>(
+    `SELECT dc.dataset_id, d.usergroup_id, dc.role_id FROM dataset_contacts dc JOIN datasets d ON d.id = dc.dataset_id
+      WHERE dc.contact_id = $1 ORDER BY dc.dataset_id, dc.id`,
+    [id],
+  );
+  if (rows.some((row) => !canEditDataset(user, { usergroup: row.usergroup_id }))) throw new ApiError(403, 'contactOfOthersDatasets');
+  for (const row of rows) {
+    await recordActivity(client, {
+      datasetId: row.dataset_id,
+      userId: user.id,
+      action: 'contacts',
+      changes: { contact_roles: { old: { contact: id, role: row.role_id }, new: null } },
+    });
+  }
+  for (const datasetId of new Set(rows.map((row) => row.dataset_id))) await oweAssessment(client, datasetId);
+}
 
 export default async function contactRoutes(app: FastifyInstance) {
   registerEntity(app, {
@@ -28,6 +58,7 @@ export default async function contactRoutes(app: FastifyInstance) {
       table: 'contacts',
       columns: { usergroup: 'usergroup_id' },
       unique: { contacts_usergroup_email_key: 'email' },
+      beforeDestroy: releaseDatasetLinks,
     },
     access: {
       list: () => true,
