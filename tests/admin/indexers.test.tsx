@@ -58,6 +58,8 @@ function indexerHandlers(writes: Write[] = []) {
       await recordWrite(writes, request);
       return HttpResponse.json({ id: 91, status: 'PENDING' }, { status: 202 });
     }),
+    // The harvesters' group, an organisation.
+    http.get('/:locale/usergroup/user-groups/10/', () => HttpResponse.json({ id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation', status: 2 })),
     ...accountsHandlers(),
   ];
 }
@@ -120,6 +122,8 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     await user.click(link);
     await expectPath('/publish/fr/accounts/usergroup/10/indexer/5/');
     expect(await screen.findByRole('heading', { name: 'Moissonneur « Région CKAN »' }, LONG)).toBeInTheDocument();
+    // Opened from elsewhere than its group, it still leads to its group's page.
+    expect(await screen.findByRole('link', { name: 'Retour au groupe' }, LONG)).toHaveAttribute('href', '/publish/fr/accounts/organisations/10/');
   });
 
   it('tests an unsaved indexer, shows the preview, then creates it and opens its page', async () => {
@@ -225,6 +229,8 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirmation' })).getByRole('button', { name: 'Confirmer' }));
     await waitFor(() => expect(deleted).toEqual(['5']));
+    // Opened at its address, it leaves for its group's page, not for the page before it.
+    await expectPath('/publish/fr/accounts/organisations/10/');
   });
 
   it("shows a failed test's reason", async () => {

@@ -9,6 +9,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { canManageIndexers } from '../../../schemas/access.ts';
+import type { UsergroupType } from '../../../schemas/constants.ts';
 import { HARVEST_EVERYTHING, indexers, type HarvestTrial } from '../../../schemas/indexers.ts';
 import type { Task } from '../../../schemas/scenarios.ts';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
@@ -16,6 +17,7 @@ import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { LocaleDateField } from '../fields/LocaleDateField.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { errorBody, errorStatus } from '../http/errors.ts';
+import { entityOf, entityPaths } from '../entities/registry.ts';
 import { schemaValidate } from '../entities/schemaValidation.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { ACCESS_DENIED_PATH } from '../routing/paths.ts';
@@ -23,7 +25,7 @@ import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { indexersApi, type Indexer, type IndexerForm } from './indexersApi.ts';
-import { indexerPaths } from './indexerPaths.ts';
+import { GROUP_RESOURCE, indexerPaths } from './indexerPaths.ts';
 import type { IndexerPageState } from './IndexersPanel.tsx';
 
 const EMPTY: Omit<IndexerForm, 'usergroup'> = {
@@ -110,8 +112,11 @@ export default function IndexerPage() {
   const [busy, setBusy] = useState(false);
   const { user } = useStartup();
   const manages = canManageIndexers(user, usergroup);
-  // A group the user does not administer: the server says whether it exists (404) or is refused (403).
-  const group = useGetOne('usergroups', { id: usergroup }, { enabled: !manages && Number.isInteger(usergroup) });
+  // The group: whether it exists (404) or is refused (403) to one who does not administer it, and
+  // its type, which names its page, the way back from an indexer opened from elsewhere (a task).
+  const group = useGetOne('usergroups', { id: usergroup }, { enabled: Number.isInteger(usergroup) });
+  const groupType = group.data?.usergroup_type as UsergroupType | undefined;
+  const groupPage = from ?? (groupType && GROUP_RESOURCE[groupType] ? appPath(entityPaths(entityOf(GROUP_RESOURCE[groupType])).edit(usergroup)) : undefined);
 
   const types = useQuery({ queryKey: ['indexers', 'types'], queryFn: ({ signal }) => indexersApi.types(signal) });
   const schedulers = useQuery({ queryKey: ['indexers', 'schedulers'], queryFn: ({ signal }) => indexersApi.schedulers(signal) });
@@ -136,7 +141,7 @@ export default function IndexerPage() {
     implementation_type: current.implementation_type || (null as unknown as number),
     scheduler: current.scheduler || (null as unknown as number),
   });
-  const backToGroup = () => navigate(-1);
+  const backToGroup = () => (groupPage ? navigate(groupPage) : navigate(-1));
 
   const save = async () => {
     const found = await validateIndexer(payload() as unknown as Record<string, unknown>);
@@ -233,8 +238,8 @@ export default function IndexerPage() {
         {trial && <Box sx={{ mt: 2 }}><TrialResult trial={trial} /></Box>}
         {id !== null && <Box sx={{ mt: 3 }}><Runs id={id} /></Box>}
         {id !== null && saved.data && <Chip sx={{ mt: 2 }} label={translate('resources.indexers.page.number', { id })} size="small" />}
-        {from && (
-          <Button component={RouterLink} to={from} sx={{ mt: 2, display: 'flex', width: 'fit-content' }}>
+        {groupPage && (
+          <Button component={RouterLink} to={groupPage} sx={{ mt: 2, display: 'flex', width: 'fit-content' }}>
             {translate('resources.indexers.page.back')}
           </Button>
         )}
