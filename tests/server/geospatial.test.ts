@@ -55,6 +55,12 @@ describe('geographic layers', () => {
     const empty = await send(admin, 'PATCH', `/en/geospatial/geographiclayer/${layerId}/`, { display_name: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ display_name: ['This field is required.'] });
+    // Plain text on one line, as every name: the map server publishes it as the layer's title, in XML.
+    const marked = await send(admin, 'PATCH', `/fr/geospatial/geographiclayer/${layerId}/`, { display_name: '<b>Arrêts</b> <img src=x onerror=alert(1)>TCL\u0007\uffff\n(Lyon)' });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().display_name).toBe('Arrêts TCL (Lyon)');
+    expect((await send(admin, 'PATCH', `/en/geospatial/geographiclayer/${layerId}/`, { display_name: '<i></i>\u0008' })).json()).toEqual({ display_name: ['This field is required.'] });
+    expect((await send(admin, 'PATCH', `/fr/geospatial/geographiclayer/${layerId}/`, { display_name: 'Arrêts TCL' })).json().display_name).toBe('Arrêts TCL');
   });
 
   it('hides layers from whoever does not reach them, and answers 404 for unknown ones', async () => {
@@ -384,6 +390,7 @@ describe('layer styles', () => {
   });
 
   it('renames, refuses others and deletes a style', async () => {
+    expect((await send(admin, 'PATCH', `/fr/geospatial/style/${styleId}/`, { display_name: '<script>x</script>Par\u001b\tmode</p>' })).json().display_name).toBe('xPar mode');
     expect((await send(admin, 'PATCH', `/fr/geospatial/style/${styleId}/`, { display_name: 'Par mode' })).json().display_name).toBe('Par mode');
     expect((await send(admin, 'PUT', `/en/geospatial/style/${styleId}/`, { config: { kind: 'simple', color: '#000000', size: 3, opacity: 1 } })).json()).toEqual({ display_name: ['This field is required.'] });
     expect((await get(editor, `/fr/geospatial/style/${styleId}/`)).statusCode).toBe(404);

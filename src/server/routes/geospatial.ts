@@ -13,6 +13,7 @@ import { featuresInBox, tableColumns, zoomTolerance, type LayerTable } from '../
 import { layerTile, MAX_ZOOM, validTile, type TileLayer } from '../datastore/tiles.ts';
 import type { Bbox } from '../datastore/layers.ts';
 import { defaultStyle, filterColumns, labelColumn, MAX_RULES, upgradeStyle, type Style } from '../../../schemas/styles.ts';
+import { sanitizeText } from '../../../schemas/validators.ts';
 import { validateStyle } from '../datastore/styles.ts';
 import { MAX_STYLE_BYTES, nameOtherValuesRules, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, styleToQml, styleToSld, type StyleFormat } from '../datastore/styleFiles.ts';
 import { mapserverSld, mapserverStyleName } from '../datastore/apply.ts';
@@ -102,11 +103,18 @@ function body(request: FastifyRequest): Record<string, unknown> {
   return request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
 }
 
+/**
+ * A layer's or style's name: plain text on one line, as every other name (markup and control
+ * characters taken out, spaces and line breaks run together); it is the layer's title on the map
+ * server, whose capabilities document is XML every client of every layer reads.
+ */
 function displayName(value: unknown, locale: FastifyRequest['locale'], required: boolean): { value?: string; errors?: string[] } {
   if (value === undefined && !required) return {};
-  if (typeof value !== 'string' || value.trim() === '') return { errors: [t(locale, 'required')] };
-  if (value.trim().length > 300 || value.includes('\u0000')) return { errors: [t(locale, 'invalidValue')] };
-  return { value: value.trim() };
+  if (typeof value === 'string' && value.includes('\u0000')) return { errors: [t(locale, 'invalidValue')] };
+  const name = typeof value === 'string' ? sanitizeText(value).replace(/\s+/g, ' ') : '';
+  if (name === '') return { errors: [t(locale, 'required')] };
+  if (name.length > 300) return { errors: [t(locale, 'invalidValue')] };
+  return { value: name };
 }
 
 /** "minlon,minlat,maxlon,maxlat" in degrees, or a 400. */
