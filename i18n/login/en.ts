@@ -20,6 +20,8 @@ export default {
   profile: {
     title: 'My profile',
     identityTitle: 'Identity',
+    // A label before its value ('Username: referent').
+    labelled: '%{label}:',
     username: 'Username',
     firstName: 'First name',
     lastName: 'Last name',

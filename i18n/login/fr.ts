@@ -20,6 +20,8 @@ export default {
   profile: {
     title: 'Mon profil',
     identityTitle: 'Identité',
+    // Un libellé devant sa valeur (« Nom d'utilisateur : referent »).
+    labelled: '%{label} :',
     username: "Nom d'utilisateur",
     firstName: 'Prénom',
     lastName: 'Nom',

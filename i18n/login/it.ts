@@ -20,6 +20,8 @@ export default {
   profile: {
     title: 'Il mio profilo',
     identityTitle: 'Identità',
+    // Un'etichetta prima del suo valore ('Nome utente: referent').
+    labelled: '%{label}:',
     username: 'Nome utente',
     firstName: 'Nome',
     lastName: 'Cognome',

@@ -251,7 +251,11 @@ describe('profile page', () => {
     expect(response.body).toContain('value="Thomas"');
     expect(response.body).toContain('<strong>thomas.girard@demo.publish.example</strong>');
     expect(response.body).toContain('Il tuo indirizzo e-mail è gestito dagli amministratori');
+    // Italian puts no space before a colon, French does.
+    expect(response.body).toContain('<span class="muted">Nome utente:</span> <strong>thomas.girard</strong>');
     expect(response.headers['cache-control']).toBe('no-store');
+    const french = await t.app.inject({ url: '/fr/login/profile/', headers: { cookie: user.cookie } });
+    expect(french.body).toContain('<span class="muted">Adresse e-mail :</span>');
   });
 
   it('saves names, and shows the e-mail address as the administrators set it', async () => {

@@ -226,8 +226,8 @@ ${fieldError(id, errors[id])}`;
   const body = html`
 ${alert('success', saved)}
 <h2>${s.profile.identityTitle}</h2>
-<p><span class="muted">${s.profile.username} :</span> <strong>${user.username}</strong></p>
-<p id="email"><span class="muted">${s.profile.email} :</span> <strong>${user.email}</strong></p>
+<p><span class="muted">${interpolate(s.profile.labelled, { label: s.profile.username })}</span> <strong>${user.username}</strong></p>
+<p id="email"><span class="muted">${interpolate(s.profile.labelled, { label: s.profile.email })}</span> <strong>${user.email}</strong></p>
 <p class="muted">${s.profile.emailManaged}</p>
 ${fieldError('email', errors.email)}
 <form method="post" action="/${request.locale}/login/profile/">
