@@ -6,7 +6,7 @@ import apiFr from '../i18n/api/fr.ts';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import taskLabels from '../i18n/resources/tasks.ts';
-import { createDataset, csrfHeader, signInFromHome } from './fixtures.ts';
+import { catalogues, createDataset, csrfHeader, navEntry, signInFromHome } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
 const quality = labels.quality;
@@ -56,14 +56,21 @@ test('a dataset without licence nor keyword shows its rating and both hints; fil
   await page.keyboard.press('Enter');
 
   await page.getByRole('button', { name: frenchMessages.ra.action.save }).click();
-  // Saved, the list shows; the dataset's page again.
-  await expect(page).toHaveURL(/\/data\/datasets\/$/);
-  await page.goto(`/publish/fr/data/datasets/${id}/`);
-  await expect(panel.getByTestId('quality-rating')).toBeVisible();
+  // Saved, the page stays open and its score is read again: both hints are gone.
   await expect(raise.getByRole('link', { name: apiFr['quality.licence'] })).toHaveCount(0);
   await expect(raise.getByRole('link', { name: apiFr['quality.keywords'] })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/data/datasets/${id}/\\?tab=description$`));
   // Keywords (30) and a licence (20) at least.
   expect(await scoreOf(page)).toBeGreaterThanOrEqual(before + 50);
+  // Nothing is left unsaved: the header's Data entry leaves the page without a question.
+  const questions: string[] = [];
+  page.on('dialog', async (dialog) => {
+    questions.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await navEntry(page, catalogues.fr.publish.nav.data).click();
+  await expect(page).toHaveURL(/\/publish\/fr\/data\/$/);
+  expect(questions).toEqual([]);
 });
 
 test("a link whose server answers 404 shows broken once its dataset's links are checked, and the list's filter finds the dataset", async ({ page }) => {

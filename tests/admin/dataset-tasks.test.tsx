@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { recordWrite, type Write } from './accountsFixtures.ts';
 import { DATASET, datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
-import { renderApp } from './renderApp.tsx';
+import { expectPath, renderApp } from './renderApp.tsx';
 import { server } from './server.ts';
 import { PUBLICATION_SCENARIOS_OF_DATASET, task, taskQueue } from './tasksFixtures.ts';
 
@@ -93,6 +93,10 @@ describe("a dataset's tasks", { timeout: 30_000 }, () => {
     const { writes, runs } = datasetPage();
     await saveWithPublication(true);
     expect(await screen.findByText('Publication lancée', {}, LONG)).toBeInTheDocument();
+    // The page stays open on the saved dataset, nothing left to save.
+    await expectPath('/publish/fr/data/datasets/1/');
+    expect(screen.getByRole('switch', { name: 'Publié' })).toHaveProperty('checked', true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeDisabled(), LONG);
     expect(writes[0]).toMatchObject({ method: 'PUT', body: { publish: true } });
     const publish = PUBLICATION_SCENARIOS_OF_DATASET.find((scenario) => scenario.codename === 'publish-dataset')!;
     expect(runs().at(-1)).toBe(`/fr/dataset/datasets/1/_scenarios/${publish.id}/run/?asynchrone=true`);

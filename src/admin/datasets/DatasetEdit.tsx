@@ -1,7 +1,7 @@
 /**
  * A dataset's page (spec, section 2): the generated form with the dataset's own inputs in tabs,
  * with its panels (failures, permissions, resources, contacts, children, tasks, history) in theirs.
- * Leaving it with unsaved changes asks first. Saving runs the
+ * Leaving it with unsaved changes asks first. Saving keeps the page open and runs the
  * scenario of its publication state (spec, section 4). A dataset the user may see but not change is
  * shown without inputs: its unfilled fields, thumbnail and coverage map stay.
  */
@@ -53,6 +53,8 @@ export default function DatasetEdit({ fieldOverrides = {} }: FormViewProps) {
       onSaved={onSaved}
       topPanel={datasetTopPanel}
       tabPanels={datasetTabPanels}
+      // A dataset is worked on at length: a save keeps its page, its history and score read again.
+      redirect={false}
       warnWhenUnsavedChanges
     />
   );

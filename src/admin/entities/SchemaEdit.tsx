@@ -30,9 +30,14 @@ export interface SchemaEditProps extends FormLayoutProps {
   readOnly?: boolean;
   /** After a successful save, with the record saved and the values sent (a dataset's publication). */
   onSaved?: (record: RaRecord, sent: Record<string, unknown>) => void;
+  /**
+   * Where a save leads, as react-admin's own `redirect`: the list (default), or `false` to stay on
+   * the record, for pages worked on at length whose panels follow the save (a dataset's).
+   */
+  redirect?: 'list' | false;
 }
 
-export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children, readOnly = false, onSaved, ...layout }: SchemaEditProps) {
+export function SchemaEdit({ resource, fieldOverrides, canDelete = true, children, readOnly = false, onSaved, redirect = 'list', ...layout }: SchemaEditProps) {
   const entity = entityOf(resource);
   const paths = useEntityPaths(resource);
   const navigate = useNavigate();
@@ -62,7 +67,7 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
         onSuccess: (record: RaRecord, variables: { data?: Record<string, unknown> }) => {
           notifySuccess(entityMessage(resource, 'updated'));
           onSaved?.(record, variables.data ?? {});
-          navigate(paths.list);
+          if (redirect === 'list') navigate(paths.list);
         },
         onError: (error: unknown) => notifyError(error, { resource }),
       }}
