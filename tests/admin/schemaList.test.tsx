@@ -45,6 +45,16 @@ describe('schema list', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Competenze territoriali: nessun risultato', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  it('says in English that a list is empty without a capital in mid-sentence', async () => {
+    server.use(http.get('/:locale/usergroup/users/', () => HttpResponse.json(page([]))), ...accountsHandlers());
+    const { unmount } = renderApp('/publish/en/accounts/requests/users/', USERS.superuser);
+    expect(await screen.findByText('Users: no results with the current filters.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    unmount();
+    server.use(http.get('/:locale/organisation/jurisdictions/', () => HttpResponse.json(page([]))));
+    renderApp('/publish/en/jurisdictions/', USERS.superuser);
+    expect(await screen.findByText('Jurisdictions: no results', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
   it('orders by a column the server accepts, descending on the second click', async () => {
     const requests: Request[] = [];
     server.use(...accountsHandlers(requests));

@@ -10,6 +10,7 @@ import it_ from '../../i18n/it.ts';
 import loginEn from '../../i18n/login/en.ts';
 import loginFr from '../../i18n/login/fr.ts';
 import loginIt from '../../i18n/login/it.ts';
+import raEnglishAmended from '../../i18n/ra-english.ts';
 import raItalian from '../../i18n/ra-italian.ts';
 
 /** Every leaf key of a catalogue, as dotted paths. */
@@ -72,6 +73,13 @@ describe('catalogue parity', () => {
   });
   it("react-admin's Italian messages have exactly the keys of its English ones", () =>
     expect(difference(raEnglish, raItalian)).toEqual(noDifference));
+  it("the amended react-admin English messages are among its own keys, with their placeholders", () => {
+    const reference = new Map(leaves(raEnglish));
+    for (const [key, value] of leaves(raEnglishAmended)) {
+      expect(reference.has(key), key).toBe(true);
+      expect(String(value).match(/%\{\w+\}/g), key).toEqual(String(reference.get(key)).match(/%\{\w+\}/g));
+    }
+  });
   it("react-admin's French messages have the keys of its English ones", () =>
     expect(difference(raEnglish, raFrench).missing).toEqual([]));
 

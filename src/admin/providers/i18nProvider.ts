@@ -13,10 +13,10 @@ import fr from '../../../i18n/fr.ts';
 export const frenchMessages = mergeTranslations(raFrench, fr) as TranslationMessages;
 
 const loaders: Record<Exclude<Locale, 'fr'>, () => Promise<TranslationMessages>> = {
-  // react-admin itself bundles its English messages, so only ours load on demand.
+  // react-admin itself bundles its English messages, so only ours (and its amended ones) load on demand.
   en: async () => {
-    const ours = await import('../../../i18n/en.ts');
-    return mergeTranslations(frenchMessages, raEnglish, ours.default) as TranslationMessages;
+    const [amended, ours] = await Promise.all([import('../../../i18n/ra-english.ts'), import('../../../i18n/en.ts')]);
+    return mergeTranslations(frenchMessages, raEnglish, amended.default, ours.default) as TranslationMessages;
   },
   it: async () => {
     const [ra, ours] = await Promise.all([import('../../../i18n/ra-italian.ts'), import('../../../i18n/it.ts')]);
