@@ -509,6 +509,27 @@ describe('detail actions', () => {
     ]);
   });
 
+  it('keep the last point of contact when two of them are removed at once', async () => {
+    const owner = g['metropole-cote-azurine'];
+    const point = await lookupId('contact-roles', 'pointOfContact');
+    const contacts: number[] = [];
+    for (const name of ['Accueil', 'Standard']) {
+      contacts.push((await send('POST', 'contacts/', { name, email: `${name.toLowerCase()}@deux-points.example`, usergroup: owner }, editor)).json().id);
+    }
+    // Datasets with two points of contact each, both removed at once: at least one stays on each.
+    const datasets: Array<{ id: number; links: number[] }> = [];
+    for (let n = 0; n < 12; n += 1) {
+      const id = (await send('POST', 'datasets/', { display_name: `Deux points de contact ${n}`, usergroup: owner })).json().id as number;
+      const links: number[] = [];
+      for (const contact of contacts) links.push((await send('POST', `datasets/${id}/contact-roles/`, { contact, role: point }, editor)).json().id);
+      datasets.push({ id, links });
+    }
+    const answers = await Promise.all(datasets.flatMap(({ id, links }) => links.map((link) => send('DELETE', `datasets/${id}/contact-roles/${link}/`, undefined, editor))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array(12).fill(204), ...Array(12).fill(400)]);
+    const { rows } = await t.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM dataset_contacts WHERE dataset_id = ANY($1::integer[]) GROUP BY dataset_id', [datasets.map((d) => d.id)]);
+    expect(rows.map((row) => row.count)).toEqual(Array(12).fill(1));
+  });
+
   it("link only contacts the editor may read: another group's contact answers as an unknown one and lends none of its address", async () => {
     const owner = g['metropole-cote-azurine'];
     const id = (await send('POST', 'datasets/', { display_name: 'Contacts des autres', usergroup: owner })).json().id;

@@ -320,6 +320,9 @@ async function keepingPointOfContact(
   change: (client: Queryable) => Promise<void>,
 ): Promise<void> {
   await inTransaction(request.server.db, async (client) => {
+    // Changes of one dataset's contacts follow one another: two removals at once would each count
+    // the other's point of contact as kept, and together leave none.
+    await client.query('SELECT 1 FROM datasets WHERE id = $1 FOR NO KEY UPDATE', [datasetId]);
     const before = await pointsOfContact(client, datasetId);
     await change(client);
     if (before > 0 && (await pointsOfContact(client, datasetId)) === 0 && request.query.force !== 'true') {
