@@ -180,6 +180,8 @@ describe('task page', { timeout: 30_000 }, () => {
     named.unmount();
     renderApp('/publish/fr/data/tasks/52/', USERS.role1);
     expect(await screen.findByRole('link', { name: 'Jeu de données #12' }, LONG)).toBeInTheDocument();
+    // A file being sent has no logs page of its own.
+    expect(screen.queryByRole('link', { name: "Journaux de l'objet" })).toBeNull();
   });
 
   it("names the platform's own tasks by the platform, without a number", async () => {
@@ -190,6 +192,9 @@ describe('task page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Plateforme', {}, LONG)).toBeInTheDocument();
     expect(screen.queryByText(/#0/)).toBeNull();
     expect(screen.queryByText(/platform/)).toBeNull();
+    // The platform has no logs page: no link to one that would say it does not exist.
+    expect(screen.getByRole('link', { name: 'Retour aux tâches' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: "Journaux de l'objet" })).toBeNull();
   });
 
   it('reads a running task again every 15 s until it is finished', async () => {

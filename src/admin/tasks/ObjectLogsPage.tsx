@@ -6,11 +6,11 @@ import { Stack, Typography } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { PanelCard } from '../accounts/PanelCard.tsx';
-import { SCENARIO_OBJECT_CLASSES } from '../../../schemas/scenarios.ts';
 import { DatasetHistory } from '../datasets/DatasetHistory.tsx';
 import { errorStatus } from '../http/errors.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { ObjectTasks } from './ObjectTasks.tsx';
+import { hasLogsPage } from './taskPaths.ts';
 import { useObjectClassName } from './TaskObjectLink.tsx';
 
 function useObjectTitle(objectClass: string, id: string) {
@@ -28,7 +28,7 @@ export default function ObjectLogsPage() {
   const { title, dataset, missing } = useObjectTitle(object, id);
   // Only objects that tasks run on have logs, and ids are whole numbers.
   // A dataset that does not exist (or that the reader may not see) has no logs to show.
-  if (!(SCENARIO_OBJECT_CLASSES as readonly string[]).includes(object) || !/^\d{1,9}$/.test(id) || missing) return <NotFound />;
+  if (!hasLogsPage(object) || !/^\d{1,9}$/.test(id) || missing) return <NotFound />;
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Typography variant="h4" component="h1">

@@ -15,7 +15,7 @@ import { errorStatus } from '../http/errors.ts';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { TaskActions } from './TaskActions.tsx';
-import { logsPath, TASKS_PATH } from './taskPaths.ts';
+import { hasLogsPage, logsPath, TASKS_PATH } from './taskPaths.ts';
 import { TASKS_RESOURCE } from './tasksApi.ts';
 import { TaskStatusChip } from './TaskStatusChip.tsx';
 import { TaskSummary } from './TaskSummary.tsx';
@@ -57,7 +57,7 @@ function TaskLinks({ task }: { task: Task }) {
       <Button component={RouterLink} to={appPath(TASKS_PATH)}>
         {translate('resources.tasks.detail.back')}
       </Button>
-      {task.object_id !== null && (
+      {task.object_id !== null && hasLogsPage(task.object_class) && (
         <Button component={RouterLink} to={appPath(logsPath(task.object_class, task.object_id))}>
           {translate('resources.tasks.detail.objectLogs')}
         </Button>

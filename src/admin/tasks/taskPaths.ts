@@ -3,7 +3,7 @@
  * (`?dataset=` filters it), a task at data/tasks/{id}/, an object's logs at logs/{object}/{id}/,
  * and the page of the object a task acts on.
  */
-import type { Task } from '../../../schemas/scenarios.ts';
+import { SCENARIO_OBJECT_CLASSES, type Task } from '../../../schemas/scenarios.ts';
 import { datasets } from '../../../schemas/datasets.ts';
 import { entityPaths } from '../entities/registry.ts';
 import { indexerPaths } from '../indexers/indexerPaths.ts';
@@ -20,6 +20,9 @@ export const datasetTasksPath = (datasetId: number | string) =>
 
 export const logsPath = (objectClass: string, id: number | string) =>
   `logs/${encodeURIComponent(objectClass)}/${encodeURIComponent(String(id))}/`;
+
+/** Only the objects scenarios run on have a logs page (not the platform, nor a file being sent). */
+export const hasLogsPage = (objectClass: string) => (SCENARIO_OBJECT_CLASSES as readonly string[]).includes(objectClass);
 
 /** The object classes that have a page of their own, and its path. */
 const OBJECT_PAGES: Partial<Record<string, (id: number) => string>> = {
