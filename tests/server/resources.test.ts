@@ -467,6 +467,15 @@ describe('resource sources and their scenarios', () => {
     const scheduled = await call('editor', 'POST', '/fr/resource/scenario-execution-frequency/', frequency);
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     expect(scheduled.json()).toMatchObject({ object_class: 'resource', object_id: resource.id });
+    // Only its source kind's scenarios, as the source offers them: not another kind's, on creation or on a change.
+    for (const other of ['update-ftp', 'create-href', 'update-datastore']) {
+      const wrongKind = await call('editor', 'POST', '/fr/resource/scenario-execution-frequency/', { ...frequency, scenario: scenarios[other] });
+      expect(wrongKind.statusCode, other).toBe(400);
+      expect(wrongKind.json()).toEqual({ scenario: ["Scénario inconnu, ou qui ne s'applique pas à ce type d'objet."] });
+      expect((await call('editor', 'PATCH', `/fr/resource/scenario-execution-frequency/${scheduled.json().id}/`, { scenario: scenarios[other] })).statusCode, other).toBe(400);
+    }
+    expect((await call('editor', 'GET', `/fr/resource/scenario-execution-frequency/${scheduled.json().id}/`)).json().scenario).toBe(scenarios['update-file-download']);
+    expect((await call('editor', 'PATCH', `/fr/resource/scenario-execution-frequency/${scheduled.json().id}/`, { scenario: scenarios['create-file-download'] })).statusCode).toBe(200);
 
     const again = await runScenario('editor', 'file-download', sourceId, 'update-file-download');
     expect(again.status, again.error ?? '').toBe('SUCCESS');

@@ -296,6 +296,19 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     if (access !== 'run') throw permissionDenied();
   }
 
+  /**
+   * A resource's scenarios are its source kind's (`create-<kind>`, `update-<kind>`), as its
+   * source's `_scenarios/` offers them: another kind's would run on a source it was not made for.
+   */
+  async function requireApplicable(request: FastifyRequest, className: string, objectId: number, scenarioId: unknown) {
+    if (className !== 'resource') return;
+    const { rowCount } = await app.db.query(
+      `SELECT 1 FROM scenarios s JOIN resources r ON s.codename IN ('create-' || r.type, 'update-' || r.type) WHERE s.id = $1 AND r.id = $2`,
+      [scenarioId, objectId],
+    );
+    if (!rowCount) throw new ValidationError({ scenario: [t(request.locale, 'task.scenarioUnknown')] });
+  }
+
   const base = '/resource/scenario-execution-frequency/';
 
   const frequenciesDoc = {
@@ -316,6 +329,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
     const cron = await validateFrequency(request, body, false);
     await requireRunnable(request, body.object_class as string, body.object_id as number, true);
+    await requireApplicable(request, body.object_class as string, body.object_id as number, body.scenario);
     const { rows } = await app.db.query(
       `INSERT INTO scenario_execution_frequencies (scenario_id, object_class, object_id, scheduler_id, next_run_at, created_by)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scenario_id, object_class, object_id) DO NOTHING
@@ -344,6 +358,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     const existing = await frequencyOr404(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as FrequencyBody;
     const cron = await validateFrequency(request, body, true, existing);
+    if (body.scenario !== undefined && body.scenario !== null) await requireApplicable(request, existing.object_class, existing.object_id, body.scenario);
     try {
       await app.db.query(
         `UPDATE scenario_execution_frequencies SET scenario_id = COALESCE($2, scenario_id), scheduler_id = COALESCE($3, scheduler_id),
