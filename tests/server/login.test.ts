@@ -373,6 +373,32 @@ describe('API tokens', () => {
     expect((await t.app.inject({ url: '/fr/login/', headers: { cookie: user.cookie } })).statusCode).toBe(200);
   });
 
+  it('keep the old password when a password change cannot close the other sessions', async () => {
+    const user = await t.signIn('marie.lefebvre');
+    const other = await t.signIn('marie.lefebvre');
+    // The sessions cannot be deleted for a moment (a fault of the database, say).
+    await t.db.query(`CREATE FUNCTION sessions_held() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'sessions held'; END $$`);
+    await t.db.query('CREATE TRIGGER sessions_held BEFORE DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION sessions_held()');
+    let change;
+    try {
+      change = await t.app.inject({
+        method: 'POST',
+        url: '/en/login/profile/password/',
+        headers: user.sessionHeaders,
+        payload: { current_password: TEST_DEMO_PASSWORD, new_password: 'another-password', confirm_password: 'another-password' },
+      });
+    } finally {
+      await t.db.query('DROP TRIGGER sessions_held ON sessions');
+      await t.db.query('DROP FUNCTION sessions_held()');
+    }
+    expect(change.statusCode).toBe(500);
+    // Nothing changed: neither the password, nor what the old one opened, so the change may be asked again.
+    const signin = (password: string) => t.app.inject({ method: 'POST', url: '/fr/login/signin/', payload: { username: 'marie.lefebvre', password } });
+    expect((await signin(TEST_DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await signin('another-password')).statusCode).toBe(400);
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+
   it('are revoked, with every session, when an administrator sets a new password', async () => {
     const admin = await t.signIn('admin');
     const user = await t.signIn('elodie.mercier');

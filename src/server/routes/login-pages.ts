@@ -13,6 +13,7 @@ import { safeNext } from '../auth/safe-next.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeAfterPasswordChange } from '../auth/tokens.ts';
 import { translateValidation } from '../crud/index.ts';
+import { inTransaction } from '../db/pool.ts';
 import { ValidationError, notAuthenticated } from '../http/errors.ts';
 import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
@@ -401,9 +402,15 @@ export default async function loginPages(app: FastifyInstance) {
       if (!isForm(request)) throw new ValidationError(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])));
       return respond(reply, renderProfile(request, { next }, request.user, errors, { tokens: await listApiTokens(app.db, request.user.id) }), 400);
     }
-    await app.db.query('UPDATE users SET password = $1 WHERE id = $2', [await hashPassword(fresh), request.user.id]);
-    // Other browsers signed in with the old password are signed out, and API tokens revoked.
-    await revokeAfterPasswordChange(app.db, request.user.id, request.authMethod === 'session' ? request.sessionToken : null);
+    const hash = await hashPassword(fresh);
+    const userId = request.user.id;
+    const keptSession = request.authMethod === 'session' ? request.sessionToken : null;
+    // Other browsers signed in with the old password are signed out, and API tokens revoked, with
+    // the change: a new password never stands while what the old one opened still works.
+    await inTransaction(app.db, async (client) => {
+      await client.query('UPDATE users SET password = $1 WHERE id = $2', [hash, userId]);
+      await revokeAfterPasswordChange(client, userId, keptSession);
+    });
     if (!isForm(request)) return { detail: s.profile.passwordChanged };
     return reply.redirect(withQuery(`/${request.locale}/login/profile/`, { saved: 'password', next }), 303);
   });
