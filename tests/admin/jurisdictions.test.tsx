@@ -177,7 +177,7 @@ describe('jurisdiction list', () => {
     // Why it cannot be changed, and who can, as a read-only dataset says it.
     expect(
       screen.getByText(
-        "Cette compétence territoriale vous est ouverte en lecture seule : d'autres organisations que les vôtres l'utilisent, seul un super-utilisateur peut la modifier.",
+        "Cette compétence territoriale vous est ouverte en lecture seule : d'autres groupes que les vôtres l'utilisent, comme territoire ou comme couverture de leurs jeux de données ; seul un super-utilisateur peut la modifier.",
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Nom' })).toBeNull();
@@ -233,7 +233,10 @@ describe('jurisdiction list', () => {
     );
     await renderAt('jurisdictions/');
     await user.click(within(await rowOf('lyon')).getByRole('button', { name: 'Supprimer' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
+    // The question names the record that goes.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Suppression de « Lyon ».Êtes-vous sûr de vouloir continuer ?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Compétence territoriale supprimée')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('lyon')).not.toBeInTheDocument());
     expect(screen.getByText('Métropole Aix-Marseille')).toBeInTheDocument();
