@@ -212,6 +212,8 @@ export default {
       confirm: {
         title: 'Confirmation',
         message: 'Are you sure you want to continue?',
+        // Above the question, what a deletion removes.
+        deleting: 'Deleting “%{name}”.',
         cancel: 'Cancel',
         confirm: 'Confirm',
       },

@@ -212,6 +212,8 @@ export default {
       confirm: {
         title: 'Confirmation',
         message: 'Êtes-vous sûr de vouloir continuer ?',
+        // Above the question, what a deletion removes.
+        deleting: 'Suppression de « %{name} ».',
         cancel: 'Annuler',
         confirm: 'Confirmer',
       },

@@ -212,6 +212,8 @@ export default {
       confirm: {
         title: 'Conferma',
         message: 'Sei sicuro di voler continuare?',
+        // Above the question, what a deletion removes.
+        deleting: 'Eliminazione di «%{name}».',
         cancel: 'Annulla',
         confirm: 'Conferma',
       },

@@ -142,6 +142,7 @@ describe("a dataset's resources", { timeout: 30_000 }, () => {
     const annexes = await screen.findByRole('table', { name: 'Annexes' }, LONG);
     await user.click(within(annexes).getByRole('button', { name: 'Supprimer Notice' }));
     const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Suppression de « Notice ».');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
     await screen.findByText('La ressource a été supprimée.', {}, LONG);
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Annexes' })).queryByText('Notice')).toBeNull(), LONG);

@@ -222,7 +222,7 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
     await user.click(await screen.findByRole('button', { name: 'Supprimer' }, LONG));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
-    expect(dialog).toHaveTextContent('Êtes-vous sûr de vouloir continuer ?');
+    expect(dialog).toHaveTextContent('Suppression de « Région CKAN ».Êtes-vous sûr de vouloir continuer ?');
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(deleted).toEqual([]);

@@ -177,7 +177,7 @@ describe('jurisdiction list', () => {
     // Why it cannot be changed, and who can, as a read-only dataset says it.
     expect(
       screen.getByText(
-        "Cette compétence territoriale vous est ouverte en lecture seule : d'autres groupes que les vôtres l'utilisent, comme territoire ou comme couverture de leurs jeux de données ; seul un super-utilisateur peut la modifier.",
+        "Cette compétence territoriale vous est ouverte en lecture seule : elle est le territoire d'autres organisations que les vôtres, seul un super-utilisateur peut la modifier.",
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Nom' })).toBeNull();

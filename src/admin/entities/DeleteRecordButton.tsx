@@ -5,7 +5,7 @@
 import { useState, type MouseEvent } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button } from '@mui/material';
-import { useDelete, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import { useDelete, useGetRecordRepresentation, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
@@ -31,7 +31,10 @@ export function DeleteRecordButton({ label = 'ra.action.delete', redirectTo, can
   const navigate = useNavigate();
   const [deleteOne, { isPending }] = useDelete();
   const [open, setOpen] = useState(false);
+  const representation = useGetRecordRepresentation(resource);
   if (!record || (canShow && !canShow(record))) return null;
+  // The record's name, so that the person sees which one goes.
+  const name = representation(record);
 
   const remove = () =>
     deleteOne(
@@ -67,7 +70,12 @@ export function DeleteRecordButton({ label = 'ra.action.delete', redirectTo, can
       </Button>
       {/* Clicks in the modal must not reach the list row (React events cross portals). */}
       <span onClick={(event) => event.stopPropagation()}>
-        <ConfirmModal open={open} onClose={() => setOpen(false)} onConfirm={remove} />
+        <ConfirmModal
+          open={open}
+          onClose={() => setOpen(false)}
+          onConfirm={remove}
+          subject={typeof name === 'string' && name !== '' ? translate('publish.feedback.confirm.deleting', { name }) : undefined}
+        />
       </span>
     </>
   );

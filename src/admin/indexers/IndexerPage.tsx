@@ -244,7 +244,12 @@ export default function IndexerPage() {
           </Button>
         )}
         {/* A deletion is asked for again, as everywhere else. */}
-        <ConfirmModal open={confirmingDelete} onClose={() => setConfirmingDelete(false)} onConfirm={remove} />
+        <ConfirmModal
+          open={confirmingDelete}
+          onClose={() => setConfirmingDelete(false)}
+          onConfirm={remove}
+          subject={saved.data ? translate('publish.feedback.confirm.deleting', { name: saved.data.name }) : undefined}
+        />
       </CardContent>
     </Card>
   );

@@ -130,7 +130,12 @@ function ResourceRow({ link, datasetId, editable }: { link: ResourceDataset; dat
             <IconButton onClick={() => setConfirming(true)} aria-label={translate(`${L}.actions.delete`, { name })}>
               <DeleteIcon fontSize="small" />
             </IconButton>
-            <ConfirmModal open={confirming} onClose={() => setConfirming(false)} onConfirm={remove} />
+            <ConfirmModal
+              open={confirming}
+              onClose={() => setConfirming(false)}
+              onConfirm={remove}
+              subject={translate('publish.feedback.confirm.deleting', { name })}
+            />
           </>
         )}
       </TableCell>
