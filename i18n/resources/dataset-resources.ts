@@ -268,7 +268,7 @@ export default {
       table: 'Tabella',
       workspace: 'Area di lavoro',
       layerType: 'Tipo di livello',
-      tableHint: 'Senza ricerca: le tabelle libere (riservate ai superutenti). Cerchi «resource_» per le tabelle delle risorse dei suoi gruppi.',
+      tableHint: 'Senza ricerca: le tabelle libere (riservate ai superutenti). Cerca «resource_» per le tabelle delle risorse dei tuoi gruppi.',
       placementOptional: 'Facoltativo: X, Y e il sistema di coordinate fanno della tabella un livello geografico.',
       layer: 'Livello',
       column_x: 'Colonna X (longitudine)',

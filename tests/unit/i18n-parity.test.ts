@@ -118,6 +118,12 @@ describe('catalogue parity', () => {
     expect(italian.filter(([, value]) => /\bdatasets?\b/i.test(value)).map(([key]) => key)).toEqual([]);
   });
 
+  it("Italian speaks to the reader as 'tu' throughout, never with the formal 'Lei' imperatives", () => {
+    const italian = [it_, apiIt, loginIt].flatMap((catalogue) => leaves(catalogue));
+    const formal = /\b(Cerchi|Scelga|Inserisca|Selezioni|Aggiunga|Clicchi|Prema|Controlli|Riprovi|Attenda|Chieda)\b/;
+    expect(italian.filter(([, value]) => formal.test(String(value))).map(([key]) => key)).toEqual([]);
+  });
+
   it("Italian names a harvester 'raccoglitore' (its run a 'raccolta'), never the English word", () => {
     const italian = [it_, apiIt].flatMap((catalogue) => leaves(catalogue));
     expect(italian.filter(([, value]) => /harvest/i.test(String(value))).map(([key]) => key)).toEqual([]);
