@@ -79,9 +79,10 @@ export function canManageGroups(user: AccessSubject | null | undefined): boolean
 
 /**
  * Fields of a group that only a superuser changes: a delegated administrator edits their group's
- * information, sees its status and spheres, and changes neither.
+ * information, sees its status, spheres and partnership with the platform, and changes none (as
+ * its convention's signature, set through its own call).
  */
-const SUPERUSER_GROUP_FIELDS = ['status', 'spheres'] as const;
+const SUPERUSER_GROUP_FIELDS = ['status', 'spheres', 'partnership'] as const;
 
 /** The fields of a group `user` may see but not change (none for a superuser). */
 export function lockedGroupFields(user: AccessSubject | null | undefined): readonly string[] {

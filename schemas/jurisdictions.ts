@@ -18,7 +18,7 @@ export const jurisdictions = defineEntity({
     /** [min_lon, min_lat, max_lon, max_lat], computed from the communes. */
     latlon_bounding_box: { type: 'bbox', readOnly: true },
     municipality_count: { type: 'integer', readOnly: true },
-    /** The reader may change and delete it (a delegated administrator: while no other group uses it, as its territory or its datasets' coverage). */
+    /** The reader may change it, delete it and take it as their organisation's territory (a delegated administrator: while no other organisation has it as its territory). */
     editable: { type: 'boolean', readOnly: true },
   },
   list: {

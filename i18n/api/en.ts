@@ -42,6 +42,8 @@ export default {
   uploadTooManyParts: 'The upload holds too many parts: send the file alone.',
   uploadMalformed: 'The upload could not be read.',
   unknownInseeCodes: 'Unknown INSEE code(s): %{codes}',
+  jurisdictionCoversDatasets: 'This jurisdiction is the geographical coverage of datasets (%{count}) and cannot be deleted: change their coverage first.',
+  jurisdictionNotYours: "This territory is another organisation's: only a superuser can share it with yours.",
   jurisdictionInUse: 'This jurisdiction is attached to an organisation and cannot be deleted: %{names}',
   accountNotFound: 'No account has this username or e-mail address.',
   memberAwaitsAcceptance: "The person has not accepted this membership yet: only they or a superuser can make it active.",

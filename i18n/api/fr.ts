@@ -42,6 +42,8 @@ export default {
   uploadTooManyParts: "L'envoi contient trop de parties : envoyez le fichier seul.",
   uploadMalformed: "L'envoi n'a pas pu être lu.",
   unknownInseeCodes: 'Code(s) INSEE inconnu(s) : %{codes}',
+  jurisdictionCoversDatasets: "Cette compétence territoriale est la couverture géographique de jeux de données (%{count}) et ne peut pas être supprimée : changez d'abord leur couverture.",
+  jurisdictionNotYours: "Ce territoire est celui d'une autre organisation : seul un super-utilisateur peut le partager avec la vôtre.",
   jurisdictionInUse: 'Cette compétence territoriale est rattachée à une organisation et ne peut pas être supprimée : %{names}',
   accountNotFound: "Aucun compte n'a ce nom d'utilisateur ou cette adresse e-mail.",
   memberAwaitsAcceptance: "La personne n'a pas encore accepté ce rattachement : seule elle ou un superutilisateur peut le rendre actif.",

@@ -42,6 +42,8 @@ export default {
   uploadTooManyParts: "L'invio contiene troppe parti: inviate solo il file.",
   uploadMalformed: "Non è stato possibile leggere l'invio.",
   unknownInseeCodes: 'Codici INSEE sconosciuti: %{codes}',
+  jurisdictionCoversDatasets: 'Questo territorio di competenza è la copertura geografica di insiemi di dati (%{count}) e non può essere eliminato: cambiare prima la loro copertura.',
+  jurisdictionNotYours: "Questo territorio è di un'altra organizzazione: solo un superutente può condividerlo con la tua.",
   jurisdictionInUse: "Questo territorio di competenza è collegato a un'organizzazione e non può essere eliminato: %{names}",
   accountNotFound: 'Nessun account ha questo nome utente o indirizzo e-mail.',
   memberAwaitsAcceptance: "La persona non ha ancora accettato questa affiliazione: solo lei o un superutente può renderla attiva.",

@@ -20,7 +20,7 @@ export default {
     },
     // Above a territory a delegated administrator may not change.
     readOnly:
-      "Cette compétence territoriale vous est ouverte en lecture seule : d'autres groupes que les vôtres l'utilisent, comme territoire ou comme couverture de leurs jeux de données ; seul un super-utilisateur peut la modifier.",
+      "Cette compétence territoriale vous est ouverte en lecture seule : elle est le territoire d'autres organisations que les vôtres, seul un super-utilisateur peut la modifier.",
     messages: {
       created: 'Compétence territoriale créée',
       updated: 'Compétence territoriale mise à jour',
@@ -72,7 +72,7 @@ export default {
       municipalities: 'Search municipalities by name or INSEE code, or paste a list of INSEE codes.',
     },
     // Above a territory a delegated administrator may not change.
-    readOnly: "This jurisdiction is open to you read-only: groups other than yours use it, as their territory or as their datasets' coverage; only a superuser can change it.",
+    readOnly: 'This jurisdiction is open to you read-only: it is the territory of organisations other than yours, only a superuser can change it.',
     messages: {
       created: 'Jurisdiction created',
       updated: 'Jurisdiction updated',
@@ -125,7 +125,7 @@ export default {
     },
     // Above a territory a delegated administrator may not change.
     readOnly:
-      'Questa competenza territoriale è aperta in sola lettura: la usano gruppi diversi dai tuoi, come territorio o come copertura dei loro insiemi di dati; solo un superutente può modificarla.',
+      'Questa competenza territoriale è aperta in sola lettura: è il territorio di organizzazioni diverse dalle tue, solo un superutente può modificarla.',
     messages: {
       created: 'Competenza territoriale creata',
       updated: 'Competenza territoriale aggiornata',

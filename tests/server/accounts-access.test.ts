@@ -54,10 +54,12 @@ describe('accounts rules', () => {
     expect(canManageGroup(null, 1)).toBe(false);
   });
 
-  it("keeps a group's status and spheres the superuser's, comparing spheres as a set", () => {
-    const stored = { display_name: 'Région', status: 0, spheres: [4, 9] };
+  it("keeps a group's status, spheres and partnership the superuser's, comparing spheres as a set", () => {
+    const stored = { display_name: 'Région', status: 0, spheres: [4, 9], partnership: false };
     expect(lockedGroupFields(superuser)).toEqual([]);
-    expect(lockedGroupFields(referent)).toEqual(['status', 'spheres']);
+    expect(lockedGroupFields(referent)).toEqual(['status', 'spheres', 'partnership']);
+    expect(lockedGroupChanges(referent, { partnership: true }, stored)).toEqual(['partnership']);
+    expect(lockedGroupChanges(referent, { partnership: false }, stored)).toEqual([]);
     expect(lockedGroupChanges(superuser, { status: 1, spheres: [] }, stored)).toEqual([]);
     expect(lockedGroupChanges(referent, { display_name: 'Région Sud', status: 0, spheres: [9, 4] }, stored)).toEqual([]);
     expect(lockedGroupChanges(referent, { status: 1 }, stored)).toEqual(['status']);

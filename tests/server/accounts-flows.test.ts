@@ -223,6 +223,40 @@ describe('organisations', () => {
     expect((await call('POST', 'organisation/organisation-types/', admin, { codename: 'x', display_name: 'X' })).statusCode).toBe(405);
   });
 
+  it("lets a delegated administrator give their organisation a territory of their own only, and leaves its partnership to superusers", async () => {
+    const region = g['region-sud-mediterranee'];
+    const jurisdiction = async (who: SignedIn, codename: string) => {
+      const response = await call('POST', 'organisation/jurisdictions/', who, { display_name: codename, codename, municipalities: ['13055'] });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as number;
+    };
+    // Another organisation's territory: taking it would share it, and lock its own administrators out of it.
+    const theirs = await jurisdiction(admin, 'territoire-saint-aubin');
+    await t.db.query('UPDATE usergroups SET jurisdiction_id = $1 WHERE id = $2', [theirs, g['commune-de-saint-aubin-sur-mer']]);
+    const before = (await call('GET', `organisation/organisations/${region}/`, referent)).json().jurisdiction;
+    const refused = await t.app.inject({ method: 'PATCH', url: `/en/organisation/organisations/${region}/`, headers: referent.sessionHeaders, payload: { jurisdiction: theirs } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ jurisdiction: ["This territory is another organisation's: only a superuser can share it with yours."] });
+    expect((await call('GET', `organisation/organisations/${region}/`, referent)).json().jurisdiction).toBe(before);
+    const theirsSeen = (await call('GET', `organisation/jurisdictions/${theirs}/`, referent)).json();
+    expect(theirsSeen.editable).toBe(false);
+    // One of their own, or no territory: theirs to choose; a record saved as it is, too.
+    const own = await jurisdiction(referent, 'territoire-region');
+    expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { jurisdiction: own })).json().jurisdiction).toBe(own);
+    expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { jurisdiction: own, description: 'La région.' })).statusCode).toBe(200);
+    expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { jurisdiction: null })).json().jurisdiction).toBeNull();
+    // A superuser shares one.
+    expect((await call('PATCH', `organisation/organisations/${region}/`, admin, { jurisdiction: theirs })).json().jurisdiction).toBe(theirs);
+    expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { description: 'Toujours la région.' })).statusCode).toBe(200);
+
+    // The partnership with the platform is the superusers' to set, as the convention's signature.
+    expect((await call('PATCH', `organisation/organisations/${region}/`, referent, { partnership: true })).statusCode).toBe(403);
+    expect((await call('GET', `organisation/organisations/${region}/`, referent)).json().partnership).toBe(false);
+    expect((await call('PATCH', `organisation/organisations/${region}/`, admin, { partnership: true })).json().partnership).toBe(true);
+    await call('PATCH', `organisation/organisations/${region}/`, admin, { partnership: false, jurisdiction: before });
+    for (const id of [own, theirs]) await t.db.query('UPDATE usergroups SET jurisdiction_id = NULL WHERE jurisdiction_id = $1', [id]);
+  });
+
   it("names organisation types in the reader's language, sorted by that name, and orders organisations by it", async () => {
     const typeNames = async (locale: string) =>
       (await t.app.inject({ method: 'GET', url: `/${locale}/organisation/organisation-types/`, headers: member.sessionHeaders })).json().results.map((r: { display_name: string }) => r.display_name);

@@ -268,38 +268,40 @@ describe('access', () => {
     expect(new Set(messages).size).toBe(3);
   });
 
-  it("keeps a delegated administrator from redrawing or deleting another group's datasets' coverage", async () => {
-    const payload = { municipalities: ['13005'] };
+  it("lets a delegated administrator redraw their territory that other groups' datasets cover, and refuses everyone its deletion while they do", async () => {
     const territory = async () => {
-      const response = await call('POST', '', { headers: referent.sessionHeaders, payload: { display_name: `Couverture ${counter}`, codename: `couverture-${(counter += 1)}`, ...payload } });
+      const response = await call('POST', '', { headers: referent.sessionHeaders, payload: { display_name: `Couverture ${counter}`, codename: `couverture-${(counter += 1)}`, municipalities: ['13005'] } });
       expect(response.statusCode, response.body).toBe(201);
       return response.json().id as number;
     };
-    // Covered by a dataset of an organisation the referent does not administer (the editor's metropolis)…
-    const foreign = await territory();
+    // Their own territory, covered by a dataset of an organisation the referent does not administer (the editor's metropolis):
+    // choosing it as a coverage takes nothing from the referent…
+    const covered = await territory();
     const { rows } = await t.db.query<{ id: number }>(
       `UPDATE datasets SET jurisdiction_id = $1, geographic_coverage = 'jurisdiction'
         WHERE id = (SELECT id FROM datasets WHERE codename = 'arrets-de-bus-du-reseau-urbain') RETURNING id`,
-      [foreign],
+      [covered],
     );
     expect(rows).toHaveLength(1);
-    expect((await call('GET', `${foreign}/`, { headers: referent.jwtHeaders })).json().editable).toBe(false);
-    expect((await call('GET', `?id__in=${foreign}`, { headers: referent.jwtHeaders })).json().results[0].editable).toBe(false);
-    expect((await call('PATCH', `${foreign}/`, { headers: referent.jwtHeaders, payload: { municipalities: ['13055'] } })).statusCode).toBe(403);
-    expect((await call('DELETE', `${foreign}/`, { headers: referent.jwtHeaders })).statusCode).toBe(403);
-    const kept = await t.db.query('SELECT d.jurisdiction_id, j.id FROM datasets d JOIN jurisdictions j ON j.id = d.jurisdiction_id WHERE d.id = $1', [rows[0].id]);
-    expect(kept.rows).toEqual([{ jurisdiction_id: foreign, id: foreign }]);
-    expect((await call('GET', `${foreign}/`, { headers: admin.jwtHeaders })).json()).toMatchObject({ municipalities: ['13005'], editable: true });
-
-    // …while the coverage of a dataset of their own organisation stays theirs to change.
-    const own = await territory();
-    await t.db.query(
-      `UPDATE datasets SET jurisdiction_id = $1 WHERE id = (SELECT d.id FROM datasets d JOIN usergroup_members m ON m.usergroup_id = d.usergroup_id
-         JOIN users u ON u.id = m.user_id WHERE u.username = 'referent' AND m.role = 2 ORDER BY d.id LIMIT 1)`,
-      [own],
-    );
-    expect((await call('PATCH', `${own}/`, { headers: referent.jwtHeaders, payload: { municipalities: ['13055'] } })).statusCode).toBe(200);
-    expect((await call('DELETE', `${own}/`, { headers: referent.jwtHeaders })).statusCode).toBe(204);
+    expect((await call('GET', `${covered}/`, { headers: referent.jwtHeaders })).json().editable).toBe(true);
+    expect((await call('GET', `?id__in=${covered}`, { headers: referent.jwtHeaders })).json().results[0].editable).toBe(true);
+    const redrawn = await call('PATCH', `${covered}/`, { headers: referent.jwtHeaders, payload: { municipalities: ['13055'] } });
+    expect(redrawn.statusCode).toBe(200);
+    expect(redrawn.json().municipalities).toEqual(['13055']);
+    // …but its deletion would empty that dataset's coverage: refused, to a superuser too, counting without naming.
+    for (const who of [referent, admin]) {
+      const refused = await call('DELETE', `${covered}/`, { headers: who.jwtHeaders, locale: 'en' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'jurisdiction-covers-datasets',
+        detail: 'This jurisdiction is the geographical coverage of datasets (1) and cannot be deleted: change their coverage first.',
+      });
+    }
+    const kept = await t.db.query('SELECT d.jurisdiction_id FROM datasets d JOIN jurisdictions j ON j.id = d.jurisdiction_id WHERE d.id = $1', [rows[0].id]);
+    expect(kept.rows).toEqual([{ jurisdiction_id: covered }]);
+    // Once no dataset covers it, it goes.
+    await t.db.query("UPDATE datasets SET jurisdiction_id = NULL, geographic_coverage = NULL WHERE id = $1", [rows[0].id]);
+    expect((await call('DELETE', `${covered}/`, { headers: referent.jwtHeaders })).statusCode).toBe(204);
   });
 
   it('needs the CSRF token with a session', async () => {

@@ -1,9 +1,9 @@
 /**
  * Who may use the jurisdiction and municipality calls. Organisation forms (Accounts) and dataset
  * forms (Data) read them. Superusers and delegated administrators create them; a delegated
- * administrator changes or deletes one only while no group outside their own uses it, as its
- * territory or as the coverage of one of its datasets, so nobody redraws (or, deleting it, empties)
- * another organisation's territory or another group's datasets' coverage.
+ * administrator changes, deletes or takes as their organisation's territory one only while no
+ * organisation outside their own has it, so nobody redraws another organisation's territory nor,
+ * taking it too, keeps its own administrators from it.
  */
 import { administeredGroupIds, canAccessAccounts, canAccessData, type AccessSubject } from '../../../schemas/access.ts';
 import { SqlParams } from '../http/pagination.ts';
@@ -18,16 +18,18 @@ export function canCreateJurisdictions(user: AccessSubject | null | undefined): 
 }
 
 /**
- * SQL true when `user` may change or delete the jurisdiction of the column `jurisdictionId`: the
- * rule of the writes, and each record's `editable` for its reader.
+ * SQL true when `user` may change or delete the jurisdiction of the column `jurisdictionId`, and
+ * take it as their organisation's territory: the rule of the writes, and each record's `editable`
+ * for its reader. A delegated administrator may while no organisation outside their own has it as
+ * its territory. Datasets covering it follow a redraw (it is their coverage); its deletion waits
+ * until none does (routes/jurisdictions.ts).
  */
 export function jurisdictionEditableSql(user: AccessSubject | null | undefined, params: SqlParams, jurisdictionId: string): string {
   if (!user || !canAccessAccounts(user)) return 'false';
   if (user.is_superuser) return 'true';
-  const groups = params.add(administeredGroupIds(user));
-  // Both on their partial indexes on jurisdiction_id (migrations 003 and 056).
-  return `(NOT EXISTS (SELECT 1 FROM usergroups g WHERE g.jurisdiction_id = ${jurisdictionId} AND NOT (g.id = ANY(${groups}::int[])))
-    AND NOT EXISTS (SELECT 1 FROM datasets d WHERE d.jurisdiction_id = ${jurisdictionId} AND NOT (d.usergroup_id = ANY(${groups}::int[]))))`;
+  // On the partial index on usergroups.jurisdiction_id (migration 003).
+  return `NOT EXISTS (SELECT 1 FROM usergroups g WHERE g.jurisdiction_id = ${jurisdictionId}
+    AND NOT (g.id = ANY(${params.add(administeredGroupIds(user))}::int[])))`;
 }
 
 export async function canChangeJurisdiction(q: Queryable, user: AccessSubject | null | undefined, id: number | undefined): Promise<boolean> {

@@ -115,6 +115,12 @@ export async function codenameTaken(q: Queryable, codename: string, exceptId?: n
   return rows.length > 0;
 }
 
+/** How many datasets have the jurisdiction as their coverage (on datasets_jurisdiction_idx, migration 056). */
+export async function coveredDatasetCount(q: Queryable, id: number): Promise<number> {
+  const { rows } = await q.query<{ count: number }>('SELECT count(*)::integer AS count FROM datasets WHERE jurisdiction_id = $1', [id]);
+  return rows[0].count;
+}
+
 /** Organisations whose territory is this jurisdiction, by name. */
 export async function attachedOrganisations(q: Queryable, id: number): Promise<string[]> {
   const { rows } = await q.query<{ display_name: string }>(

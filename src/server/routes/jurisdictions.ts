@@ -9,7 +9,8 @@
  *   (400 {municipalities: ["Unknown INSEE code(s): 99999"]}); the box is the union of the
  *   communes' boxes, computed and stored on every write that gives `municipalities`.
  * - A jurisdiction that is some organisation's territory is not deleted: 409
- *   {detail: "... cannot be deleted: <organisation names>", code: "jurisdiction-in-use"}.
+ *   {detail: "... cannot be deleted: <organisation names>", code: "jurisdiction-in-use"}; nor one
+ *   datasets cover: 409 {detail: "... coverage of datasets (<count>) ...", code: "jurisdiction-covers-datasets"}.
  * - Box preview before saving (the form's Recalculate button): POST jurisdictions/bbox/
  *   {municipalities: [codes] or "a, b"}, or GET municipalities/bbox/?codename__in=a,b; both answer
  *   {municipalities: [known codes, sorted], municipality_count, latlon_bounding_box}.
@@ -18,7 +19,8 @@
  *   codename__in, id__in, departement; page_size up to 1000.
  *
  * Reading: users who can open Accounts or Data; writing: superusers, and delegated administrators
- * for territories no other group uses, as its territory or its datasets' coverage (jurisdictions/access.ts).
+ * for territories no other organisation has (jurisdictions/access.ts); nobody deletes one while an
+ * organisation has it or datasets cover it (409).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { municipalities as municipalitiesSchema, jurisdictions as jurisdictionsSchema } from '../../../schemas/jurisdictions.ts';
@@ -30,6 +32,7 @@ import { t } from '../i18n.ts';
 import { canChangeJurisdiction, canCreateJurisdictions, canReadJurisdictions, jurisdictionEditableSql } from '../jurisdictions/access.ts';
 import {
   attachedOrganisations,
+  coveredDatasetCount,
   boxColumns,
   codenameTaken,
   JURISDICTION_COLUMNS,
@@ -104,13 +107,17 @@ export default async function jurisdictionRoutes(app: FastifyInstance) {
       afterWrite: async ({ client, id, values }) => {
         if (Array.isArray(values.municipalities)) await replaceJurisdictionMunicipalities(client, id, values.municipalities as string[]);
       },
-      // The row lock makes an organisation taking this territory meanwhile wait for the delete (and fail).
+      // The row lock makes an organisation or a dataset taking this territory meanwhile wait for the delete (and fail).
       beforeDestroy: async ({ client, id }) => {
         await client.query('SELECT id FROM jurisdictions WHERE id = $1 FOR UPDATE', [id]);
         const names = await attachedOrganisations(client, id);
         if (names.length > 0) {
           throw new ApiError(409, 'jurisdictionInUse', { code: 'jurisdiction-in-use' }, { names: names.join(', ') });
         }
+        // Nor while it is datasets' coverage, which its deletion would empty: counted, not named
+        // (they may be other groups' private datasets).
+        const covered = await coveredDatasetCount(client, id);
+        if (covered > 0) throw new ApiError(409, 'jurisdictionCoversDatasets', { code: 'jurisdiction-covers-datasets' }, { count: covered });
       },
     },
     access: { list: read, retrieve: read, create, update: change, destroy: change },

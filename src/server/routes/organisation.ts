@@ -3,6 +3,8 @@
  * their spheres, logo and convention, the agreement switch, and the organisation types.
  */
 import type { FastifyInstance } from 'fastify';
+import type { PoolClient } from 'pg';
+import type { Locale } from '../../../schemas/constants.ts';
 import { boolean, object, ValidationError as YupValidationError } from 'yup';
 import { canManageGroup, canManageGroups, lockedGroupChanges } from '../../../schemas/access.ts';
 import { organisations, organisationTypes } from '../../../schemas/organisations.ts';
@@ -10,8 +12,10 @@ import { fileUrlSql, readPdfUpload, withFileUrls } from '../accounts/files.ts';
 import { MEMBER_COUNT_SQL, memberGroupsCondition, setSpheres, THUMBNAIL_URL_SQL, uniqueSlug, USERGROUP_ACCESS, USERGROUP_SEARCH_SQL } from '../accounts/usergroups.ts';
 import { registerEntity, translateValidation, type AccessRule, type DetailAction } from '../crud/index.ts';
 import { permissionDenied, ValidationError } from '../http/errors.ts';
+import type { AuthUser } from '../auth/users.ts';
 import { refuseDeletingDatasetOwner } from '../datasets/store.ts';
-import { labelSql, localeFromPath } from '../i18n.ts';
+import { labelSql, localeFromPath, t } from '../i18n.ts';
+import { canChangeJurisdiction } from '../jurisdictions/access.ts';
 import { groupFileActions } from './usergroup/file-actions.ts';
 
 const manage: AccessRule = (user, { id }) => canManageGroup(user, id);
@@ -41,6 +45,18 @@ const organisationActions: DetailAction[] = [
   },
   ...groupFileActions('convention', readPdfUpload, { read: manage, write: manage, remove: superuser }),
 ];
+
+/**
+ * A delegated administrator gives their organisation only a territory they may change themselves
+ * (jurisdictions/access.ts): taking another organisation's would share it without a superuser, and
+ * keep that organisation's administrators from their own territory. The row is locked so two
+ * organisations taking one free territory at once are checked one after the other.
+ */
+async function checkTerritory(client: PoolClient, user: AuthUser, chosen: unknown, current: unknown, locale: Locale) {
+  if (user.is_superuser || typeof chosen !== 'number' || chosen === current) return;
+  await client.query('SELECT id FROM jurisdictions WHERE id = $1 FOR UPDATE', [chosen]);
+  if (!(await canChangeJurisdiction(client, user, chosen))) throw new ValidationError({ jurisdiction: [t(locale, 'jurisdictionNotYours')] });
+}
 
 export default async function organisationRoutes(app: FastifyInstance) {
   // Types are named in the language of this prefix; organisations sort by that name too.
@@ -73,12 +89,13 @@ export default async function organisationRoutes(app: FastifyInstance) {
       beforeDestroy: refuseDeletingDatasetOwner,
       columns: { organisation_type: 'organisation_type_id', jurisdiction: 'jurisdiction_id' },
       virtual: ['spheres'],
-      beforeWrite: async ({ client, operation, row, values, existing, user }) => {
+      beforeWrite: async ({ client, operation, row, values, existing, user, request }) => {
         if (operation === 'create') {
           row.usergroup_type = 'organisation';
           row.slug = await uniqueSlug(client, String(values.display_name ?? ''), 'organisation');
         }
         if (existing && lockedGroupChanges(user, values, existing).length > 0) throw permissionDenied();
+        await checkTerritory(client, user, values.jurisdiction, existing?.jurisdiction, request.locale);
       },
       afterWrite: async ({ client, id, values, request }) => {
         if (Array.isArray(values.spheres)) await setSpheres(client, id, values.spheres as number[], request.locale);
