@@ -115,6 +115,27 @@ describe('the quality of a dataset', () => {
     await expect.poll(missing, { timeout: 10_000 }).toContain('access_url');
   });
 
+  it('is scored again when a contact is linked to it, given another role or removed, without anyone reading its quality', async () => {
+    const id = await createBare('Relevés sans contact');
+    const missing = async () => (await t.db.query<{ quality_missing: string[] }>('SELECT quality_missing FROM datasets WHERE id = $1', [id])).rows[0].quality_missing;
+    await expect.poll(missing, { timeout: 10_000 }).toContain('contact_point');
+    const contact = await send('POST', 'contacts/', { name: 'Service SIG', email: 'sig@example.org', usergroup: g['metropole-cote-azurine'] });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const roles = (await get('contact-roles/')).json().results as { id: number; codename: string }[];
+    const role = (codename: string) => roles.find((entry) => entry.codename === codename)!.id;
+    const linked = await send('POST', `datasets/${id}/contact-roles/`, { contact: contact.json().id, role: role('author') });
+    expect(linked.statusCode, linked.body).toBe(201);
+    await expect.poll(missing, { timeout: 10_000 }).not.toContain('contact_point');
+    const changed = await t.app.inject({
+      method: 'PUT', url: `/fr/dataset/datasets/${id}/contact-roles/${linked.json().id}/`, headers: admin.sessionHeaders,
+      payload: { contact: contact.json().id, role: role('pointOfContact') },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/fr/dataset/datasets/${id}/contact-roles/${linked.json().id}/?force=true`, headers: admin.sessionHeaders });
+    expect(removed.statusCode, removed.body).toBe(204);
+    await expect.poll(missing, { timeout: 10_000 }).toContain('contact_point');
+  });
+
   it('rises when the licence and keywords are filled, and the list shows the stored score and rating', async () => {
     const id = await createBare('Relevés à compléter');
     const before = await quality(id);

@@ -12,6 +12,8 @@ import { inTransaction } from '../db/pool.ts';
 import { notFound, ValidationError } from '../http/errors.ts';
 import { listRequest, paginatedList, type ListSpec } from '../http/pagination.ts';
 import { t } from '../i18n.ts';
+import { oweAssessment } from '../quality/owed.ts';
+import { wakeScorer } from '../tasks/store.ts';
 import { changedFields, recordActivity, uniqueCodename } from './store.ts';
 
 const canRead: AccessRule = () => true;
@@ -231,6 +233,7 @@ export const datasetActions: DetailAction[] = [
           await recordContactChange(client, request, record.id as number, null, link);
           return link;
         });
+        wakeScorer(request.server.db);
         return reply.code(201).send(created);
       } catch (error) {
         throw databaseWriteError(error, request.locale, {}, CONTACT_ROLE_CONSTRAINTS);
@@ -260,6 +263,7 @@ export const datasetActions: DetailAction[] = [
       } catch (error) {
         throw databaseWriteError(error, request.locale, {}, CONTACT_ROLE_CONSTRAINTS);
       }
+      wakeScorer(request.server.db);
       return loadContactRole(request.server.db, record.id as number, linkId);
     },
   },
@@ -277,6 +281,7 @@ export const datasetActions: DetailAction[] = [
         await client.query('DELETE FROM dataset_contacts WHERE id = $2 AND dataset_id = $1', [record.id, linkId]);
         await recordContactChange(client, request, record.id as number, before, null);
       });
+      wakeScorer(request.server.db);
       return reply.code(204).send();
     },
   },
@@ -290,8 +295,12 @@ async function loadContactRole(db: Queryable, datasetId: number, id: number): Pr
   return rows[0];
 }
 
-/** An activity entry of a contact-role change: the link's contact and role before and after. */
+/**
+ * An activity entry of a contact-role change (the link's contact and role before and after), and
+ * the new score it owes the dataset: a point of contact counts, and the lists show the score.
+ */
 async function recordContactChange(client: Queryable, request: DetailRequest, datasetId: number, before: Row | null, after: Row | null) {
+  await oweAssessment(client, datasetId);
   const summary = (link: Row | null) => (link ? { contact: link.contact, role: link.role } : null);
   await recordActivity(client, {
     datasetId,

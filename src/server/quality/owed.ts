@@ -11,7 +11,7 @@ import { insertJobs, QUALITY_QUEUE } from '../tasks/queue.ts';
 import { assessDatasets } from './nightly.ts';
 
 /** Owes the dataset a new score, on the save's client (committed with it). */
-export async function oweAssessment(client: pg.PoolClient, datasetId: number): Promise<void> {
+export async function oweAssessment(client: Pick<pg.PoolClient, 'query'>, datasetId: number): Promise<void> {
   await oweAssessments(client, [datasetId]);
 }
 
