@@ -55,7 +55,8 @@ function EntityReferenceField({ source, reference }: { source: string; reference
 function EntityReferenceArrayField({ source, reference }: { source: string; reference: string; sortable?: boolean }) {
   return (
     <ReferenceArrayField source={source} reference={reference}>
-      <SingleFieldList linkType={false}>
+      {/* None: a dash, as an empty reference shows, rather than a label over nothing. */}
+      <SingleFieldList linkType={false} empty={<span>—</span>}>
         <ChipField source={entityOf(reference).recordRepresentation} />
       </SingleFieldList>
     </ReferenceArrayField>
@@ -88,7 +89,7 @@ function LinkOrNothingField({ kind, ...props }: { kind: 'url' | 'email'; source:
 function CodesField({ source }: { source: string; sortable?: boolean }) {
   const record = useRecordContext();
   const value = record?.[source];
-  return <span>{Array.isArray(value) ? value.join(', ') : ''}</span>;
+  return <span>{Array.isArray(value) && value.length > 0 ? value.join(', ') : '—'}</span>;
 }
 
 /** The element showing `name` of `resource`; null for values that are not shown (write-only). */
