@@ -168,3 +168,18 @@ test('on a phone, the Accounts page shows a pending attachment whole, its button
   const overlap = text.x < button.x + button.width && button.x < text.x + text.width && text.y < button.y + button.height && button.y < text.y + text.height;
   expect(overlap, `text ${JSON.stringify(text)} under button ${JSON.stringify(button)}`).toBe(false);
 });
+
+test('on a phone, the profile page keeps its API tokens to the window, the page scrolling down only', async ({ page }) => {
+  await signInFromHome(page, 'editor');
+  const tokens = catalogues.en.login.tokens;
+  await page.goto('/en/login/profile/');
+  await page.getByLabel(tokens.name, { exact: true }).fill('Nightly export');
+  await page.getByRole('button', { name: tokens.create }).click();
+  await expect(page.getByRole('table', { name: tokens.title })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The table scrolls within the page: its last column, Revoke, is still reached.
+  await page.getByRole('link', { name: `${tokens.revoke} Nightly export` }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('link', { name: `${tokens.revoke} Nightly export` })).toBeInViewport();
+  await expectAccessible(page, 'profile (phone)');
+});

@@ -50,7 +50,7 @@ button:hover,a.button:hover{background:#083b67}
 .alert-error{background:#fde8e8;color:#7a1014;border:1px solid #f5b5b5}
 .alert-success{background:#e6f4ea;color:#14532d;border:1px solid #a7d7b5}
 .muted{color:#4a5866}
-table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.9rem}th,td{text-align:left;padding:.4rem .3rem;border-bottom:1px solid #d5dbe1;vertical-align:top}
+table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.9rem}.table-scroll{overflow-x:auto;position:relative}th,td{text-align:left;padding:.4rem .3rem;border-bottom:1px solid #d5dbe1;vertical-align:top}
 code{font-size:.85em;word-break:break-all}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -164,11 +164,12 @@ ${
 }
 ${
   section.tokens.length > 0
-    ? html`<table>
+    ? // Wider than a phone: the table (and its hidden labels, positioned) scrolls within the page, not the page sideways.
+      html`<div class="table-scroll"><table>
 <caption class="visually-hidden">${s.tokens.title}</caption>
 <thead><tr><th scope="col">${s.tokens.name}</th><th scope="col">${s.tokens.scope}</th><th scope="col">${s.tokens.createdAt}</th><th scope="col">${s.tokens.expiresAt}</th><th scope="col">${s.tokens.lastUsedAt}</th><th scope="col"><span class="visually-hidden">${s.tokens.revoke}</span></th></tr></thead>
 <tbody>${rows}</tbody>
-</table>`
+</table></div>`
     : html`<p>${s.tokens.none}</p>`
 }
 <h3>${s.tokens.createTitle}</h3>
