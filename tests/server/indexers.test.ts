@@ -554,6 +554,14 @@ describe('trials', () => {
         payload: indexerBody(),
       });
       expect(response.json()).toMatchObject({ status: 'FAILURE', error: expect.stringMatching(/private network/) });
+      // Named by its address, in the reader's language only: no English detail after a French message.
+      const french = await guarded.app.inject({
+        method: 'POST', url: '/fr/indexer/remote-api-indexes/trial/', headers: referent.sessionHeaders,
+        payload: indexerBody(),
+      });
+      const error = french.json().error as string;
+      expect(error.startsWith(`L'adresse est sur un réseau local ou privé, que la plateforme n'a pas le droit de joindre : ${remote.base}/`), error).toBe(true);
+      expect(error).not.toMatch(/private address/);
       expect(remote.requests.filter((request) => request.includes('guarded'))).toEqual([]);
     } finally {
       await guarded.close();

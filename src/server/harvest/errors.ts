@@ -24,23 +24,24 @@ export function isTransient(error: unknown): boolean {
 export function harvestErrorOf(error: unknown, url: string): HarvestError {
   if (error instanceof HarvestError) return error;
   if (!(error instanceof OutboundError)) return new HarvestError('harvest.errorBadDocument', { detail: error instanceof Error ? error.message : String(error) });
-  const detail = error.message;
+  // The message names the address; the client's own wording (English) is kept for the unreachable
+  // remote only, whose cause (refused, unknown host) it alone knows.
   switch (error.code) {
     case 'http-status':
       return new HarvestError('harvest.errorHttpStatus', { status: error.status ?? 0, url });
     case 'private-address':
-      return new HarvestError('harvest.errorPrivateAddress', { detail });
+      return new HarvestError('harvest.errorPrivateAddress', { url });
     case 'invalid-url':
-      return new HarvestError('harvest.errorInvalidUrl', { detail });
+      return new HarvestError('harvest.errorInvalidUrl', { url });
     case 'timeout':
-      return new HarvestError('harvest.errorTimeout', { detail });
+      return new HarvestError('harvest.errorTimeout', { url });
     case 'too-large':
-      return new HarvestError('harvest.errorTooLarge', { detail });
+      return new HarvestError('harvest.errorTooLarge', { url });
     case 'too-many-redirects':
-      return new HarvestError('harvest.errorRedirects', { detail });
+      return new HarvestError('harvest.errorRedirects', { url });
     case 'aborted':
       return new HarvestError('harvest.errorCancelled');
     default:
-      return new HarvestError('harvest.errorUnreachable', { detail });
+      return new HarvestError('harvest.errorUnreachable', { detail: error.message });
   }
 }
