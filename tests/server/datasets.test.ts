@@ -231,6 +231,16 @@ describe('datasets', () => {
     expect((await get(`datasets/${id}/`, editor)).statusCode).toBe(404);
   });
 
+  it("tell in each child's history that its parent was deleted, and by whom, whoever owns the child", async () => {
+    const parent = (await send('POST', 'datasets/', { display_name: 'Parent supprimé', usergroup: g['metropole-cote-azurine'] }, editor)).json().id as number;
+    // A child in another organisation, which the editor does not administer.
+    const child = (await send('POST', 'datasets/', { display_name: 'Enfant de la région', usergroup: g['region-sud-mediterranee'], parent }, admin)).json().id as number;
+    expect((await send('DELETE', `datasets/${parent}/`, undefined, editor)).statusCode).toBe(204);
+    expect((await get(`datasets/${child}/`)).json().parent).toBeNull();
+    const [latest] = (await get(`datasets/${child}/activity/`)).json().results;
+    expect(latest).toMatchObject({ action: 'update', user: { username: 'editor' }, changes: { parent: { old: parent, new: null } } });
+  });
+
   it('refuse a parent that would make a cycle', async () => {
     const make = async (name: string, parent?: number) =>
       (await send('POST', 'datasets/', { display_name: name, usergroup: g['metropole-cote-azurine'], parent }, admin)).json().id as number;

@@ -303,6 +303,15 @@ export default async function datasetRoutes(app: FastifyInstance) {
       },
       // The owed score is taken by this process's worker in a moment, not at its next poll.
       afterCommit: ({ request }) => wakeScorer(request.server.db),
+      // Its children lose their parent (ON DELETE SET NULL), whoever owns them: their histories say so and by whom.
+      beforeDestroy: async ({ client, id, user }) => {
+        await client.query(
+          `INSERT INTO dataset_activity (dataset_id, user_id, action, changes)
+           SELECT c.id, $2, 'update', jsonb_build_object('parent', jsonb_build_object('old', $1::integer, 'new', NULL))
+             FROM datasets c WHERE c.parent_id = $1`,
+          [id, user.id],
+        );
+      },
     },
     access: {
       list: () => true,
