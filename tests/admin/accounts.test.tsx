@@ -413,13 +413,17 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Membre mis à jour')).toBeInTheDocument();
   });
 
-  it('shows a delegated administrator a dash for the spheres they may not change, when the organisation is in none', async () => {
+  it('shows a delegated administrator the spheres (a dash, the organisation in none) and the partnership they may not change', async () => {
     server.use(...accountsHandlers(), http.get('/:locale/usergroup/user-groups/10/members/', () => HttpResponse.json(page([MEMBER]))));
     renderApp('/publish/fr/accounts/organisations/10/', USERS.role2);
     await screen.findByRole('region', { name: 'Membres' }, LONG);
     // The field's label, then its value, in the read-only field.
     const spheres = (await screen.findByText('Sphères', {}, LONG)).closest('p')!.parentElement!;
     await waitFor(() => expect(spheres).toHaveTextContent(/^Sphères—$/));
+    // The partnership with the platform is shown, not offered for change.
+    expect(screen.getByText('Partenaire')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Partenaire' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Partenaire' })).toBeNull();
   });
 
   it("tells a delegated administrator who adds a role from a user's page that it waits for the person's acceptance", async () => {
