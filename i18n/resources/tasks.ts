@@ -99,6 +99,7 @@ export default {
     logs: {
       title: 'Journaux : %{name}',
       tasks: 'Tâches',
+      back: 'Retour à « %{name} »',
     },
   },
   en: {
@@ -197,6 +198,7 @@ export default {
     logs: {
       title: 'Logs: %{name}',
       tasks: 'Tasks',
+      back: 'Back to “%{name}”',
     },
   },
   it: {
@@ -295,6 +297,7 @@ export default {
     logs: {
       title: 'Registri: %{name}',
       tasks: 'Attività',
+      back: 'Torna a «%{name}»',
     },
   },
 };

@@ -135,6 +135,8 @@ describe("a dataset's tasks", { timeout: 30_000 }, () => {
     const { queue } = datasetPage();
     renderApp('/publish/fr/logs/dataset/1/', USERS.role1);
     expect(await screen.findByRole('heading', { name: "Journaux : Qualité de l'eau" }, LONG)).toBeInTheDocument();
+    // The way back to the dataset's page.
+    expect(screen.getByRole('link', { name: "Retour à « Qualité de l'eau »" })).toHaveAttribute('href', '/publish/fr/data/datasets/1/');
     const tasks = screen.getByRole('region', { name: 'Tâches' });
     await within(tasks).findByText('Tâche la plus ancienne', {}, LONG);
     expect(within(tasks).queryByText('Autre jeu')).toBeNull();

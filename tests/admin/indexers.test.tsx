@@ -126,6 +126,14 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Retour au groupe' }, LONG)).toHaveAttribute('href', '/publish/fr/accounts/organisations/10/');
   });
 
+  it("names a harvester's logs page by the harvester's name, with the way back to it", async () => {
+    server.use(...indexerHandlers());
+    renderApp('/publish/fr/logs/remoteapiindex/5/', USERS.role2);
+    expect(await screen.findByRole('heading', { name: 'Journaux : Région CKAN' }, LONG)).toBeInTheDocument();
+    expect(screen.queryByText('Moissonneur #5')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Retour à « Région CKAN »' })).toHaveAttribute('href', '/publish/fr/accounts/indexer/5/');
+  });
+
   it('tests an unsaved indexer, shows the preview, then creates it and opens its page', async () => {
     const writes: Write[] = [];
     server.use(...indexerHandlers(writes));
