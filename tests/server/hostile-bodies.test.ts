@@ -132,6 +132,25 @@ describe('bodies declared in a charset other than UTF-8', () => {
   });
 });
 
+describe('bodies of a media type the API does not read', () => {
+  it('are refused with a 415, as the document says, never answered as a body without fields', async () => {
+    // fetch() sends a string body as text/plain unless told otherwise: the fields are there, unread.
+    const post = (contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/en/dataset/contacts/',
+        headers: { ...admin.jwtHeaders, 'content-type': contentType },
+        payload: JSON.stringify({ name: 'Plain text', email: 'plain@example.org' }),
+      });
+    for (const type of ['text/plain;charset=UTF-8', 'text/plain', 'application/xml']) {
+      const refused = await post(type);
+      expect(refused.statusCode, type).toBe(415);
+      expect(refused.json()).toEqual({ detail: 'Unsupported media type in request.' });
+    }
+    expect((await t.db.query("SELECT 1 FROM contacts WHERE email = 'plain@example.org'")).rowCount).toBe(0);
+  });
+});
+
 describe('random JSON bodies', () => {
   for (const [name, method, url] of WRITES.filter(([name]) => ['create contact', 'patch user', 'add member'].includes(name))) {
     it(`${name}: never a 5xx`, async () => {

@@ -2,7 +2,9 @@
  * JSON request bodies: Fastify's parser, which refuses `__proto__` and `constructor.prototype`
  * keys, behind a nesting limit checked on the raw text, so a deeply nested body is a 400 before
  * any recursive code (parsing, validation, error messages) walks it. Every body is read as UTF-8:
- * one declared in another charset is refused (415) rather than stored garbled.
+ * one declared in another charset is refused (415) rather than stored garbled. The API reads JSON,
+ * forms and multipart only: Fastify's own text/plain parser is removed, so such a body (what
+ * fetch() sends a string as) is a 415 rather than a body without fields.
  */
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,7 +49,7 @@ export default fp(
       if (charset !== null && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') throw new ApiError(415, 'unsupportedCharset');
     });
     const parse = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser('application/json');
+    app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
       return parse(request, body as string, done);
