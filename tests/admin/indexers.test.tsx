@@ -160,6 +160,30 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(created.body).toMatchObject({ implementation_type: 1, name: 'Région CKAN', url: 'https://ckan.example.org/', command: '*', scheduler: 2, usergroup: 10 });
   });
 
+  it('keeps what was typed in a new harvester, and in a changed one, when the language is switched', async () => {
+    server.use(...indexerHandlers());
+    const user = userEvent.setup();
+    const created = renderApp('/publish/fr/accounts/usergroup/10/indexer/new/', USERS.role2);
+    await user.type(await screen.findByRole('textbox', { name: /^Nom/ }, LONG), 'Région CKAN');
+    await user.type(screen.getByRole('textbox', { name: /Adresse du catalogue/ }), 'https://ckan.example.org/');
+    await user.click(screen.getByRole('button', { name: 'Langue : Français' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'English' }));
+    await expectPath('/publish/en/accounts/usergroup/10/indexer/new/');
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: /^Name/ }, LONG)).toHaveValue('Région CKAN'), LONG);
+    expect(screen.getByRole('textbox', { name: /Catalogue address/ })).toHaveValue('https://ckan.example.org/');
+    created.unmount();
+
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/5/', USERS.role2);
+    const name = await screen.findByRole('textbox', { name: /^Nom/ }, LONG);
+    await waitFor(() => expect(name).toHaveValue('Région CKAN'));
+    await user.clear(name);
+    await user.type(name, 'CKAN régional');
+    await user.click(screen.getByRole('button', { name: 'Langue : Français' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Italiano' }));
+    await expectPath('/publish/it/accounts/usergroup/10/indexer/5/');
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: /^Nome/ }, LONG)).toHaveValue('CKAN régional'), LONG);
+  });
+
   it('says which required fields are empty under each, from the schema, before anything is sent', async () => {
     const writes: Write[] = [];
     server.use(...indexerHandlers(writes));

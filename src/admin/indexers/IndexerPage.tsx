@@ -26,6 +26,7 @@ import { useStartup } from '../startup/useStartup.ts';
 import { TaskStatusChip } from '../tasks/TaskStatusChip.tsx';
 import { indexersApi, type Indexer, type IndexerForm } from './indexersApi.ts';
 import { GROUP_RESOURCE, indexerPaths } from './indexerPaths.ts';
+import { useSetAsideIndexerValues, useTakenIndexerValues } from './keptIndexerValues.ts';
 import type { IndexerPageState } from './IndexersPanel.tsx';
 
 const EMPTY: Omit<IndexerForm, 'usergroup'> = {
@@ -105,7 +106,11 @@ export default function IndexerPage() {
   const queryClient = useQueryClient();
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
-  const [form, setForm] = useState<IndexerForm | null>(id === null ? { ...EMPTY, usergroup } : null);
+  const initial: IndexerForm = { ...EMPTY, usergroup };
+  // What was typed before a language switch or a new sign-in comes back; what is typed is set aside.
+  const taken = useTakenIndexerValues(initial);
+  const [form, setForm] = useState<IndexerForm | null>(taken ?? (id === null ? initial : null));
+  useSetAsideIndexerValues(form && (id !== null || JSON.stringify(form) !== JSON.stringify(initial)) ? form : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [trial, setTrial] = useState<HarvestTrial | null>(null);
