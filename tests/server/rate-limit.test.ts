@@ -23,6 +23,13 @@ describe('sign-in rate limit', () => {
     expect((await attempt('NEWCOMER', TEST_DEMO_PASSWORD)).statusCode).toBe(429);
   });
 
+  it('is a 429 the OpenAPI document lists for the sign-in, with its detail body', async () => {
+    const document = (await t.app.inject({ url: '/en/api/schema/' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    expect(document.paths['/login/signin/'].post.responses['429']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Detail' } } },
+    });
+  });
+
   it('takes any username sent, however long or whatever it holds, as unknown credentials', async () => {
     const ip = '10.0.3.1';
     const long = Array.from({ length: 20_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('');

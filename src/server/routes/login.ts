@@ -86,7 +86,13 @@ export default async function loginRoutes(app: FastifyInstance) {
           summary: 'Sign in: a JSON body answers a token to send as `Authorization: JWT <token>`; a form sets the session cookie',
           body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string', format: 'password' } } },
           response: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
-          also: { 303: { description: 'Sent as the sign-in form: to `next`, with the session cookie' } },
+          also: {
+            303: { description: 'Sent as the sign-in form: to `next`, with the session cookie' },
+            429: {
+              description: 'Too many attempts a minute for this address and username (`SIGNIN_RATE_LIMIT`) or for this address (`SIGNIN_ADDRESS_RATE_LIMIT`): `Retry-After` says how many seconds to wait',
+              schema: { $ref: '#/components/schemas/Detail' },
+            },
+          },
           form: { fields: ['next'] },
         },
       },
