@@ -488,11 +488,14 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(lists[0].searchParams.get('status__in')).toBe('0,1');
 
     await user.click(screen.getByRole('button', { name: 'Accepter la demande de Paul Durand' }));
+    // The question says whose request, and which decision.
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Accepter la demande de Paul DurandÊtes-vous sûr de vouloir continuer ?');
     await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Demande acceptée', {}, LONG)).toBeInTheDocument();
     expect(writes[0]).toMatchObject({ method: 'PUT', path: '/fr/usergroup/user-groups/10/members/8/', body: { status: 2 } });
 
     await user.click(await screen.findByRole('button', { name: 'Refuser la demande de Paul Durand' }, LONG));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Refuser la demande de Paul Durand');
     await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Demande refusée', {}, LONG)).toBeInTheDocument();
     expect(writes[1]).toMatchObject({ method: 'DELETE', path: '/fr/usergroup/user-groups/10/members/8/' });

@@ -63,7 +63,13 @@ export function DecisionButtons({ kind, nameOf, onDone, ...props }: DecisionButt
       <Button size="small" color="error" aria-label={translate('publish.accounts.refuseOf', { name })} onClick={open('refuse')}>
         {translate('publish.accounts.refuse')}
       </Button>
-      <ConfirmModal open={pending !== null} onClose={() => setPending(null)} onConfirm={decide} />
+      <ConfirmModal
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        onConfirm={decide}
+        // Whose request, and which decision, before the question.
+        subject={pending ? translate(pending === 'accept' ? 'publish.accounts.acceptOf' : 'publish.accounts.refuseOf', { name }) : undefined}
+      />
     </Stack>
   );
 }
