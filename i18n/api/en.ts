@@ -82,6 +82,7 @@ export default {
   'task.objectGone': "The object no longer exists.",
   'task.unknownScenario': "No handler runs the scenario \"%{codename}\".",
   'task.datasetExposed': "Dataset “%{name}” added to the public catalogue.",
+  'task.datasetExposedPrivate': "Dataset “%{name}” ready for the public catalogue, which lists it only from the default access level “Search”: it is “Private”.",
   'task.datasetWithdrawn': "Dataset “%{name}” withdrawn from the public catalogue.",
   'task.datasetPublished': "Dataset “%{name}” marked as published.",
   'task.datasetUnpublished': "Dataset “%{name}” marked as unpublished.",

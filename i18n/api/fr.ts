@@ -82,6 +82,7 @@ export default {
   'task.objectGone': "L'objet n'existe plus.",
   'task.unknownScenario': "Aucun traitement n'exécute le scénario « %{codename} ».",
   'task.datasetExposed': "Jeu de données « %{name} » ajouté au catalogue public.",
+  'task.datasetExposedPrivate': "Jeu de données « %{name} » prêt pour le catalogue public, qui ne le liste qu'à partir du niveau d'accès par défaut « Recherche » : il est « Privé ».",
   'task.datasetWithdrawn': "Jeu de données « %{name} » retiré du catalogue public.",
   'task.datasetPublished': "Jeu de données « %{name} » marqué comme publié.",
   'task.datasetUnpublished': "Jeu de données « %{name} » marqué comme non publié.",

@@ -82,6 +82,7 @@ export default {
   'task.objectGone': "L'oggetto non esiste più.",
   'task.unknownScenario': "Nessun gestore esegue lo scenario «%{codename}».",
   'task.datasetExposed': "Insieme di dati «%{name}» aggiunto al catalogo pubblico.",
+  'task.datasetExposedPrivate': "Insieme di dati «%{name}» pronto per il catalogo pubblico, che lo elenca solo dal livello di accesso predefinito «Ricerca»: è «Privato».",
   'task.datasetWithdrawn': "Insieme di dati «%{name}» ritirato dal catalogo pubblico.",
   'task.datasetPublished': "Insieme di dati «%{name}» segnato come pubblicato.",
   'task.datasetUnpublished': "Insieme di dati «%{name}» segnato come non pubblicato.",

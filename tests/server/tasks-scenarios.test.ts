@@ -66,6 +66,28 @@ describe('dataset scenarios', () => {
     expect((await t.db.query('SELECT 1 FROM catalog_entries WHERE dataset_id = $1', [id])).rowCount).toBe(1);
   });
 
+  it('publishing a private dataset says the catalogue does not list it yet, rather than that it was added', async () => {
+    const usergroup = (await t.db.query<{ id: number }>("SELECT id FROM usergroups WHERE display_name = 'Métropole Côte-Azurine'")).rows[0].id;
+    const created = await t.app.inject({ method: 'POST', url: '/fr/dataset/datasets/', headers: users.editor.jwtHeaders, payload: { display_name: 'Compteurs privés', usergroup } });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number; default_permission_level: number }>().id;
+    expect(created.json().default_permission_level).toBe(0);
+    const catalogue = async () => (await t.app.inject({ url: '/fr/dataset/catalog/?q=compteurs&format=jsonld' })).body.includes('Compteurs privés');
+
+    const done = await waitFinished((await run('editor', id, scenarios['publish-dataset'])).json().id);
+    expect(done.status).toBe('SUCCESS');
+    const messages = done.timeline.map((step) => step.message);
+    expect(messages).not.toContain('Jeu de données « Compteurs privés » ajouté au catalogue public.');
+    expect(done.timeline).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringContaining('privé') }));
+    expect(await catalogue()).toBe(false);
+
+    const opened = await t.app.inject({ method: 'PATCH', url: `/fr/dataset/datasets/${id}/`, headers: users.editor.jwtHeaders, payload: { default_permission_level: 1 } });
+    expect(opened.statusCode).toBe(200);
+    expect(await catalogue()).toBe(true);
+    const again = await waitFinished((await run('editor', id, scenarios['publish-dataset'])).json().id);
+    expect(again.timeline.map((step) => step.message)).toContain('Jeu de données « Compteurs privés » ajouté au catalogue public.');
+  });
+
   it('answers 403 to whoever sees but may not change, 404 for an unknown scenario, 400 for bad kwargs', async () => {
     const id = ids['arrets-de-bus-du-reseau-urbain'];
     expect((await run('referent', id, scenarios['publish-dataset'])).statusCode).toBe(403);

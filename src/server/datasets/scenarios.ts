@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { exposeDataset, withdrawDataset } from '../catalog/entries.ts';
+import { LISTED_CONDITION } from '../catalog/feed.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
 import type { ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
@@ -21,13 +22,16 @@ export async function setPublished(client: pg.PoolClient, id: number, publish: b
 const publishDataset: ScenarioHandler = {
   async run({ db, objectId, step }) {
     // The flag and the catalogue entry change together: never published yet absent, or the reverse.
-    const name = await inTransaction(db, async (client) => {
+    const { name, listed } = await inTransaction(db, async (client) => {
       const name = await setPublished(client, objectId!, true);
       if (!(await exposeDataset(client, objectId!))) throw new TaskFailure('task.objectGone');
-      return name;
+      // The feed lists only what anyone may find: a private dataset is ready for it, not in it.
+      const { rows } = await client.query<{ listed: boolean }>(`SELECT ${LISTED_CONDITION} AS listed FROM datasets d WHERE d.id = $1`, [objectId]);
+      return { name, listed: rows[0]?.listed === true };
     });
     await step('task.datasetPublished', { name });
-    await step('task.datasetExposed', { name });
+    if (listed) await step('task.datasetExposed', { name });
+    else await step('task.datasetExposedPrivate', { name }, 'warning');
   },
 };
 
