@@ -302,6 +302,8 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(writes[1]).toMatchObject({ method: 'POST', path: '/fr/usergroup/user-groups/20/members/', body: { user_id: 7, role: 0, status: 2 } });
 
     await user.click(within(members).getByRole('button', { name: 'Retirer Paul Durand' }));
+    // The question names who is removed.
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Retirer Paul DurandÊtes-vous sûr de vouloir continuer ?');
     await user.click(await screen.findByRole('button', { name: 'Confirmer' }));
     await waitFor(() => expect(writes).toHaveLength(3));
     expect(writes[2]).toMatchObject({ method: 'DELETE', path: '/fr/usergroup/user-groups/20/members/8/' });

@@ -427,6 +427,8 @@ describe('dataset contacts', () => {
     await renderPanel(<DatasetContacts datasetId={DATASET} canEdit />);
     const panel = await contactsPanel();
     await user.click(await within(panel).findByRole('button', { name: 'Retirer Paul Durand' }, LONG));
+    // The question names the contact removed.
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Retirer Paul DurandÊtes-vous sûr de vouloir continuer ?');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ method: 'DELETE', path: `/fr/dataset/datasets/${DATASET}/contact-roles/51/`, search: '' });

@@ -188,6 +188,7 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
         open={removing !== null}
         onClose={() => setRemoving(null)}
         onConfirm={() => run(() => accountsApi.removeMember(groupId!, removing!.user_id), 'publish.accounts.members.removed')}
+        subject={removing ? translate('publish.accounts.members.removeOf', { name: fullName(removing.user) }) : undefined}
       />
     </PanelCard>
   );

@@ -88,6 +88,7 @@ export function RelationsPanel({ relation, title, reference, canChange }: Relati
         open={removing !== null}
         onClose={() => setRemoving(null)}
         onConfirm={() => run(() => accountsApi.unlink(groupId!, relation, removing!.id), 'publish.accounts.relations.removed')}
+        subject={removing ? translate('publish.accounts.relations.removeOf', { name: removing.display_name }) : undefined}
       />
     </PanelCard>
   );

@@ -110,6 +110,7 @@ export function UserRolesPanel() {
         open={removing !== null}
         onClose={() => setRemoving(null)}
         onConfirm={() => run(() => accountsApi.removeMember(removing!.usergroup_id, userId), 'publish.accounts.members.removed')}
+        subject={removing ? translate('publish.accounts.roles.removeFrom', { name: removing.usergroup_name }) : undefined}
       />
     </PanelCard>
   );

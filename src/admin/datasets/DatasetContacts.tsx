@@ -79,6 +79,7 @@ export function DatasetContacts({ datasetId, canEdit }: { datasetId: number; can
           const link = removing!;
           return attempt((force) => contactRolesApi.remove(datasetId, link.id, force), 'resources.dataset-contacts.messages.removed');
         }}
+        subject={removing ? translate('resources.dataset-contacts.removeOf', { name: removing.contact_detail.name }) : undefined}
       />
       <ConfirmModal
         open={retry !== null}
