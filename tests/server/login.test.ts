@@ -49,6 +49,20 @@ describe('POST /{locale}/login/signin/ (JSON)', () => {
     }
   });
 
+  it('answers a username or password of the wrong type as invalid on that field, a number as its text', async () => {
+    const send = (payload: object) => t.app.inject({ method: 'POST', url: '/en/login/signin/', payload });
+    const listed = await send({ username: ['editor'], password: TEST_DEMO_PASSWORD });
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json()).toEqual({ username: ['Invalid value.'] });
+    const both = await send({ username: { name: 'editor' }, password: true });
+    expect(both.json()).toEqual({ username: ['Invalid value.'], password: ['Invalid value.'] });
+    expect((await send({ username: 'editor', password: null })).json()).toEqual({ password: ['This field is required.'] });
+    // A number is read as its text, as Django REST framework's CharField does: here, wrong credentials.
+    const number = await send({ username: 'editor', password: 123456789012 });
+    expect(number.statusCode).toBe(400);
+    expect(number.json()).toEqual({ non_field_errors: [expect.any(String)] });
+  });
+
   it('is case-insensitive on the username', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -39,6 +39,18 @@ function field(body: unknown, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * A text field of a JSON body as Django REST framework's CharField reads it: a string, a number as
+ * its text, '' when absent or null; null for a list, an object or a boolean.
+ */
+function jsonText(body: unknown, name: string): string | null {
+  const value = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
 const CURRENT_USER_DOC = {
   summary: 'The signed-in user, with their roles in groups',
   response: {
@@ -109,15 +121,19 @@ export default async function loginRoutes(app: FastifyInstance) {
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const username = field(request.body, 'username').trim();
-      const password = field(request.body, 'password');
       const form = isForm(request);
       if (!form) {
-        const missing: Record<string, string[]> = {};
-        if (!username) missing.username = [t(request.locale, 'required')];
-        if (!password) missing.password = [t(request.locale, 'required')];
-        if (Object.keys(missing).length > 0) throw new ValidationError(missing);
+        const refused: Record<string, string[]> = {};
+        for (const name of ['username', 'password']) {
+          const value = jsonText(request.body, name);
+          // A list, an object or a boolean is refused as such, not taken for a missing field.
+          if (value === null) refused[name] = [t(request.locale, 'invalidValue')];
+          else if (!(name === 'username' ? value.trim() : value)) refused[name] = [t(request.locale, 'required')];
+        }
+        if (Object.keys(refused).length > 0) throw new ValidationError(refused);
       }
+      const username = (form ? field(request.body, 'username') : (jsonText(request.body, 'username') ?? '')).trim();
+      const password = form ? field(request.body, 'password') : (jsonText(request.body, 'password') ?? '');
       const user = await checkCredentials(app, username, password).catch((error: unknown) => {
         throw error instanceof HashingBusyError ? tooManyAttempts(reply, 1) : error;
       });
