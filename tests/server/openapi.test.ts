@@ -204,6 +204,16 @@ describe('the OpenAPI document', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("says a scenario run's path takes the scenario's id from its object's scenario list", () => {
+    const runs = Object.entries(document.paths).filter(([path]) => path.endsWith('/_scenarios/{scenario}/run/'));
+    expect(runs.length).toBeGreaterThan(5);
+    for (const [path, item] of runs) {
+      const scenario = item.post.parameters.find((parameter) => parameter.name === 'scenario') as unknown as { schema: unknown; description?: string };
+      expect(scenario.schema, path).toEqual({ type: 'integer' });
+      expect(scenario.description, path).toMatch(/`id`.*not its codename.*_scenarios\//);
+    }
+  });
+
   it('says how to authenticate', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['csrf', 'jwt', 'session', 'token']);
     expect(document.paths['/dataset/datasets/'].get.security).toEqual([{ session: [], csrf: [] }, { jwt: [] }, { token: [] }]);

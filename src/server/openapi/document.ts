@@ -25,6 +25,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Path parameters naming a record by its id, or a tile by its numbers: integers (any other value answers 404). */
 const INTEGER_PARAMS = new Set(['id', 'scenario', 'taskId', 'roleId', 'otherId', 'userId', 'z', 'x']);
+/** Path parameters a client cannot guess the value of from the path alone. */
+const PARAM_DESCRIPTIONS: Record<string, string> = {
+  scenario: "The scenario's `id` (an integer, not its codename), from the object's `…/_scenarios/` list",
+};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
@@ -90,7 +94,13 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
   const entity = doc.entity;
   const segments = route.url.split('/').filter(Boolean);
   const tag = segments[0] ?? 'platform';
-  const parameters: Record<string, unknown>[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: INTEGER_PARAMS.has(name) ? 'integer' : 'string' } }));
+  const parameters: Record<string, unknown>[] = params.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: INTEGER_PARAMS.has(name) ? 'integer' : 'string' },
+    ...(PARAM_DESCRIPTIONS[name] ? { description: PARAM_DESCRIPTIONS[name] } : {}),
+  }));
   let body: JsonSchema | undefined = doc.body;
   let response: JsonSchema | undefined = doc.response;
   let status = doc.status ?? (route.method === 'DELETE' ? 204 : 200);
