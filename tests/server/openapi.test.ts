@@ -204,6 +204,25 @@ describe('the OpenAPI document', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('lists the 413 a body too large answers on every operation that takes one', async () => {
+    const editor = await t.signIn('editor');
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/en/dataset/contacts/',
+      headers: { ...editor.jwtHeaders, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024), email: 'big@example.org' }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ detail: expect.any(String) });
+    const missing = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.requestBody !== undefined && !('413' in operation.responses))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(missing).toEqual([]);
+    expect(document.paths['/dataset/contacts/'].post.responses['413']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Detail' } } } });
+  });
+
   it("says a scenario run's path takes the scenario's id from its object's scenario list", () => {
     const runs = Object.entries(document.paths).filter(([path]) => path.endsWith('/_scenarios/{scenario}/run/'));
     expect(runs.length).toBeGreaterThan(5);

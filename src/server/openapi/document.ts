@@ -179,7 +179,10 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
     description: 'Invalid request: messages per field (a detail alone for a body that is not JSON)',
     content: json({ anyOf: [ref('FieldErrors'), ref('Detail')] }),
   };
-  if (requestContent && WRITE_METHODS.has(route.method)) responses['415'] = errorResponse('A body of another media type, or in another charset than UTF-8', 'Detail');
+  if (requestContent && WRITE_METHODS.has(route.method)) {
+    responses['413'] = errorResponse('A body too large, or a multipart body with too many parts or fields', 'Detail');
+    responses['415'] = errorResponse('A body of another media type, or in another charset than UTF-8', 'Detail');
+  }
   if (route.auth !== 'none') responses['401'] = errorResponse('Not signed in, or the token is invalid or expired', 'Detail');
   if (route.auth !== 'none') responses['403'] = errorResponse('Forbidden (also: terms of use not accepted, a read-only token writing, a missing CSRF header)', 'Detail');
   if (params.length > 0 || route.auth !== 'none') responses['404'] = errorResponse('Not found (or not visible to the caller)', 'Detail');
