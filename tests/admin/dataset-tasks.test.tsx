@@ -132,7 +132,11 @@ describe("a dataset's tasks", { timeout: 30_000 }, () => {
   });
 
   it('lists the tasks of the dataset and its history on its logs page', async () => {
-    const { queue } = datasetPage();
+    const ofItsResource = task({
+      id: 56, action: 'create-file-upload', action_label: 'Charger le fichier', object_class: 'resource', object_id: 7, object_name: 'Relevés',
+      target: { model: 'dataset', app_label: 'dataset', pk: 1 }, target_name: "Qualité de l'eau", start_date: '2025-10-01T08:00:00Z',
+    });
+    const { queue } = datasetPage([...TASKS, ofItsResource]);
     renderApp('/publish/fr/logs/dataset/1/', USERS.role1);
     expect(await screen.findByRole('heading', { name: "Journaux : Qualité de l'eau" }, LONG)).toBeInTheDocument();
     // The way back to the dataset's page.
@@ -140,9 +144,11 @@ describe("a dataset's tasks", { timeout: 30_000 }, () => {
     const tasks = screen.getByRole('region', { name: 'Tâches' });
     await within(tasks).findByText('Tâche la plus ancienne', {}, LONG);
     expect(within(tasks).queryByText('Autre jeu')).toBeNull();
-    const list = queue.lists.find((url) => url.searchParams.has('object_class'))!;
-    expect(list.searchParams.get('object_class')).toBe('dataset');
-    expect(list.searchParams.get('object_id')).toBe('1');
+    // Its resources' tasks, filed under it, are among them, as in its latest tasks.
+    expect(within(tasks).getByText('Charger le fichier')).toBeInTheDocument();
+    const list = queue.lists.find((url) => url.searchParams.get('page_size') !== '3')!;
+    expect(list.searchParams.get('object')).toBe('1');
+    expect(list.searchParams.has('object_class')).toBe(false);
     expect(await screen.findByRole('region', { name: 'Historique' }, LONG)).toBeInTheDocument();
   });
 

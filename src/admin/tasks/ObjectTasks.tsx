@@ -1,4 +1,4 @@
-/** The tasks run on one object (`object_class` and `object_id`), newest first, a page at a time, refreshed every 15 s. */
+/** The tasks of one object (a dataset's: run on it or on its behalf), newest first, a page at a time, refreshed every 15 s. */
 import { useState } from 'react';
 import { LinearProgress, Typography } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -17,7 +17,9 @@ export function ObjectTasks({ objectClass, objectId }: { objectClass: string; ob
   const { data, total = 0, isPending } = useGetList<Task>(
     TASKS_RESOURCE,
     {
-      filter: { object_class: objectClass, object_id: objectId },
+      // A dataset's are those run on it or on its behalf (its resources', filed under it), as its
+      // latest tasks are; any other object's, those run on it.
+      filter: objectClass === 'dataset' ? { object: objectId } : { object_class: objectClass, object_id: objectId },
       pagination: { page, perPage: PAGE_SIZE },
       sort: { field: 'start_date', order: 'DESC' },
     },
