@@ -154,7 +154,7 @@ describe('home page', () => {
           next: null,
           previous: null,
           results: requested
-            ? [{ id: 9, user: USERS.noRole.id, usergroup: 10, role: 0, status: 1, date_joined: '2026-11-25T10:00:00Z', usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation' } }]
+            ? [{ id: 9, user: USERS.noRole.id, usergroup: 10, role: 0, status: 1, date_joined: '2026-11-25T10:00:00Z', usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation', status: 2 } }]
             : [],
         });
       }),
@@ -163,6 +163,26 @@ describe('home page', () => {
     expect(await screen.findByText('Ville de Lyon, as Membre: request awaiting validation', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/A delegated administrator of the group will validate your request/)).toBeInTheDocument();
     expect(lists.some((url) => url.searchParams.get('user') === String(USERS.noRole.id) && url.searchParams.get('status__in') === '1')).toBe(true);
+  });
+
+  it('tells someone who asked for a new group that a superuser validates its creation', async () => {
+    const asked = (requests: object[]) =>
+      server.use(http.get('/:locale/usergroup/group-members/', () => HttpResponse.json({ count: requests.length, next: null, previous: null, results: requests })));
+    const request = (id: number, name: string, status: number) => ({
+      id, user: USERS.noRole.id, usergroup: id, role: 2, status: 1, date_joined: '2026-11-25T10:00:00Z',
+      usergroup_detail: { id, display_name: name, usergroup_type: 'organisation', status },
+    });
+    asked([request(11, 'Association Vélo', 1)]);
+    const { unmount } = renderApp('/publish/fr/home/', USERS.noRole);
+    expect(await screen.findByText('Association Vélo, comme Administrateur délégué : création du groupe en attente de validation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Un super-utilisateur validera la création du groupe demandé ; vous y aurez alors le rôle demandé.')).toBeInTheDocument();
+    expect(screen.queryByText(/Un administrateur délégué du groupe validera/)).toBeNull();
+    unmount();
+    // A request to join a group beside it: each is validated by whom it belongs to.
+    asked([request(11, 'Association Vélo', 1), request(10, 'Ville de Lyon', 2)]);
+    renderApp('/publish/it/home/', USERS.noRole);
+    expect(await screen.findByText(/^Ville de Lyon, come .*: richiesta in attesa di convalida$/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/Un amministratore delegato di ogni gruppo convaliderà la tua richiesta di entrarvi, un superutente la creazione di un nuovo gruppo/)).toBeInTheDocument();
   });
 
   it('tells a newcomer without any group or request to ask a delegated administrator for an invitation', async () => {

@@ -552,6 +552,8 @@ describe('group-members (membership requests)', () => {
     expect(first.usergroup_detail).toMatchObject({ id: first.usergroup, display_name: expect.any(String), usergroup_type: expect.any(String) });
     const usernames = body.results.map((r: { user_detail: { username: string } }) => r.user_detail.username);
     expect(usernames[0]).toBe('elodie.mercier');
+    // Hers asks to create a group, not active yet: its status says so.
+    expect(first.usergroup_detail).toEqual({ id: first.usergroup, display_name: 'Association Données ouvertes en Provence', usergroup_type: 'organisation', status: 1 });
     expect(body.results.every((r: { status: number }) => r.status < 2)).toBe(true);
     const organisations = (await call('GET', 'usergroup/group-members/?status__in=0,1&usergroup_type=organisation&page_size=50')).json();
     expect(organisations.results.every((r: { usergroup_type: string }) => r.usergroup_type === 'organisation')).toBe(true);

@@ -32,7 +32,7 @@ export interface GroupMembership {
   user: number;
   user_detail: MemberUser;
   usergroup: number;
-  usergroup_detail: { id: number; display_name: string; usergroup_type: UsergroupType };
+  usergroup_detail: { id: number; display_name: string; usergroup_type: UsergroupType; status: number };
   role: Role;
   status: Status;
   date_joined: string;

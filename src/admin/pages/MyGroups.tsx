@@ -6,6 +6,7 @@ import { Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/ma
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useTranslate } from 'react-admin';
 import { canAccessAccounts, canAccessData } from '../../../schemas/access.ts';
+import { STATUS } from '../../../schemas/constants.ts';
 import { accountsApi } from '../accounts/accountsApi.ts';
 import { ACCOUNTS_PATH, DATA_PATH } from '../routing/paths.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
@@ -27,6 +28,10 @@ export function MyGroups() {
   const accounts = canAccessAccounts(user);
   const memberships = user.usergroup_roles;
   const pending = requests?.results ?? [];
+  // A request for a group not active yet asks for its creation, which only a superuser validates.
+  const isNewGroup = (request: (typeof pending)[number]) => request.usergroup_detail.status !== STATUS.active;
+  const newGroups = pending.filter(isNewGroup).length;
+  const waiting = newGroups === 0 ? 'waiting' : newGroups === pending.length ? 'waitingNewGroup' : 'waitingBoth';
   return (
     <section aria-labelledby="my-groups">
       <Typography id="my-groups" variant="h6" component="h2" sx={{ mt: 3 }}>
@@ -42,7 +47,10 @@ export function MyGroups() {
           {pending.map((request) => (
             <ListItem key={`request-${request.id}`}>
               <ListItemText
-                primary={translate('publish.home.groups.requested', { group: request.usergroup_detail.display_name, role: roleLabel(request.role) })}
+                primary={translate(isNewGroup(request) ? 'publish.home.groups.requestedNewGroup' : 'publish.home.groups.requested', {
+                  group: request.usergroup_detail.display_name,
+                  role: roleLabel(request.role),
+                })}
               />
             </ListItem>
           ))}
@@ -51,7 +59,7 @@ export function MyGroups() {
       {user.is_superuser ? (
         <Typography sx={{ mt: 1 }}>{translate('publish.home.groups.superuser')}</Typography>
       ) : memberships.length === 0 ? (
-        <Typography sx={{ mt: 1 }}>{translate(pending.length > 0 ? 'publish.home.groups.waiting' : 'publish.home.groups.none')}</Typography>
+        <Typography sx={{ mt: 1 }}>{translate(pending.length > 0 ? `publish.home.groups.${waiting}` : 'publish.home.groups.none')}</Typography>
       ) : !data ? (
         <Typography sx={{ mt: 1 }}>{translate('publish.home.groups.noEditorRole')}</Typography>
       ) : null}

@@ -24,7 +24,8 @@ export function registerMembershipRequests(app: FastifyInstance) {
       columns: { user: 'm.user_id', usergroup: 'm.usergroup_id', usergroup_type: 'g.usergroup_type' },
       extras: {
         user_detail: USER_DETAIL_SQL,
-        usergroup_detail: `json_build_object('id', g.id, 'display_name', g.display_name, 'usergroup_type', g.usergroup_type)`,
+        // The group's status tells a request to join it from one to create it (a group not active yet, validated by a superuser).
+        usergroup_detail: `json_build_object('id', g.id, 'display_name', g.display_name, 'usergroup_type', g.usergroup_type, 'status', g.status)`,
       },
       orderings: { user__date_joined: 'u.date_joined', user__last_name: 'u.last_name', usergroup__display_name: 'g.display_name' },
       searchColumns: [MEMBER_NAME_SEARCH_SQL, USERGROUP_SEARCH_SQL],
