@@ -14,6 +14,7 @@ export default {
   invalidPage: 'Invalid page.',
   invalidOrdering: 'Invalid ordering field: "%{field}".',
   parseError: 'Malformed request body.',
+  bodyNotObject: 'Invalid data. Expected a dictionary of fields.',
   unsupportedMediaType: 'Unsupported media type in request.',
   unsupportedCharset: 'The request body must be UTF-8.',
   payloadTooLarge: 'The request is too large.',

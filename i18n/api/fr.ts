@@ -14,6 +14,7 @@ export default {
   invalidPage: 'Page non valide.',
   invalidOrdering: 'Champ de tri invalide : « %{field} ».',
   parseError: 'Corps de requête mal formé.',
+  bodyNotObject: 'Données invalides. Un dictionnaire de champs est attendu.',
   unsupportedMediaType: 'Type de média non pris en charge dans la requête.',
   unsupportedCharset: 'Le corps de la requête doit être en UTF-8.',
   payloadTooLarge: 'La requête est trop volumineuse.',

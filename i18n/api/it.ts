@@ -14,6 +14,7 @@ export default {
   invalidPage: 'Pagina non valida.',
   invalidOrdering: 'Campo di ordinamento non valido: "%{field}".',
   parseError: 'Corpo della richiesta non valido.',
+  bodyNotObject: 'Dati non validi. Atteso un dizionario di campi.',
   unsupportedMediaType: 'Tipo di media non supportato nella richiesta.',
   unsupportedCharset: 'Il corpo della richiesta deve essere in UTF-8.',
   payloadTooLarge: 'La richiesta è troppo grande.',

@@ -151,6 +151,21 @@ describe('bodies of a media type the API does not read', () => {
   });
 });
 
+describe('JSON bodies that are not an object of fields', () => {
+  it('are a 400 on non_field_errors, never read as a write of nothing', async () => {
+    const before = (await t.db.query('SELECT name, email FROM contacts WHERE id = $1', [contactId])).rows[0];
+    for (const payload of ['[{"name": "Liste"}]', '"Texte"', '5', 'true', 'null']) {
+      for (const [method, url] of [['PATCH', `dataset/contacts/${contactId}/`], ['POST', 'dataset/contacts/']] as const) {
+        const response = await send(method, url, payload, 'en');
+        expect(response.statusCode, `${method} ${payload}`).toBe(400);
+        expect(response.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary of fields.'] });
+      }
+    }
+    expect((await send('PATCH', `dataset/contacts/${contactId}/`, '[]')).json()).toEqual({ non_field_errors: ['Données invalides. Un dictionnaire de champs est attendu.'] });
+    expect((await t.db.query('SELECT name, email FROM contacts WHERE id = $1', [contactId])).rows[0]).toEqual(before);
+  });
+});
+
 describe('random JSON bodies', () => {
   for (const [name, method, url] of WRITES.filter(([name]) => ['create contact', 'patch user', 'add member'].includes(name))) {
     it(`${name}: never a 5xx`, async () => {

@@ -4,11 +4,14 @@
  * any recursive code (parsing, validation, error messages) walks it. Every body is read as UTF-8:
  * one declared in another charset is refused (415) rather than stored garbled. The API reads JSON,
  * forms and multipart only: Fastify's own text/plain parser is removed, so such a body (what
- * fetch() sends a string as) is a 415 rather than a body without fields.
+ * fetch() sends a string as) is a 415 rather than a body without fields. Every JSON body the API
+ * takes is an object of fields: a list, a string, a number, a boolean or null is a 400 on
+ * `non_field_errors`, as Django REST framework answers, never read as a write of nothing.
  */
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, ValidationError } from '../http/errors.ts';
+import { t } from '../i18n.ts';
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)/i;
 
@@ -17,6 +20,11 @@ export function declaredCharset(contentType: string | undefined): string | null 
   const match = contentType ? CHARSET.exec(contentType) : null;
   return match ? match[1].toLowerCase() : null;
 }
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a Content-Type is JSON (`application/json`, with or without parameters). */
+const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 
 /** Far deeper than any body of the API, far shallower than what recursion could choke on. */
 export const MAX_JSON_DEPTH = 64;
@@ -47,6 +55,13 @@ export default fp(
     app.addHook('preParsing', async (request) => {
       const charset = declaredCharset(request.headers['content-type']);
       if (charset !== null && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') throw new ApiError(415, 'unsupportedCharset');
+    });
+    app.addHook('preValidation', async (request) => {
+      if (!WRITES.has(request.method) || request.body === undefined || !isJson(request.headers['content-type'])) return;
+      const body: unknown = request.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+        throw new ValidationError({ non_field_errors: [t(request.locale, 'bodyNotObject')] });
+      }
     });
     const parse = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser(['application/json', 'text/plain']);
