@@ -590,12 +590,12 @@ describe('invitations', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: 'Vos invitations' }, LONG);
     const invitations = lists.find((url) => url.searchParams.get('status__in') === '0');
     expect(invitations?.searchParams.get('user')).toBe(String(USERS.role0.id));
-    expect(screen.getByText('Réseau vélo, comme Membre')).toBeInTheDocument();
+    expect(screen.getByText('Réseau vélo, comme membre')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: "Accepter l'invitation à Réseau vélo" }));
     expect(await screen.findByText('Invitation acceptée', {}, LONG)).toBeInTheDocument();
     expect(writes[0]).toMatchObject({ method: 'POST', path: '/fr/usergroup/group-members/41/accept/' });
-    await waitFor(() => expect(screen.queryByText('Réseau vélo, comme Membre')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Réseau vélo, comme membre')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: "Décliner l'invitation à Ville de Grenoble" }));
     expect(await screen.findByText('Invitation déclinée', {}, LONG)).toBeInTheDocument();

@@ -137,7 +137,7 @@ describe('home page', () => {
   it('shows a member their group and role, and that their role opens neither Data nor Accounts', async () => {
     renderApp('/publish/fr/home/', USERS.role0);
     expect(await screen.findByRole('heading', { name: 'Vos groupes' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Ville de Lyon, comme Membre')).toBeInTheDocument();
+    expect(screen.getByText('Ville de Lyon, comme membre')).toBeInTheDocument();
     expect(screen.getByText(/Votre rôle ne permet ni de publier des données ni de gérer des comptes/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Gérer les données' })).toBeNull();
   });
@@ -160,7 +160,7 @@ describe('home page', () => {
       }),
     );
     renderApp('/publish/en/home/', USERS.noRole);
-    expect(await screen.findByText('Ville de Lyon, as Membre: request awaiting validation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Ville de Lyon, as membre: request awaiting validation', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/A delegated administrator of the group will validate your request/)).toBeInTheDocument();
     expect(lists.some((url) => url.searchParams.get('user') === String(USERS.noRole.id) && url.searchParams.get('status__in') === '1')).toBe(true);
   });
@@ -174,7 +174,7 @@ describe('home page', () => {
     });
     asked([request(11, 'Association Vélo', 1)]);
     const { unmount } = renderApp('/publish/fr/home/', USERS.noRole);
-    expect(await screen.findByText('Association Vélo, comme Administrateur délégué : création du groupe en attente de validation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Association Vélo, comme administrateur délégué : création du groupe en attente de validation', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Un super-utilisateur validera la création du groupe demandé ; vous y aurez alors le rôle demandé.')).toBeInTheDocument();
     expect(screen.queryByText(/Un administrateur délégué du groupe validera/)).toBeNull();
     unmount();
@@ -200,7 +200,7 @@ describe('home page', () => {
     const { unmount } = renderApp('/publish/fr/home/', USERS.role1);
     expect(await screen.findByRole('link', { name: 'Gérer les données' }, { timeout: 5000 })).toHaveAttribute('href', '/publish/fr/data/');
     expect(screen.queryByRole('link', { name: 'Gérer les comptes' })).toBeNull();
-    expect(screen.getByText('Ville de Lyon, comme Éditeur')).toBeInTheDocument();
+    expect(screen.getByText('Ville de Lyon, comme éditeur')).toBeInTheDocument();
     unmount();
     renderApp('/publish/fr/home/', USERS.role2);
     expect(await screen.findByRole('link', { name: 'Gérer les comptes' }, { timeout: 5000 })).toHaveAttribute('href', '/publish/fr/accounts/');

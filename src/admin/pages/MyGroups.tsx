@@ -11,19 +11,20 @@ import { accountsApi } from '../accounts/accountsApi.ts';
 import { ACCOUNTS_PATH, DATA_PATH } from '../routing/paths.ts';
 import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
+import { useRoleInSentence } from './useRoleInSentence.ts';
 
 export function MyGroups() {
   const translate = useTranslate();
   const appPath = useAppPath();
-  const { user, roles } = useStartup();
+  const { user } = useStartup();
   const userId = user?.id;
   const { data: requests } = useQuery({
     queryKey: ['my-requests', userId],
     queryFn: ({ signal }) => accountsApi.myRequests(userId!, signal),
     enabled: userId !== undefined,
   });
+  const roleLabel = useRoleInSentence();
   if (!user) return null;
-  const roleLabel = (role: number) => roles.find((choice) => choice.id === role)?.label ?? String(role);
   const data = canAccessData(user);
   const accounts = canAccessAccounts(user);
   const memberships = user.usergroup_roles;

@@ -5,13 +5,14 @@
 import { Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { accountsApi, type GroupMembership } from '../accounts/accountsApi.ts';
+import { accountsApi } from '../accounts/accountsApi.ts';
 import { useNotifiedAction } from '../accounts/useNotifiedAction.ts';
 import { useStartup } from '../startup/useStartup.ts';
+import { useRoleInSentence } from './useRoleInSentence.ts';
 
 export function MyInvitations() {
   const translate = useTranslate();
-  const { user, roles } = useStartup();
+  const { user } = useStartup();
   const queryClient = useQueryClient();
   const userId = user?.id;
   const { data } = useQuery({
@@ -23,8 +24,8 @@ export function MyInvitations() {
   const run = useNotifiedAction(() =>
     Promise.all([queryClient.invalidateQueries({ queryKey: ['my-invitations'] }), queryClient.invalidateQueries({ queryKey: ['startup'] })]),
   );
+  const roleLabel = useRoleInSentence();
   if (!data?.results.length) return null;
-  const roleLabel = (membership: GroupMembership) => roles.find((role) => role.id === membership.role)?.label ?? String(membership.role);
   return (
     <section aria-labelledby="my-invitations">
       <Typography id="my-invitations" variant="h6" component="h2" sx={{ mt: 3 }}>
@@ -37,7 +38,7 @@ export function MyInvitations() {
             // The buttons follow the text, beside it on a wide screen and under it on a phone,
             // rather than over its end (a secondary action is drawn over the item).
             <ListItem key={membership.id} sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}>
-              <ListItemText sx={{ flex: '1 1 16rem' }} primary={translate('publish.home.invitations.line', { group, role: roleLabel(membership) })} />
+              <ListItemText sx={{ flex: '1 1 16rem' }} primary={translate('publish.home.invitations.line', { group, role: roleLabel(membership.role) })} />
               <Stack direction="row" spacing={1}>
                 <Button
                   size="small"
