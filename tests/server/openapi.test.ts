@@ -233,6 +233,15 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("says what a read-only token may do, as the server lets it", async () => {
+    const editor = await t.signIn('editor');
+    const made = await t.app.inject({ method: 'POST', url: '/en/login/tokens/', headers: editor.jwtHeaders, payload: { name: 'Lecture', expires_in_days: 30, scope: 'read' } });
+    const headers = { authorization: `Token ${made.json<{ key: string }>().key}` };
+    for (const method of ['GET', 'HEAD', 'OPTIONS'] as const) expect((await t.app.inject({ method, url: '/en/dataset/datasets/', headers })).statusCode, method).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/en/dataset/contacts/', headers, payload: { name: 'x', email: 'x@example.org' } })).statusCode).toBe(403);
+    expect((document.components.securitySchemes.token as { description: string }).description).toContain('read-only tokens may only GET, HEAD and OPTIONS');
+  });
+
   it('says how to authenticate', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['csrf', 'jwt', 'session', 'token']);
     expect(document.paths['/dataset/datasets/'].get.security).toEqual([{ session: [], csrf: [] }, { jwt: [] }, { token: [] }]);

@@ -263,7 +263,7 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[], options:
           type: 'apiKey',
           in: 'header',
           name: 'Authorization',
-          description: '`Authorization: Token <key>`, a personal API token made on the profile page or `POST /{locale}/login/tokens/`; read-only tokens may only GET and HEAD; no CSRF header.',
+          description: '`Authorization: Token <key>`, a personal API token made on the profile page or `POST /{locale}/login/tokens/`; read-only tokens may only GET, HEAD and OPTIONS; no CSRF header.',
         },
       },
     },
