@@ -389,7 +389,8 @@ describe('usergroup-permission-actions/', () => {
       ['set_permission_level_search', { usergroup_ids: [mobility] }, { dataset_id: ['This field is required.'] }],
       ['set_permission_level_search', { dataset_id: 'abc', usergroup_ids: [mobility] }, { dataset_id: ['A valid integer is required.'] }],
       ['set_permission_level_search', { dataset_id: id }, { usergroup_ids: ['This field is required.'] }],
-      ['set_permission_level_search', [1, 2], { dataset_id: ['This field is required.'], usergroup_ids: ['This field is required.'] }],
+      // A body that is no object of fields, whatever the action.
+      ['set_permission_level_search', [1, 2], { non_field_errors: ['Invalid data. Expected a dictionary of fields.'] }],
       ['nope', {}, { action: [`Unknown action: the actions are ${actions}.`], dataset_id: ['This field is required.'], usergroup_ids: ['This field is required.'] }],
     ];
     for (const [action, payload, body] of cases) {
