@@ -143,7 +143,7 @@ test('on a phone, the home page shows an invitation whole, its buttons clear of 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInFromHome(page, 'member');
   const home = catalogues.fr.publish.home.invitations;
-  const line = page.getByText(home.line.replace('%{group}', 'Groupe de travail Mobilité').replace('%{role}', 'Utilisateur enregistré'), { exact: true });
+  const line = page.getByText(home.line.replace('%{group}', 'Groupe de travail Mobilité').replace('%{role}', 'utilisateur enregistré'), { exact: true });
   const accept = page.getByRole('button', { name: home.acceptOf.replace('%{group}', 'Groupe de travail Mobilité') });
   await expect(line).toBeVisible();
   await expect(accept).toBeVisible();
