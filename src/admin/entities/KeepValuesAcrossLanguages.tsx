@@ -1,16 +1,13 @@
 /** Inside a form: its unsaved values survive a language switch or a new sign-in (routing/keptFormValues.ts). */
 import { useEffect } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { useLocation } from 'react-router-dom';
-import { splitLocale } from '../routing/normalisePath.ts';
 import { onLanguageSwitch, takeFormValues } from '../routing/keptFormValues.ts';
-import { useStartup } from '../startup/useStartup.ts';
+import { useKeptPlace } from '../routing/useKeptValues.ts';
 
 export function KeepValuesAcrossLanguages() {
   const { getValues, setValue, reset } = useFormContext();
   const { isDirty } = useFormState();
-  const path = splitLocale(useLocation().pathname).rest;
-  const owner = useStartup().user?.id ?? null;
+  const { path, owner } = useKeptPlace();
 
   useEffect(() => {
     const values = takeFormValues(path, owner);

@@ -3,16 +3,8 @@
  * values do, by the same means (routing/keptFormValues.ts): set aside while it differs from what
  * the page opened with, and given back once, to the person who typed it.
  */
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { onLanguageSwitch, takeFormValues } from '../routing/keptFormValues.ts';
-import { splitLocale } from '../routing/normalisePath.ts';
-import { useStartup } from '../startup/useStartup.ts';
+import { useSetAsideValues, useTakenValues } from '../routing/useKeptValues.ts';
 import type { IndexerForm } from './indexersApi.ts';
-
-function useKeptPlace() {
-  return { path: splitLocale(useLocation().pathname).rest, owner: useStartup().user?.id ?? null };
-}
 
 /** The kept values read back as the form holds them: a value of another kind than `empty`'s is left out. */
 function formOf(kept: Record<string, unknown> | undefined, empty: IndexerForm): IndexerForm | undefined {
@@ -21,15 +13,14 @@ function formOf(kept: Record<string, unknown> | undefined, empty: IndexerForm): 
   return Object.fromEntries(entries) as IndexerForm;
 }
 
+const asKept = (unsaved: IndexerForm) => ({ ...unsaved });
+
 /** What was typed in this harvester's form before a switch or a new sign-in, read once as it opens. */
 export function useTakenIndexerValues(empty: IndexerForm): IndexerForm | undefined {
-  const { path, owner } = useKeptPlace();
-  const [taken] = useState(() => formOf(takeFormValues(path, owner), empty));
-  return taken;
+  return useTakenValues((kept) => formOf(kept, empty));
 }
 
 /** Sets `unsaved` aside when a switch is asked or the session ends (null: nothing to keep). */
 export function useSetAsideIndexerValues(unsaved: IndexerForm | null): void {
-  const { owner } = useKeptPlace();
-  useEffect(() => onLanguageSwitch(() => (unsaved ? { ...unsaved } : null), owner), [unsaved, owner]);
+  useSetAsideValues(unsaved, asKept);
 }

@@ -3,11 +3,7 @@
  * values do, by the same means (routing/keptFormValues.ts): set aside while unsaved, without the
  * file across a sign-in, and given back once, to the person who typed them.
  */
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { onLanguageSwitch, takeFormValues } from '../routing/keptFormValues.ts';
-import { splitLocale } from '../routing/normalisePath.ts';
-import { useStartup } from '../startup/useStartup.ts';
+import { useSetAsideValues, useTakenValues } from '../routing/useKeptValues.ts';
 import { RESOURCE_TYPES, type ResourceType } from './resourcesApi.ts';
 import { EMPTY_VALUES, type WizardValues } from './wizardValues.ts';
 
@@ -32,19 +28,15 @@ function wizardOf(kept: Record<string, unknown> | undefined): KeptWizard | undef
   return { type, values };
 }
 
-function useKeptPlace() {
-  return { path: splitLocale(useLocation().pathname).rest, owner: useStartup().user?.id ?? null };
-}
+/** The wizard's values as they are kept: its details, with its type. */
+const asKept = (unsaved: KeptWizard) => ({ ...unsaved.values, type: unsaved.type });
 
 /** What was typed in the wizard at this page before a switch or a new sign-in, read once as it opens. */
 export function useTakenWizardValues(): KeptWizard | undefined {
-  const { path, owner } = useKeptPlace();
-  const [taken] = useState(() => wizardOf(takeFormValues(path, owner)));
-  return taken;
+  return useTakenValues(wizardOf);
 }
 
 /** Sets `unsaved` aside when a switch is asked or the session ends (null: nothing to keep). */
 export function useSetAsideWizardValues(unsaved: KeptWizard | null): void {
-  const { owner } = useKeptPlace();
-  useEffect(() => onLanguageSwitch(() => (unsaved ? { ...unsaved.values, type: unsaved.type } : null), owner), [unsaved, owner]);
+  useSetAsideValues(unsaved, asKept);
 }
