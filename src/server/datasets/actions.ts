@@ -14,7 +14,7 @@ import { listRequest, paginatedList, type ListSpec } from '../http/pagination.ts
 import { t } from '../i18n.ts';
 import { oweAssessment } from '../quality/owed.ts';
 import { wakeScorer } from '../tasks/store.ts';
-import { changedFields, recordActivity, uniqueCodename } from './store.ts';
+import { changedFields, recordActivity, recordContactLinkChange, uniqueCodename } from './store.ts';
 
 const canRead: AccessRule = () => true;
 const canEdit: AccessRule = (user, { record }) => !record || canEditDataset(user, record as { usergroup: number });
@@ -301,13 +301,7 @@ async function loadContactRole(db: Queryable, datasetId: number, id: number): Pr
  */
 async function recordContactChange(client: Queryable, request: DetailRequest, datasetId: number, before: Row | null, after: Row | null) {
   await oweAssessment(client, datasetId);
-  const summary = (link: Row | null) => (link ? { contact: link.contact, role: link.role } : null);
-  await recordActivity(client, {
-    datasetId,
-    userId: request.user!.id,
-    action: 'contacts',
-    changes: { contact_roles: { old: summary(before), new: summary(after) } },
-  });
+  await recordContactLinkChange(client, { datasetId, userId: request.user!.id, before, after });
 }
 
 async function pointsOfContact(client: Queryable, datasetId: number): Promise<number> {

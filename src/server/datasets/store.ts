@@ -189,6 +189,26 @@ export async function recordActivity(
   ]);
 }
 
+/** A contact's link to a dataset as its history tells it: the contact and its role (a link row has both). */
+export interface ContactLink {
+  contact?: unknown;
+  role?: unknown;
+}
+
+/** The dataset's history entry of a contact link made, changed (before and after) or gone (after null). */
+export async function recordContactLinkChange(
+  client: Pick<PoolClient, 'query'>,
+  entry: { datasetId: number; userId: number | null; before: ContactLink | null; after: ContactLink | null },
+): Promise<void> {
+  const summary = (link: ContactLink | null) => (link ? { contact: link.contact, role: link.role } : null);
+  await recordActivity(client, {
+    datasetId: entry.datasetId,
+    userId: entry.userId,
+    action: 'contacts',
+    changes: { contact_roles: { old: summary(entry.before), new: summary(entry.after) } },
+  });
+}
+
 /** A group that owns datasets cannot be deleted (its datasets would lose their owner): a 400 saying so. */
 export async function refuseDeletingDatasetOwner({ client, id, request }: DestroyContext): Promise<void> {
   const { rows } = await client.query('SELECT 1 FROM datasets WHERE usergroup_id = $1 LIMIT 1', [id]);

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { canEditDataset, canEditGroupContent, canReadGroupContent } from '../../../schemas/access.ts';
 import { contacts } from '../../../schemas/contacts.ts';
 import { bodyGroupId, integerParam, registerEntity, type DestroyContext } from '../crud/index.ts';
-import { recordActivity } from '../datasets/store.ts';
+import { recordContactLinkChange } from '../datasets/store.ts';
 import { ApiError } from '../http/errors.ts';
 import { oweAssessment } from '../quality/owed.ts';
 
@@ -27,12 +27,7 @@ async function releaseDatasetLinks({ client, user, id }: DestroyContext): Promis
   );
   if (rows.some((row) => !canEditDataset(user, { usergroup: row.usergroup_id }))) throw new ApiError(403, 'contactOfOthersDatasets');
   for (const row of rows) {
-    await recordActivity(client, {
-      datasetId: row.dataset_id,
-      userId: user.id,
-      action: 'contacts',
-      changes: { contact_roles: { old: { contact: id, role: row.role_id }, new: null } },
-    });
+    await recordContactLinkChange(client, { datasetId: row.dataset_id, userId: user.id, before: { contact: id, role: row.role_id }, after: null });
   }
   for (const datasetId of new Set(rows.map((row) => row.dataset_id))) await oweAssessment(client, datasetId);
 }
