@@ -122,18 +122,20 @@ export default async function loginRoutes(app: FastifyInstance) {
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const form = isForm(request);
+      // Each field read once, as a form or JSON gives it (null: a JSON value that is no text).
+      const read = (name: string) => (form ? field(request.body, name) : jsonText(request.body, name));
+      const given = { username: read('username')?.trim() ?? null, password: read('password') };
       if (!form) {
         const refused: Record<string, string[]> = {};
-        for (const name of ['username', 'password']) {
-          const value = jsonText(request.body, name);
+        for (const [name, value] of Object.entries(given)) {
           // A list, an object or a boolean is refused as such, not taken for a missing field.
           if (value === null) refused[name] = [t(request.locale, 'invalidValue')];
-          else if (!(name === 'username' ? value.trim() : value)) refused[name] = [t(request.locale, 'required')];
+          else if (!value) refused[name] = [t(request.locale, 'required')];
         }
         if (Object.keys(refused).length > 0) throw new ValidationError(refused);
       }
-      const username = (form ? field(request.body, 'username') : (jsonText(request.body, 'username') ?? '')).trim();
-      const password = form ? field(request.body, 'password') : (jsonText(request.body, 'password') ?? '');
+      const username = given.username ?? '';
+      const password = given.password ?? '';
       const user = await checkCredentials(app, username, password).catch((error: unknown) => {
         throw error instanceof HashingBusyError ? tooManyAttempts(reply, 1) : error;
       });
