@@ -4,19 +4,13 @@
  */
 import { Box, Chip, Typography } from '@mui/material';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
-import { jurisdictionApi, municipalityLabel, type JurisdictionApi } from './api.ts';
+import { jurisdictionApi, municipalityLabel } from './api.ts';
 import { asCodes } from './codes.ts';
-import { useKnownMunicipalities } from './useKnownMunicipalities.ts';
+import { useKnownMunicipalities, type MunicipalitiesProps } from './useKnownMunicipalities.ts';
 
 const T = 'resources.jurisdictions.municipalities';
 
-export interface MunicipalitiesFieldProps {
-  source?: string;
-  /** The calls used (tests give their own). */
-  api?: JurisdictionApi;
-}
-
-export function MunicipalitiesField({ source = 'municipalities', api = jurisdictionApi }: MunicipalitiesFieldProps) {
+export function MunicipalitiesField({ source = 'municipalities', api = jurisdictionApi }: MunicipalitiesProps) {
   const translate = useTranslate();
   const record = useRecordContext();
   const codes = asCodes(record?.[source]);

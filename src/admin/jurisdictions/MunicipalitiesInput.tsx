@@ -22,8 +22,8 @@ import {
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useInput, useRecordContext, useTranslate, ValidationError } from 'react-admin';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
-import { jurisdictionApi, municipalityLabel, type JurisdictionApi, type Municipality } from './api.ts';
-import { useKnownMunicipalities } from './useKnownMunicipalities.ts';
+import { jurisdictionApi, municipalityLabel, type Municipality } from './api.ts';
+import { useKnownMunicipalities, type MunicipalitiesProps } from './useKnownMunicipalities.ts';
 import { requiredMark } from '../entities/schemaValidation.ts';
 import { asCodes, mergeCodes, parseInseeCodes } from './codes.ts';
 import { MunicipalitySearch } from './MunicipalitySearch.tsx';
@@ -37,13 +37,7 @@ interface PasteReport {
   empty?: boolean;
 }
 
-export interface MunicipalitiesInputProps {
-  source?: string;
-  /** The calls used (tests give their own). */
-  api?: JurisdictionApi;
-}
-
-export function MunicipalitiesInput({ source = 'municipalities', api = jurisdictionApi }: MunicipalitiesInputProps) {
+export function MunicipalitiesInput({ source = 'municipalities', api = jurisdictionApi }: MunicipalitiesProps) {
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const record = useRecordContext();

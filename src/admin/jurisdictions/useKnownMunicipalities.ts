@@ -7,6 +7,14 @@ import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { isAbortError } from '../http/errors.ts';
 import type { JurisdictionApi, Municipality } from './api.ts';
 
+/** The props of the communes' input and of their read-only field. */
+export interface MunicipalitiesProps {
+  /** The record's field holding the INSEE codes. */
+  source?: string;
+  /** The calls used (tests give their own). */
+  api?: JurisdictionApi;
+}
+
 export function useKnownMunicipalities(api: JurisdictionApi, recordCodes: readonly string[]) {
   const notifyError = useNotifyError();
   const [known, setKnown] = useState<ReadonlyMap<string, Municipality>>(() => new Map());

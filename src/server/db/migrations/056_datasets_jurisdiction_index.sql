@@ -1,5 +1,4 @@
 -- The datasets covering a jurisdiction, found by their index rather than by reading every dataset:
--- a delegated administrator may change a jurisdiction only while no other group's dataset covers
--- it (src/server/jurisdictions/access.ts, asked for every row of the jurisdictions list), and a
--- jurisdiction's deletion sets their jurisdiction_id to null.
+-- a jurisdiction is not deleted while datasets cover it (src/server/routes/jurisdictions.ts counts
+-- them first), and the foreign key's ON DELETE SET NULL looks them up too.
 CREATE INDEX datasets_jurisdiction_idx ON datasets (jurisdiction_id) WHERE jurisdiction_id IS NOT NULL;
