@@ -10,22 +10,20 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Box,
   Button,
-  Chip,
   FormControlLabel,
   FormHelperText,
   FormLabel,
   Stack,
   Switch,
   TextField,
-  Typography,
 } from '@mui/material';
-import CancelIcon from '@mui/icons-material/Cancel';
 import { useInput, useRecordContext, useTranslate, ValidationError } from 'react-admin';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
-import { jurisdictionApi, municipalityLabel, type Municipality } from './api.ts';
+import { jurisdictionApi, type Municipality } from './api.ts';
 import { useKnownMunicipalities, type MunicipalitiesProps } from './useKnownMunicipalities.ts';
 import { requiredMark } from '../entities/schemaValidation.ts';
 import { asCodes, mergeCodes, parseInseeCodes } from './codes.ts';
+import { MunicipalityChips } from './MunicipalityChips.tsx';
 import { MunicipalitySearch } from './MunicipalitySearch.tsx';
 
 const T = 'resources.jurisdictions.municipalities';
@@ -107,30 +105,7 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
       <MunicipalitySearch api={api} selected={selected} onAdd={add} disabled={resolving} />
 
       <Box>
-        <Typography variant="body2" data-testid="municipality-count" sx={{ mb: 1 }}>
-          {codes.length === 0 ? translate(`${T}.empty`) : translate(`${T}.count`, { smart_count: codes.length })}
-        </Typography>
-        <Box
-          component="ul"
-          aria-label={translate('resources.jurisdictions.fields.municipalities')}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, maxHeight: 240, overflowY: 'auto' }}
-        >
-          {codes.map((code) => {
-            const municipality = known.get(code);
-            const label = municipality ? municipalityLabel(municipality) : code;
-            return (
-              <li key={code}>
-                <Chip
-                  label={label}
-                  onDelete={() => remove(code)}
-                  deleteIcon={
-                    <CancelIcon role="button" aria-hidden={false} aria-label={translate(`${T}.remove`, { name: label })} />
-                  }
-                />
-              </li>
-            );
-          })}
-        </Box>
+        <MunicipalityChips codes={codes} known={known} onRemove={remove} />
         {error && (
           <FormHelperText error id={`${id}-error`}>
             <ValidationError error={error} />
