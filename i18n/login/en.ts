@@ -68,6 +68,11 @@ export default {
     revoked: 'The token has been revoked.',
     cancel: 'Cancel',
   },
+  notFound: {
+    title: 'Page not found',
+    intro: 'This address leads to no page of this platform.',
+    back: 'Go to the application',
+  },
   signout: {
     title: 'Sign out',
     question: 'Do you want to sign out of Publish? Another page sent you here.',

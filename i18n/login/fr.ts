@@ -68,6 +68,11 @@ export default {
     revoked: 'Le jeton a été révoqué.',
     cancel: 'Annuler',
   },
+  notFound: {
+    title: 'Page introuvable',
+    intro: "Cette adresse ne mène à aucune page de cette plateforme.",
+    back: "Aller à l'application",
+  },
   signout: {
     title: 'Déconnexion',
     question: 'Voulez-vous vous déconnecter de Publish ? Une autre page vous a envoyé ici.',

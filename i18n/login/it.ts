@@ -68,6 +68,11 @@ export default {
     revoked: 'Il token è stato revocato.',
     cancel: 'Annulla',
   },
+  notFound: {
+    title: 'Pagina non trovata',
+    intro: "Questo indirizzo non porta ad alcuna pagina di questa piattaforma.",
+    back: "Vai all'applicazione",
+  },
   signout: {
     title: 'Disconnessione',
     question: 'Vuoi disconnetterti da Publish? Un\'altra pagina ti ha mandato qui.',

@@ -77,7 +77,8 @@ export interface ServerConfig {
   /**
    * Services menu: <KEY>_URL and <KEY>_AVAILABLE, <KEY>_SUPERUSERS for PORTAL, CONTRIBUTION,
    * LAND_REGISTRY (available by default), MAPS, STATISTICS, MAPSERVER_ADMIN, METADATA
-   * (superusers only by default).
+   * (superusers only by default). Only the services whose <KEY>_URL is set: a link the platform
+   * cannot vouch for would lead nowhere.
    */
   services: ServiceConfig[];
   /** The task queue (src/server/tasks/): who runs the scenarios, and their limits. */
@@ -304,13 +305,11 @@ function integer(env: Env, name: string, fallback: number): number {
   return parsed;
 }
 
-function service(env: Env, key: ServiceKey, prefix: string, url: string, available: boolean): ServiceConfig {
-  return {
-    key,
-    url: text(env, `${prefix}_URL`, url),
-    available: flag(env, `${prefix}_AVAILABLE`, available),
-    superusers: flag(env, `${prefix}_SUPERUSERS`, true),
-  };
+/** The service at `<prefix>_URL`, none when that address is not set. */
+function service(env: Env, key: ServiceKey, prefix: string, available: boolean): ServiceConfig[] {
+  const url = optional(env, `${prefix}_URL`);
+  if (url === null) return [];
+  return [{ key, url, available: flag(env, `${prefix}_AVAILABLE`, available), superusers: flag(env, `${prefix}_SUPERUSERS`, true) }];
 }
 
 /** The secret key from SECRET_KEY, else from DATA_DIR/secret-key, created on first use. */
@@ -365,13 +364,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     portalUrl,
     publicUrl: publicBase,
     services: [
-      service(env, 'portal', 'PORTAL', portalUrl, true),
-      service(env, 'contribution', 'CONTRIBUTION', '/contribution/', true),
-      service(env, 'landRegistry', 'LAND_REGISTRY', '/cadastre/', true),
-      service(env, 'maps', 'MAPS', '/maps/', false),
-      service(env, 'statistics', 'STATISTICS', '/statistics/', false),
-      service(env, 'mapServerAdmin', 'MAPSERVER_ADMIN', '/geoserver/', false),
-      service(env, 'metadataCatalogue', 'METADATA', '/geonetwork/', false),
+      ...service(env, 'portal', 'PORTAL', true),
+      ...service(env, 'contribution', 'CONTRIBUTION', true),
+      ...service(env, 'landRegistry', 'LAND_REGISTRY', true),
+      ...service(env, 'maps', 'MAPS', false),
+      ...service(env, 'statistics', 'STATISTICS', false),
+      ...service(env, 'mapServerAdmin', 'MAPSERVER_ADMIN', false),
+      ...service(env, 'metadataCatalogue', 'METADATA', false),
     ],
     tasks: {
       workers: workersMode(env),

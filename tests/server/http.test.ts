@@ -22,6 +22,37 @@ describe('unknown routes and ids', () => {
     expect((await t.app.inject({ url: '/it/nothing/' })).json()).toEqual({ detail: 'Non trovato.' });
   });
 
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it("answers a browser's page load outside the app and the API with an HTML not-found page in its language", async () => {
+    const french = await t.app.inject({ url: '/contribution/', headers: { accept: BROWSER_ACCEPT } });
+    expect(french.statusCode).toBe(404);
+    expect(french.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.body).toContain('<h1>Page introuvable</h1>');
+    expect(french.body).toContain('href="/publish/fr/"');
+    const english = await t.app.inject({ url: '/cadastre/', headers: { accept: BROWSER_ACCEPT, 'accept-language': 'de-DE,en;q=0.8,fr;q=0.5' } });
+    expect(english.body).toContain('<h1>Page not found</h1>');
+    expect(english.headers['content-language']).toBe('en');
+    // Its language switcher stays on the same path, whatever the path holds.
+    expect(english.body).toContain('href="?lang=it"');
+    const italian = await t.app.inject({ url: '/cadastre/?lang=it', headers: { accept: BROWSER_ACCEPT, 'accept-language': 'en' } });
+    expect(italian.body).toContain('<h1>Pagina non trovata</h1>');
+  });
+
+  it('keeps the JSON 404 for API clients, and for the API and the app paths whoever asks', async () => {
+    for (const accept of [undefined, 'application/json', '*/*']) {
+      const response = await t.app.inject({ url: '/contribution/', headers: accept ? { accept } : {} });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Pas trouvé.' });
+    }
+    const api = await t.app.inject({ url: '/en/nothing/', headers: { accept: BROWSER_ACCEPT } });
+    expect(api.json()).toEqual({ detail: 'Not found.' });
+    const asset = await t.app.inject({ url: '/publish/assets/missing.js', headers: { accept: BROWSER_ACCEPT } });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toContain('application/json');
+  });
+
   it('answers 404 JSON to a known path with another method', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/fr/login/session/' });
     expect(response.statusCode).toBe(404);

@@ -103,16 +103,7 @@ describe('platform routes', () => {
       signout: '/{locale}/login/session/signout/',
       home: '/',
     });
-    expect(body.services).toContainEqual({ key: 'portal', url: '/', available: true, superusers: true });
-    expect(body.services).toContainEqual({ key: 'maps', url: '/maps/', available: false, superusers: true });
-    expect(body.services.map((s: { key: string }) => s.key)).toEqual([
-      'portal',
-      'contribution',
-      'landRegistry',
-      'maps',
-      'statistics',
-      'mapServerAdmin',
-      'metadataCatalogue',
-    ]);
+    // The test platform sets no service address: the menu has nothing that would lead nowhere.
+    expect(body.services).toEqual([]);
   });
 });

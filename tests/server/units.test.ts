@@ -81,6 +81,21 @@ describe('configuration', () => {
       mapserverUrl: null,
       portalUrl: '/',
     });
+    // No service address is set: the menu offers none, rather than links leading nowhere.
+    expect(config.services).toEqual([]);
+  });
+
+  it('offers the services whose address is set, available to all or to superusers by their kind', () => {
+    const config = loadConfig({
+      SECRET_KEY: 'k',
+      PORTAL_URL: 'https://portail.example.org/',
+      CONTRIBUTION_URL: 'https://contribuer.example.org/',
+      LAND_REGISTRY_URL: 'https://cadastre.example.org/',
+      MAPS_URL: 'https://cartes.example.org/',
+      STATISTICS_URL: 'https://stats.example.org/',
+      MAPSERVER_ADMIN_URL: 'https://geoserver.example.org/',
+      METADATA_URL: 'https://geonetwork.example.org/',
+    });
     const services = Object.fromEntries(config.services.map((s) => [s.key, s]));
     expect(Object.keys(services)).toEqual([
       'portal',
@@ -91,10 +106,12 @@ describe('configuration', () => {
       'mapServerAdmin',
       'metadataCatalogue',
     ]);
-    expect(services.portal.available && services.contribution.available && services.landRegistry.available).toBe(true);
+    expect(services.contribution).toEqual({ key: 'contribution', url: 'https://contribuer.example.org/', available: true, superusers: true });
+    expect(services.portal.available && services.landRegistry.available).toBe(true);
     for (const key of ['maps', 'statistics', 'mapServerAdmin', 'metadataCatalogue']) {
       expect(services[key]).toMatchObject({ available: false, superusers: true });
     }
+    expect(loadConfig({ SECRET_KEY: 'k', CONTRIBUTION_URL: '/contribuer/' }).services.map((s) => s.key)).toEqual(['contribution']);
   });
 
   it('reads overrides', () => {

@@ -1,12 +1,14 @@
 /**
  * One place turns every failure into a DRF-style JSON body, so clients never get HTML or a 500
  * for something they sent: typed errors (http/errors.ts), schema validation, bad JSON, unknown
- * routes. Paths without their trailing slash are redirected like Django's APPEND_SLASH.
+ * routes (a browser's page load outside the app and the API reads an HTML page instead). Paths
+ * without their trailing slash are redirected like Django's APPEND_SLASH.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { localeFromPath, t, type MessageKey } from '../i18n.ts';
+import { renderNotFoundPage, wantsHtmlPage } from '../http/not-found-page.ts';
 
 interface SchemaIssue {
   instancePath?: string;
@@ -95,6 +97,10 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const target = slashRedirect(request);
       if (target) return reply.redirect(target, 301);
+      if (wantsHtmlPage(request)) {
+        const { locale, body } = renderNotFoundPage(request);
+        return reply.code(404).type('text/html; charset=utf-8').header('content-language', locale).header('vary', 'Accept, Accept-Language').send(body);
+      }
       return sendNotFound(request, reply);
     });
   },
