@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkError } from './plugins/errors.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import jsonBodyPlugin from './plugins/json-body.ts';
 import localePlugin from './plugins/locale.ts';
 import multipartPlugin from './plugins/multipart.ts';
@@ -72,6 +73,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
   await app.register(signinThrottle);
   await app.register(authPlugin);
+  // After auth: a key is the signed-in caller's.
+  await app.register(idempotencyPlugin);
 
   // Before any route: the OpenAPI document lists every route registered after it.
   await app.register(openapiCollect);

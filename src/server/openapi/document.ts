@@ -9,8 +9,9 @@
 import { LOCALES, type Locale } from '../../../schemas/constants.ts';
 import type { ListSpec } from '../http/pagination.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HOURS, IDEMPOTENCY_KEY_PATTERN } from '../plugins/idempotency.ts';
 import { orderingValues, recordJsonSchema, writeJsonSchema, type JsonSchema } from './json-schema.ts';
-import { page, type RouteDoc } from './route-doc.ts';
+import { isCreation, page, type RouteDoc } from './route-doc.ts';
 
 export interface CollectedRoute {
   method: string;
@@ -33,6 +34,18 @@ const PARAM_DESCRIPTIONS: Record<string, string> = {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const errorResponse = (description: string, name: string) => ({ description, content: json(ref(name)) });
+
+/** The header every creation takes (plugins/idempotency.ts). */
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+  description:
+    `A key of the caller's choosing (a UUID), new for each creation: the same key sent again by the same user within ${IDEMPOTENCY_HOURS} hours ` +
+    'answers the first creation\'s status and body (with `Idempotent-Replayed: true`) and creates nothing, also when the two arrive together. ' +
+    'Only successful creations are kept: after an error the key may be sent again. Reused for another request (method, path or body): 422.',
+};
 
 /** The body of an action that takes no fields. */
 const NO_FIELDS: JsonSchema = { type: 'object', maxProperties: 0, description: 'No fields: `{}`, or no body' };
@@ -151,6 +164,7 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
     const { description, required, ...rest } = schema as JsonSchema & { description?: string; required?: boolean };
     parameters.push({ name, in: 'query', schema: rest, ...(description ? { description } : {}), ...(required === true ? { required: true } : {}) });
   }
+  if (isCreation(route.method, doc)) parameters.push(IDEMPOTENCY_PARAMETER);
   // A write without a body of its own says so: the contract test refuses one left undescribed.
   if (!body && doc.optionalBody && route.method !== 'GET' && route.method !== 'DELETE') body = NO_FIELDS;
   const requestContent = doc.upload
@@ -186,6 +200,10 @@ function operation(route: CollectedRoute, params: string[], componentNames: Map<
   if (route.auth !== 'none') responses['401'] = errorResponse('Not signed in, or the token is invalid or expired', 'Detail');
   if (route.auth !== 'none') responses['403'] = errorResponse('Forbidden (also: terms of use not accepted, a read-only token writing, a missing CSRF header)', 'Detail');
   if (params.length > 0 || route.auth !== 'none') responses['404'] = errorResponse('Not found (or not visible to the caller)', 'Detail');
+  if (isCreation(route.method, doc)) {
+    responses['409'] ??= errorResponse(`A request with the same ${IDEMPOTENCY_HEADER} is still in progress: try again`, 'Detail');
+    responses['422'] ??= errorResponse(`The ${IDEMPOTENCY_HEADER} was already used for another request (method, path or body)`, 'Detail');
+  }
   if (route.auth !== 'none') responses['429'] = errorResponse('Too many failed attempts', 'Detail');
 
   return {

@@ -86,3 +86,11 @@ export const TASK_DOC: JsonSchema = (() => {
     },
   };
 })();
+
+/**
+ * A creation: a POST whose success is 201 (an entity's create, a duplicate, a link, a token…).
+ * The Idempotency-Key header applies to these (plugins/idempotency.ts), and the document says so.
+ */
+export function isCreation(method: string, doc: RouteDoc | undefined): boolean {
+  return method === 'POST' && (doc?.entity?.operation === 'create' || doc?.status === 201);
+}
