@@ -188,6 +188,35 @@ describe('accounts screens', { timeout: 30_000 }, () => {
     expect(writes[0].body).toMatchObject({ display_name: 'Cycling network', usergroup_type: 'user-group', status: 2 });
   });
 
+  it('sends one creation for a double click on Save, the button busy until the answer comes', async () => {
+    const writes: Write[] = [];
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const created = { ...GROUPS[0], id: 22, display_name: 'Double click' };
+    server.use(
+      ...accountsHandlers(),
+      http.post('/:locale/usergroup/user-groups/', async ({ request }) => {
+        await recordWrite(writes, request);
+        await answered;
+        return HttpResponse.json(created, { status: 201 });
+      }),
+      http.get('/:locale/usergroup/user-groups/22/', () => HttpResponse.json(created)),
+      http.get('/:locale/usergroup/user-groups/22/members/', () => HttpResponse.json(page([]))),
+      http.get('/:locale/usergroup/user-groups/22/:relation/', () => HttpResponse.json(page([]))),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/en/accounts/groups/new/', USERS.superuser);
+    await user.type(await screen.findByLabelText(/^Group/, {}, LONG), 'Double click');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.dblClick(save);
+    await waitFor(() => expect(save).toBeDisabled());
+    await user.keyboard('{Enter}');
+    expect(writes).toHaveLength(1);
+    answer();
+    expect(await screen.findByText('User group created', {}, LONG)).toBeInTheDocument();
+    expect(writes).toHaveLength(1);
+  });
+
   it('deletes a user from the list after confirmation and says so', async () => {
     const deleted: string[] = [];
     server.use(

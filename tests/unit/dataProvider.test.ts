@@ -101,6 +101,18 @@ describe('writes', () => {
     expect(data).toEqual({ id: 9, action: 'run' });
   });
 
+  it('sends each creation with an Idempotency-Key of its own, so a creation the server receives twice makes one record', async () => {
+    const { provider, calls } = fakeFetch(201, { id: 9 });
+    await provider.create('tasks', { data: { action: 'run' } });
+    await provider.create('tasks', { data: { action: 'run' } });
+    const [first, second] = calls.map((call) => new Headers(call.init.headers).get('Idempotency-Key'));
+    expect(first).toMatch(/^[\x21-\x7e]{16,255}$/);
+    expect(second).toMatch(/^[\x21-\x7e]{16,255}$/);
+    expect(first).not.toBe(second);
+    await provider.update('tasks', { id: 9, data: { action: 'run' }, previousData: { id: 9 } });
+    expect(new Headers(calls[2].init.headers).has('Idempotency-Key')).toBe(false);
+  });
+
   it('sends the __Host-csrftoken cookie the server sets over https, in preference', async () => {
     const cookie = vi.spyOn(document, 'cookie', 'get').mockReturnValue('csrftoken=plain; __Host-csrftoken=secure.token');
     try {

@@ -4,6 +4,7 @@
  * stays in sight at the bottom of the window while the form is longer than it.
  */
 import type { ReactElement, ReactNode } from 'react';
+import { useFormState } from 'react-hook-form';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import { Box } from '@mui/material';
 import { tabFields, writableFields, type EntitySchema } from '../../../schemas/entity.ts';
@@ -65,6 +66,16 @@ function formTabs(entity: EntitySchema, element: (name: string) => ReactNode, ta
   });
 }
 
+/**
+ * The form's save: a create form may save its defaults untouched (an edit form once changed), and
+ * no form sends a second request while one is on its way: the button is busy until the answer, as
+ * react-admin's own SaveButton is, where `alwaysEnable` alone would let a double click create twice.
+ */
+function FormSaveButton({ mode }: { mode: FormMode }) {
+  const { isSubmitting } = useFormState();
+  return <SaveButton alwaysEnable={mode === 'create' && !isSubmitting} />;
+}
+
 export function SchemaForm({
   entity,
   mode,
@@ -98,7 +109,7 @@ export function SchemaForm({
             false
           ) : (
             <Toolbar sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
-              <SaveButton alwaysEnable={mode === 'create'} />
+              <FormSaveButton mode={mode} />
               <Box sx={{ flex: 1 }} />
               {actions}
             </Toolbar>

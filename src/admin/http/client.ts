@@ -2,7 +2,9 @@
  * The one HTTP client of the app: every call to the platform API goes through it.
  * It prefixes the locale, sends cookies, adds the CSRF header on writes, parses JSON and turns
  * error answers into react-admin HttpErrors (see ./errors.ts). Aborted requests reject with the
- * AbortError untouched, so callers can ignore them.
+ * AbortError untouched, so callers can ignore them. Every POST carries an Idempotency-Key of its
+ * own: a creation the server receives twice (a retry on the way) makes one record; other POSTs
+ * ignore it.
  */
 import type { Locale } from '../../../schemas/constants.ts';
 import { currentLocale } from '../config/appBase.ts';
@@ -19,6 +21,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** A POST's Idempotency-Key, when the caller sends one request more than once; a new one otherwise. */
+  idempotencyKey?: string;
 }
 
 export interface HttpResponse<T> {
@@ -41,6 +45,12 @@ export function readCookie(name: string): string | undefined {
     if (key === name) return decodeURIComponent(value.join('='));
   }
   return undefined;
+}
+
+/** A random key (a UUID where the page is a secure context; as random elsewhere, where randomUUID is missing). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export function buildQueryString(query: Query = {}): string {
@@ -91,6 +101,7 @@ export function createHttpClient(
       const token = readCookie('__Host-csrftoken') ?? readCookie('csrftoken');
       if (token) headers['X-CSRFToken'] = token;
     }
+    if (method === 'POST') headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
     const response = await fetchImpl(new URL(url(path, options.query), window.location.origin), {
       method,
       headers,

@@ -114,7 +114,8 @@ export default function IndexerPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [trial, setTrial] = useState<HarvestTrial | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A save or a trial on its way: the buttons wait for its answer, so a double click sends one request.
+  const [busy, setBusy] = useState<'save' | 'trial' | null>(null);
   const { user } = useStartup();
   const manages = canManageIndexers(user, usergroup);
   // The group: whether it exists (404) or is refused (403) to one who does not administer it, and
@@ -149,15 +150,16 @@ export default function IndexerPage() {
   const backToGroup = () => (groupPage ? navigate(groupPage) : navigate(-1));
 
   const save = async () => {
-    const found = await validateIndexer(payload() as unknown as Record<string, unknown>);
-    const invalid = FIELDS.filter((field) => found[field]);
-    if (invalid.length > 0) {
-      setErrors(Object.fromEntries(invalid.map((field) => [field, translate(found[field].message, { _: found[field].message, ...found[field].args })])));
-      document.getElementById(`indexer-${invalid[0]}`)?.focus();
-      return;
-    }
-    setBusy(true);
+    // Busy from the click on, the validation included: a second click meanwhile saves nothing more.
+    setBusy('save');
     try {
+      const found = await validateIndexer(payload() as unknown as Record<string, unknown>);
+      const invalid = FIELDS.filter((field) => found[field]);
+      if (invalid.length > 0) {
+        setErrors(Object.fromEntries(invalid.map((field) => [field, translate(found[field].message, { _: found[field].message, ...found[field].args })])));
+        document.getElementById(`indexer-${invalid[0]}`)?.focus();
+        return;
+      }
       const result = id === null ? await indexersApi.create(payload()) : await indexersApi.update(id, payload());
       notifySuccess(`resources.indexers.messages.${id === null ? 'created' : 'updated'}`);
       setErrors({});
@@ -167,7 +169,7 @@ export default function IndexerPage() {
       setErrors(errorBody(error).errors ?? {});
       notifyError(error, { resource: 'indexers', message: `resources.indexers.messages.${id === null ? 'createFailed' : 'updateFailed'}` });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   const remove = async () => {
@@ -181,7 +183,7 @@ export default function IndexerPage() {
     }
   };
   const test = async () => {
-    setBusy(true);
+    setBusy('trial');
     setTrial(null);
     try {
       // The form as it stands, saved or not: the trial of what the administrator sees.
@@ -191,7 +193,7 @@ export default function IndexerPage() {
       setErrors(errorBody(error).errors ?? {});
       notifyError(error, { resource: 'indexers' });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   const runNow = async () => {
@@ -232,9 +234,9 @@ export default function IndexerPage() {
             ),
           )}
           <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={busy}>{translate('resources.indexers.page.save')}</Button>
-            <Button onClick={() => void test()} variant="outlined" disabled={busy || !current.url || !current.implementation_type}>
-              {busy ? translate('resources.indexers.page.trialRunning') : translate('resources.indexers.page.trial')}
+            <Button type="submit" variant="contained" disabled={busy !== null}>{translate('resources.indexers.page.save')}</Button>
+            <Button onClick={() => void test()} variant="outlined" disabled={busy !== null || !current.url || !current.implementation_type}>
+              {busy === 'trial' ? translate('resources.indexers.page.trialRunning') : translate('resources.indexers.page.trial')}
             </Button>
             {id !== null && <Button onClick={() => void runNow()} variant="outlined">{translate('resources.indexers.page.runNow')}</Button>}
             {id !== null && <Button onClick={() => setConfirmingDelete(true)} color="error">{translate('resources.indexers.page.delete')}</Button>}
