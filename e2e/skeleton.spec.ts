@@ -99,3 +99,16 @@ test('a member without rights is sent to the 403 page for Accounts', async ({ pa
   await expect(page.getByText(fr.accessDenied.message)).toBeVisible();
   await expect(page.getByRole('link', { name: fr.accessDenied.back })).toBeVisible();
 });
+
+test('the services menu offers no service whose address is not configured, and an address outside the app shows a page', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  // The demo platform configures no service: no menu of links leading nowhere, for a superuser either.
+  await expect(page.getByRole('button', { name: fr.services.menu })).toHaveCount(0);
+  const answer = await page.goto('/contribution/');
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: catalogues.fr.login.notFound.title })).toBeVisible();
+  await page.getByRole('link', { name: 'EN' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: catalogues.en.login.notFound.title })).toBeVisible();
+  await page.getByRole('link', { name: catalogues.en.login.notFound.back }).click();
+  await expect(page).toHaveURL(/\/publish\/en\/home\/$/);
+});
