@@ -104,11 +104,13 @@ test('the services menu offers no service whose address is not configured, and a
   await signInFromHome(page, 'admin');
   // The demo platform configures no service: no menu of links leading nowhere, for a superuser either.
   await expect(page.getByRole('button', { name: fr.services.menu })).toHaveCount(0);
+  await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-GB,en;q=0.9' });
   const answer = await page.goto('/contribution/');
   expect(answer?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: catalogues.fr.login.notFound.title })).toBeVisible();
-  await page.getByRole('link', { name: 'EN' }).click();
+  // In the browser's language, and in another one from its switcher.
   await expect(page.getByRole('heading', { level: 1, name: catalogues.en.login.notFound.title })).toBeVisible();
-  await page.getByRole('link', { name: catalogues.en.login.notFound.back }).click();
-  await expect(page).toHaveURL(/\/publish\/en\/home\/$/);
+  await page.getByRole('link', { name: 'FR' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: catalogues.fr.login.notFound.title })).toBeVisible();
+  await page.getByRole('link', { name: catalogues.fr.login.notFound.back }).click();
+  await expect(page).toHaveURL(/\/publish\/fr\/home\/$/);
 });

@@ -160,6 +160,36 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(created.body).toMatchObject({ implementation_type: 1, name: 'Région CKAN', url: 'https://ckan.example.org/', command: '*', scheduler: 2, usergroup: 10 });
   });
 
+  it('creates one harvester for a double click on Save, both buttons waiting for the answer', async () => {
+    const writes: Write[] = [];
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      // Before the fixtures' own creation, which answers at once.
+      http.post('/:locale/indexer/remote-api-indexes/', async ({ request }) => {
+        const write = await recordWrite(writes, request);
+        await answered;
+        return HttpResponse.json({ ...INDEXER, ...(write.body as object) }, { status: 201 });
+      }),
+      ...indexerHandlers(writes),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/usergroup/10/indexer/new/', USERS.role2);
+    await user.click(await screen.findByRole('combobox', { name: /Type de catalogue/ }, LONG));
+    await user.click(await screen.findByRole('option', { name: 'CKAN' }));
+    await user.type(screen.getByRole('textbox', { name: /^Nom/ }), 'Région CKAN');
+    await user.type(screen.getByRole('textbox', { name: /Adresse du catalogue/ }), 'https://ckan.example.org/');
+    await user.click(screen.getByRole('combobox', { name: /Fréquence/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tous les jours' }));
+    const save = screen.getByRole('button', { name: 'Enregistrer' });
+    await user.dblClick(save);
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Tester' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Moissonneur créé', {}, LONG)).toBeInTheDocument();
+    expect(writes.filter((write) => write.path === '/fr/indexer/remote-api-indexes/')).toHaveLength(1);
+  }, 60_000); // filling the form takes long in jsdom on a busy machine
+
   it('keeps what was typed in a new harvester, and in a changed one, when the language is switched', async () => {
     server.use(...indexerHandlers());
     const user = userEvent.setup();

@@ -44,6 +44,8 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
   const [page, setPage] = useState(1);
   const [newUser, setNewUser] = useState<RaRecord | null>(null);
   const [account, setAccount] = useState('');
+  // An addition on its way: the button waits for its answer, so a double click adds once.
+  const [adding, setAdding] = useState(false);
   const [accountError, setAccountError] = useState<string | null>(null);
   const searchesUsers = useAccountsRights().manageUsers;
   const [newRole, setNewRole] = useState<Role>(ROLE.member);
@@ -59,9 +61,10 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
   });
   if (!record || !manages) return null;
 
-  const add = () => {
+  const add = async () => {
     setAccountError(null);
-    return run(
+    setAdding(true);
+    await run(
       async () => {
         const user = searchesUsers ? { user_id: newUser!.id as number } : { account: account.trim() };
         await accountsApi.addMember(groupId!, { ...user, role: newRole, status: STATUS.active });
@@ -77,6 +80,7 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
         return !!message;
       },
     );
+    setAdding(false);
   };
 
   /** Only the person (or a superuser) makes active a membership a delegated administrator gave. */
@@ -180,7 +184,7 @@ export function MembersPanel({ canManage }: { canManage: (groupId: number) => bo
           value={newRole}
           onChange={(role) => setNewRole(role as Role)}
         />
-        <Button variant="contained" disabled={searchesUsers ? !newUser : account.trim() === ''} onClick={() => void add()}>
+        <Button variant="contained" disabled={adding || (searchesUsers ? !newUser : account.trim() === '')} onClick={() => void add()}>
           {translate('publish.accounts.members.add')}
         </Button>
       </Stack>

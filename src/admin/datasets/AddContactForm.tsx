@@ -34,6 +34,8 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
   const [picked, setPicked] = useState<RaRecord | null>(null);
   const contact = useNewContact();
   const [role, setRole] = useState<number | null>(null);
+  // An addition on its way, from the click on: a double click adds (and creates a contact) once.
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (role === null && roles.length > 0) setRole((roles.find((choice) => choice.codename === DEFAULT_ROLE) ?? roles[0]).id);
   }, [role, roles]);
@@ -46,21 +48,26 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const chosen = role;
-    if (chosen === null) return;
-    if (mode === 'new') {
-      if (!dataset || !(await contact.validate())) return;
-    } else if (!picked) return;
-    await run(
-      async () => {
-        const contactId = mode === 'new' ? await createContact() : (picked!.id as number);
-        await contactRolesApi.add(datasetId, { contact: contactId, role: chosen });
-        setPicked(null);
-        contact.reset();
-      },
-      'resources.dataset-contacts.messages.added',
-      // The server's messages about the new contact's fields show under them.
-      (error) => mode === 'new' && contact.showServerErrors(error),
-    );
+    if (chosen === null || busy) return;
+    setBusy(true);
+    try {
+      if (mode === 'new') {
+        if (!dataset || !(await contact.validate())) return;
+      } else if (!picked) return;
+      await run(
+        async () => {
+          const contactId = mode === 'new' ? await createContact() : (picked!.id as number);
+          await contactRolesApi.add(datasetId, { contact: contactId, role: chosen });
+          setPicked(null);
+          contact.reset();
+        },
+        'resources.dataset-contacts.messages.added',
+        // The server's messages about the new contact's fields show under them.
+        (error) => mode === 'new' && contact.showServerErrors(error),
+      );
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -92,7 +99,7 @@ export function AddContactForm({ datasetId, roles, reload }: AddContactFormProps
           />
         )}
         <ChoiceSelect choices={roles} value={role} onChange={setRole} label={translate('resources.dataset-contacts.fields.role')} />
-        <Button type="submit" variant="contained" disabled={role === null || (mode === 'existing' ? !picked : !dataset)}>
+        <Button type="submit" variant="contained" disabled={busy || role === null || (mode === 'existing' ? !picked : !dataset)}>
           {translate('resources.dataset-contacts.add.submit')}
         </Button>
       </Stack>
