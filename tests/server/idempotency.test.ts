@@ -84,7 +84,7 @@ describe('Idempotency-Key on creations', () => {
     expect(corrected.headers['idempotent-replayed']).toBeUndefined();
   });
 
-  it('forgets a key after 24 hours, and removes expired keys', async () => {
+  it('forgets a key after 24 hours: the same key then makes a new record', async () => {
     const first = await create('Clé expirée', 'key-expired');
     await t.db.query("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'key-expired'");
     const later = await create('Clé expirée', 'key-expired');
