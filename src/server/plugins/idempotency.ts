@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/errors.ts';
-import { isCreation, type RouteDoc } from '../openapi/route-doc.ts';
+import { isCreation } from '../openapi/route-doc.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long a key answers its first creation's answer. */
@@ -62,7 +62,7 @@ export default fp(
 
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-      if (key === undefined || !isCreation(request.method, request.routeOptions.config?.openapi as RouteDoc | undefined)) return;
+      if (key === undefined || !isCreation(request.method, request.routeOptions.config?.openapi)) return;
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError(400, 'idempotencyKeyInvalid');
       const userId = request.user?.id;
       if (userId === undefined) return;
