@@ -90,6 +90,11 @@ export default {
       preview: 'Aperçu des premières lignes',
       scenario: 'Scénario à lancer',
     },
+    guess: {
+      degrees: 'Proposé : « %{x} » et « %{y} » en WGS 84, car leurs valeurs ressemblent à des longitudes et des latitudes. Vous pouvez les changer.',
+      lambert93: 'Proposé : « %{x} » et « %{y} » en Lambert-93, car leurs valeurs ressemblent à des coordonnées en mètres de la France métropolitaine. Vous pouvez les changer.',
+      names: 'Proposé : « %{x} » et « %{y} », d’après leur nom. Choisissez le système de coordonnées de leurs valeurs.',
+    },
     geometry: {
       reading: 'Lecture du fichier…',
       layers: 'Couches du fichier',
@@ -213,6 +218,11 @@ export default {
       preview: 'Preview of the first rows',
       scenario: 'Scenario to run',
     },
+    guess: {
+      degrees: 'Proposed: “%{x}” and “%{y}” in WGS 84, because their values look like longitudes and latitudes. You may change them.',
+      lambert93: 'Proposed: “%{x}” and “%{y}” in Lambert-93, because their values look like coordinates in metres of metropolitan France. You may change them.',
+      names: 'Proposed: “%{x}” and “%{y}”, from their names. Choose the coordinate system of their values.',
+    },
     geometry: {
       reading: 'Reading the file…',
       layers: 'Layers of the file',
@@ -335,6 +345,11 @@ export default {
       geometry: 'Geometria dei dati',
       preview: 'Anteprima delle prime righe',
       scenario: 'Scenario da avviare',
+    },
+    guess: {
+      degrees: 'Proposto: «%{x}» e «%{y}» in WGS 84, perché i loro valori sembrano longitudini e latitudini. Puoi cambiarli.',
+      lambert93: 'Proposto: «%{x}» e «%{y}» in Lambert-93, perché i loro valori sembrano coordinate in metri della Francia metropolitana. Puoi cambiarli.',
+      names: 'Proposto: «%{x}» e «%{y}», in base al loro nome. Scegli il sistema di coordinate dei loro valori.',
     },
     geometry: {
       reading: 'Lettura del file…',
