@@ -182,6 +182,8 @@ export default function ResourceWizard() {
   useEffect(() => {
     if (!existing) return;
     setType(existing.resource.type);
+    // One left before its source was made has no type yet: it resumes at the choice of its type.
+    if (!existing.resource.type) setStep('type');
     setValues({ ...valuesOf(existing.resource, existing.source), ...keptValues.current });
     keptValues.current = undefined;
     setResource(existing.resource);
