@@ -105,6 +105,11 @@ export default {
       chooseLayer: 'Le fichier contient plusieurs couches : choisissez celle à charger.',
       chooseCrs: 'La couche ne dit pas son système de coordonnées : choisissez-le.',
     },
+    coverage: {
+      proposed: 'Ce jeu de données n’a pas de couverture géographique. Proposée : l’emprise de ses données géographiques, longitudes %{minLon} à %{maxLon}, latitudes %{minLat} à %{maxLat} (recalculée à chaque chargement).',
+      accept: 'Utiliser l’emprise des données',
+      accepted: 'La couverture géographique du jeu de données est désormais calculée sur ses données.',
+    },
     wizard: {
       new: { main: 'Nouvelle ressource principale', annex: 'Nouvelle annexe' },
       edit: 'Modifier la ressource %{name}',
@@ -233,6 +238,11 @@ export default {
       chooseLayer: 'The file holds several layers: choose the one to load.',
       chooseCrs: 'The layer does not say its coordinate reference system: choose it.',
     },
+    coverage: {
+      proposed: 'This dataset has no geographic coverage. Proposed: the extent of its geographic data, longitudes %{minLon} to %{maxLon}, latitudes %{minLat} to %{maxLat} (computed again at each load).',
+      accept: 'Use the extent of the data',
+      accepted: 'The dataset’s geographic coverage is now computed on its data.',
+    },
     wizard: {
       new: { main: 'New main resource', annex: 'New annex' },
       edit: 'Edit the resource %{name}',
@@ -360,6 +370,11 @@ export default {
       noCrs: 'Non indicato',
       chooseLayer: 'Il file contiene più livelli: scegli quello da caricare.',
       chooseCrs: 'Il livello non indica il suo sistema di riferimento: sceglilo.',
+    },
+    coverage: {
+      proposed: 'Questo insieme di dati non ha una copertura geografica. Proposta: l’estensione dei suoi dati geografici, longitudini da %{minLon} a %{maxLon}, latitudini da %{minLat} a %{maxLat} (ricalcolata a ogni caricamento).',
+      accept: 'Usa l’estensione dei dati',
+      accepted: 'La copertura geografica dell’insieme di dati è ora calcolata sui suoi dati.',
     },
     wizard: {
       new: { main: 'Nuova risorsa principale', annex: 'Nuovo allegato' },
