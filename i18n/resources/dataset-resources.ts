@@ -90,6 +90,11 @@ export default {
       preview: 'Aperçu des premières lignes',
       scenario: 'Scénario à lancer',
     },
+    guess: {
+      degrees: 'Proposé : « %{x} » et « %{y} » en WGS 84, car leurs valeurs ressemblent à des longitudes et des latitudes. Vous pouvez les changer.',
+      lambert93: 'Proposé : « %{x} » et « %{y} » en Lambert-93, car leurs valeurs ressemblent à des coordonnées en mètres de la France métropolitaine. Vous pouvez les changer.',
+      names: 'Proposé : « %{x} » et « %{y} », d’après leur nom. Choisissez le système de coordonnées de leurs valeurs.',
+    },
     geometry: {
       reading: 'Lecture du fichier…',
       layers: 'Couches du fichier',
@@ -99,6 +104,11 @@ export default {
       noCrs: 'Non indiqué',
       chooseLayer: 'Le fichier contient plusieurs couches : choisissez celle à charger.',
       chooseCrs: 'La couche ne dit pas son système de coordonnées : choisissez-le.',
+    },
+    coverage: {
+      proposed: 'Ce jeu de données n’a pas de couverture géographique. Proposée : l’emprise de ses données géographiques, longitudes %{minLon} à %{maxLon}, latitudes %{minLat} à %{maxLat} (recalculée à chaque chargement).',
+      accept: 'Utiliser l’emprise des données',
+      accepted: 'La couverture géographique du jeu de données est désormais calculée sur ses données.',
     },
     wizard: {
       new: { main: 'Nouvelle ressource principale', annex: 'Nouvelle annexe' },
@@ -213,6 +223,11 @@ export default {
       preview: 'Preview of the first rows',
       scenario: 'Scenario to run',
     },
+    guess: {
+      degrees: 'Proposed: “%{x}” and “%{y}” in WGS 84, because their values look like longitudes and latitudes. You may change them.',
+      lambert93: 'Proposed: “%{x}” and “%{y}” in Lambert-93, because their values look like coordinates in metres of metropolitan France. You may change them.',
+      names: 'Proposed: “%{x}” and “%{y}”, from their names. Choose the coordinate system of their values.',
+    },
     geometry: {
       reading: 'Reading the file…',
       layers: 'Layers of the file',
@@ -222,6 +237,11 @@ export default {
       noCrs: 'Not given',
       chooseLayer: 'The file holds several layers: choose the one to load.',
       chooseCrs: 'The layer does not say its coordinate reference system: choose it.',
+    },
+    coverage: {
+      proposed: 'This dataset has no geographic coverage. Proposed: the extent of its geographic data, longitudes %{minLon} to %{maxLon}, latitudes %{minLat} to %{maxLat} (computed again at each load).',
+      accept: 'Use the extent of the data',
+      accepted: 'The dataset’s geographic coverage is now computed on its data.',
     },
     wizard: {
       new: { main: 'New main resource', annex: 'New annex' },
@@ -336,6 +356,11 @@ export default {
       preview: 'Anteprima delle prime righe',
       scenario: 'Scenario da avviare',
     },
+    guess: {
+      degrees: 'Proposto: «%{x}» e «%{y}» in WGS 84, perché i loro valori sembrano longitudini e latitudini. Puoi cambiarli.',
+      lambert93: 'Proposto: «%{x}» e «%{y}» in Lambert-93, perché i loro valori sembrano coordinate in metri della Francia metropolitana. Puoi cambiarli.',
+      names: 'Proposto: «%{x}» e «%{y}», in base al loro nome. Scegli il sistema di coordinate dei loro valori.',
+    },
     geometry: {
       reading: 'Lettura del file…',
       layers: 'Livelli del file',
@@ -345,6 +370,11 @@ export default {
       noCrs: 'Non indicato',
       chooseLayer: 'Il file contiene più livelli: scegli quello da caricare.',
       chooseCrs: 'Il livello non indica il suo sistema di riferimento: sceglilo.',
+    },
+    coverage: {
+      proposed: 'Questo insieme di dati non ha una copertura geografica. Proposta: l’estensione dei suoi dati geografici, longitudini da %{minLon} a %{maxLon}, latitudini da %{minLat} a %{maxLat} (ricalcolata a ogni caricamento).',
+      accept: 'Usa l’estensione dei dati',
+      accepted: 'La copertura geografica dell’insieme di dati è ora calcolata sui suoi dati.',
     },
     wizard: {
       new: { main: 'Nuova risorsa principale', annex: 'Nuovo allegato' },

@@ -80,6 +80,28 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(legend()).toEqual(['Tous les objets (#1f78b4)']);
   });
 
+  it('starts a classification on the first column of few repeated categories, never on a coordinate or an identifier', async () => {
+    // Charging points placed by their X and Y columns, with an id and a name of their own.
+    const points = [
+      { X: 4.83, Y: 45.75, id: 1, nom: 'Borne Bellecour', puissance_kw: 22, ville: 'Lyon' },
+      { X: 4.85, Y: 45.76, id: 2, nom: 'Borne Part-Dieu', puissance_kw: 50, ville: 'Lyon' },
+      { X: 4.88, Y: 45.77, id: 3, nom: 'Borne Charpennes', puissance_kw: 22, ville: 'Villeurbanne' },
+    ];
+    server.use(...layerServer().handlers);
+    server.use(
+      http.get('/:locale/geospatial/geographiclayer/3/', () => HttpResponse.json({ ...LAYER, column_x: 'X', column_y: 'Y', styles: [] })),
+      http.get('/:locale/geospatial/geographiclayer/3/features/', () =>
+        HttpResponse.json({ type: 'FeatureCollection', features: points.map((properties, index) => ({ type: 'Feature', id: index + 1, geometry: { type: 'Point', coordinates: [properties.X, properties.Y] }, properties })) }),
+      ),
+    );
+    renderApp('/publish/fr/data/layers/3/', USERS.role1);
+    const user = userEvent.setup();
+    await screen.findByText(/^3 objets/, {}, LONG);
+    await choose(user, 'Représentation', 'Une couleur par valeur');
+    expect(screen.getByRole('combobox', { name: 'Colonne' })).toHaveTextContent('puissance_kw');
+    expect(legend()).toEqual(['22 (#e41a1c)', '50 (#377eb8)', 'Autres valeurs (#9e9e9e)']);
+  });
+
   it('previews graduated classes of a numeric column: method, number of classes and palette change the legend live', async () => {
     layerPage();
     const user = userEvent.setup();

@@ -18,7 +18,8 @@ import { server } from './server.ts';
 
 const LONG = { timeout: 10_000 };
 
-const CSV = 'nom;coord_x;coord_y;mode\nBellecour;4.832;45.757;bus\nPart-Dieu;4.859;45.760;tram\nCharpennes;4.863;45.770;bus\n';
+/** Its X and Y named so that the wizard proposes none (see resource-wizard-placement.test.tsx for what it proposes). */
+const CSV = 'nom;est;nord;mode\nBellecour;4.832;45.757;bus\nPart-Dieu;4.859;45.760;tram\nCharpennes;4.863;45.770;bus\n';
 
 function wizard(options: ResourceServerOptions = {}) {
   const resources = resourceServer(options);
@@ -163,14 +164,14 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     // The columns found in the file's header, and its first rows.
     const placement = await screen.findByRole('region', { name: 'Position des données' }, LONG);
     const preview = within(placement).getByRole('table', { name: 'Aperçu des premières lignes' });
-    expect(within(preview).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['nom', 'coord_x', 'coord_y', 'mode']);
+    expect(within(preview).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['nom', 'est', 'nord', 'mode']);
     expect(within(preview).getAllByRole('row')).toHaveLength(4);
     expect(within(preview).getByText('Part-Dieu')).toBeInTheDocument();
     // All three are required.
     await user.click(within(placement).getByRole('button', { name: 'Suivant' }));
     expect(within(placement).getAllByText('Ce champ est obligatoire.')).toHaveLength(3);
-    await choose(user, 'Colonne X (longitude)', 'coord_x');
-    await choose(user, 'Colonne Y (latitude)', 'coord_y');
+    await choose(user, 'Colonne X (longitude)', 'est');
+    await choose(user, 'Colonne Y (latitude)', 'nord');
     await choose(user, 'Système de coordonnées', 'WGS 84 (EPSG:4326)');
     await user.click(within(placement).getByRole('button', { name: 'Suivant' }));
 
@@ -198,7 +199,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     expect(linked.body).toEqual({ resource_id: 100, dataset_id: 1, publish: true, type: 1 });
     expect(made.body).toEqual({ dataformat_id: 1, resource_id: 100 });
     expect(await ((uploaded.body as FormData).get('file') as File).text()).toBe(CSV);
-    expect(placed.body).toEqual({ column_x: 'coord_x', column_y: 'coord_y', crs: 4326 });
+    expect(placed.body).toEqual({ column_x: 'est', column_y: 'nord', crs: 4326 });
     expect(run.body).toEqual({ kwargs: { target: { model: 'dataset', app_label: 'dataset', pk: 1 } } });
   });
 

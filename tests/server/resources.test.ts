@@ -417,6 +417,24 @@ describe('resource sources and their scenarios', () => {
     expect(steps.some((step) => step.includes('datastore'))).toBe(true);
   });
 
+  it("changes a file's format but never takes it away, since the file is loaded by it; a link's may be left to recognise", async () => {
+    const resource = await createResource('editor', 'file-upload', 'Bornes sans format');
+    const sourceId = (await call('editor', 'POST', '/fr/resource/file-upload/', { resource_id: resource.id, dataformat_id: await formatId('csv') })).json().id;
+    const cleared = await call('editor', 'PATCH', `/fr/resource/file-upload/${sourceId}/`, { dataformat_id: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json()).toEqual({ dataformat_id: ['Ce champ est obligatoire.'] });
+    expect((await call('editor', 'GET', `/fr/resource/file-upload/${sourceId}/`)).json().dataformat_id).toBe(await formatId('csv'));
+    const changed = await call('editor', 'PATCH', `/fr/resource/file-upload/${sourceId}/`, { dataformat_id: await formatId('geojson') });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().dataformat_id).toBe(await formatId('geojson'));
+
+    const link = await createResource('editor', 'href', 'Lien sans format');
+    const linkSource = (await call('editor', 'POST', '/fr/resource/href/', { resource_id: link.id, href: 'https://example.org/bornes.csv' })).json();
+    const linkCleared = await call('editor', 'PATCH', `/fr/resource/href/${linkSource.id}/`, { dataformat_id: null });
+    expect(linkCleared.statusCode, linkCleared.body).toBe(200);
+    expect(linkCleared.json().dataformat_id).toBeNull();
+  });
+
   it('downloads a file whose address names it in another encoding than UTF-8, keeping that name as written', async () => {
     const resource = await createResource('editor', 'file-download', 'Arrêts en Latin-1');
     const source = await call('editor', 'POST', '/fr/resource/file-download/', { resource_id: resource.id, dataformat_id: await formatId('csv'), href: `${remoteUrl}/arr%EAts.csv` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scaleOfZoom } from '../../schemas/styles.ts';
-import { classify, editorConfigOf, legendOf, OTHER_COLOUR, styleOf } from '../../src/admin/resources/styleConfig.ts';
+import { classify, defaultCategoryColumn, editorConfigOf, legendOf, OTHER_COLOUR, styleOf } from '../../src/admin/resources/styleConfig.ts';
 import type { StyleConfig } from '../../src/admin/resources/resourcesApi.ts';
 
 const LABEL = { column: 'nom', size: 14, color: '#333333', haloColor: '#ffff00', haloWidth: 2 };
@@ -65,5 +65,27 @@ describe('the zooms a style is drawn between', () => {
     expect(style.rules[0].scaleDenominator).toEqual({ min: scaleOfZoom(15), max: scaleOfZoom(10) });
     expect(scaleOfZoom(10)).toBeCloseTo(545978.77, 1);
     expect(styleOf({ kind: 'simple', color: '#000000', size: 6, opacity: 1, zoom: { min: 3 } }, 'Point', 's').rules[0].scaleDenominator).toEqual({ max: scaleOfZoom(3) });
+  });
+});
+
+describe("a classification's first column", () => {
+  const valuesIn = (rows: Record<string, unknown>[]) => (column: string) => rows.map((row) => row[column]);
+
+  it('is the first column of text or small integers whose few values repeat, past coordinates and identifiers', () => {
+    const rows = [
+      { x_wgs84: 4.8, lat: 45.7, gid: 1, code_insee: '69381', nom: 'A', niveaux: 2, ville: 'Lyon' },
+      { x_wgs84: 4.9, lat: 45.8, gid: 2, code_insee: '69382', nom: 'B', niveaux: 3, ville: 'Lyon' },
+      { x_wgs84: 5.0, lat: 45.9, gid: 3, code_insee: '69383', nom: 'C', niveaux: 2, ville: 'Bron' },
+    ];
+    expect(defaultCategoryColumn(Object.keys(rows[0]), valuesIn(rows))).toBe('niveaux');
+  });
+
+  it("skips the layer's own X and Y whatever their names, decimals and large numbers, and falls back on the first other column", () => {
+    const rows = [
+      { est: 843500, nord: 6519800, surface: 12.5, nom: 'A' },
+      { est: 843600, nord: 6519900, surface: 14.25, nom: 'B' },
+    ];
+    expect(defaultCategoryColumn(Object.keys(rows[0]), valuesIn(rows), ['est', 'nord'])).toBe('nom');
+    expect(defaultCategoryColumn(['est', 'nord', 'surface'], valuesIn(rows), ['est', 'nord'])).toBe('surface');
   });
 });

@@ -26,7 +26,7 @@ function useTileUrl(): string {
 }
 
 /** Degrees to four decimals, written as the app's language writes numbers (5,2286 in French). */
-const degreesIn = (locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 4, useGrouping: false }).format;
+export const degreesIn = (locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 4, useGrouping: false }).format;
 
 export interface BoxMapProps {
   box: BoundingBox | null;

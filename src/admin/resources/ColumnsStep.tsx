@@ -2,12 +2,13 @@
  * The columns found in the uploaded file's header (or the datastore table's): X and Y chosen among
  * them and the CRS from the server's list, with the first rows as a preview. A file requires all
  * three (spec section 5); a table takes all three or none (`optional`). A file whose header names
- * its longitude and latitude has them proposed, in WGS 84.
+ * its coordinates has them proposed, with the system their values fall in, and says why.
  */
 import { useState } from 'react';
-import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { guessCoordinates } from './coordinateColumns.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 import { resourcesApi, type Source } from './resourcesApi.ts';
 
@@ -19,26 +20,25 @@ export interface Placement {
   crs: number | null;
 }
 
-/** Headers that name degrees of longitude and latitude, whatever their case. */
-const LONGITUDE_NAMES = ['lon', 'lng', 'long', 'longitude'];
-const LATITUDE_NAMES = ['lat', 'latitude'];
-const WGS84 = 4326;
-
-/** The file's column among `names`, when exactly one has such a header. */
-function columnNamed(columns: string[], names: string[]): string {
-  const found = columns.filter((column) => names.includes(column.trim().toLowerCase()));
-  return found.length === 1 ? found[0] : '';
+interface Proposal {
+  x: string;
+  y: string;
+  crs: number | '';
+  /** Why the columns and system are proposed (a catalogue key), when they are. */
+  reason: string | null;
 }
 
 /**
- * What a file not yet placed proposes: its longitude and latitude columns, in WGS 84, when its
- * header names both (the person may still choose others). A table is placed only if asked.
+ * What the step starts with: the placement saved, or for a file not yet placed the columns its
+ * header and first rows suggest, with their system (the person may still choose others). A table
+ * is placed only if asked.
  */
-function proposal(source: Source, optional: boolean): { x: string; y: string; crs: number | '' } {
-  if (source.column_x || source.column_y || optional) return { x: source.column_x ?? '', y: source.column_y ?? '', crs: source.crs ?? '' };
-  const x = columnNamed(source.columns, LONGITUDE_NAMES);
-  const y = columnNamed(source.columns, LATITUDE_NAMES);
-  return x && y ? { x, y, crs: source.crs ?? WGS84 } : { x: '', y: '', crs: source.crs ?? '' };
+function proposal(source: Source, optional: boolean): Proposal {
+  const saved: Proposal = { x: source.column_x ?? '', y: source.column_y ?? '', crs: source.crs ?? '', reason: null };
+  if (source.column_x || source.column_y || optional) return saved;
+  const guess = guessCoordinates(source.columns, source.preview);
+  if (!guess) return saved;
+  return { x: guess.x, y: guess.y, crs: guess.crs ?? source.crs ?? '', reason: `${L}.guess.${guess.reason}` };
 }
 
 export function ColumnsStep({ source, busy, optional = false, onSubmit }: { source: Source; busy: boolean; optional?: boolean; onSubmit: (placement: Placement) => void }) {
@@ -50,6 +50,8 @@ export function ColumnsStep({ source, busy, optional = false, onSubmit }: { sour
   const [crs, setCrs] = useState<number | ''>(proposed.crs);
   const [submitted, setSubmitted] = useState(false);
   const none = x === '' && y === '' && crs === '';
+  // The reason holds while the proposal does.
+  const reason = proposed.reason && x === proposed.x && y === proposed.y && crs === proposed.crs ? proposed.reason : null;
   const required = (value: unknown) => (submitted && value === '' && !(optional && none) ? { error: true, helperText: translate('validation.required') } : {});
   const submit = () => {
     setSubmitted(true);
@@ -82,6 +84,7 @@ export function ColumnsStep({ source, busy, optional = false, onSubmit }: { sour
           ))}
         </TextField>
       </Stack>
+      {reason && <Alert severity="info" role="status">{translate(reason, { x, y })}</Alert>}
       <PreviewTable columns={source.columns} rows={source.preview} />
       <Button variant="contained" onClick={submit} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
         {translate(`${L}.actions.next`)}

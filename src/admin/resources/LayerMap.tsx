@@ -72,18 +72,28 @@ function featureLayerIds(map: MapLibreMap): string[] {
   return (map.getStyle()?.layers ?? []).map((layer) => layer.id).filter((id) => id.startsWith(FEATURE_LAYER_PREFIX));
 }
 
+/** Replaces the map layers drawing the features with those of `config`. */
+function restyle(map: MapLibreMap, sourceLayer: string, config: Style) {
+  for (const id of featureLayerIds(map)) map.removeLayer(id);
+  for (const layer of featureLayersOf(sourceLayer, config)) map.addLayer(layer);
+}
+
 export default function LayerMap({ box, config, tileUrl, featureTilesUrl, sourceLayer }: LayerMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
+  // Whether the map has read its style, after which its layers may change ('style.load', once per map).
+  const styled = useRef(false);
   const configRef = useRef(config);
   configRef.current = config;
   const translate = useTranslate();
 
   useEffect(() => {
     const [minLon, minLat, maxLon, maxLat] = normaliseBox(box);
+    const initial = configRef.current;
+    styled.current = false;
     const created = new MapLibreMap({
       container: container.current!,
-      style: styleOf({ config: configRef.current, tileUrl, featureTilesUrl, sourceLayer }),
+      style: styleOf({ config: initial, tileUrl, featureTilesUrl, sourceLayer }),
       bounds: [minLon, minLat, maxLon, maxLat],
       fitBoundsOptions: { padding: 24, maxZoom: 17 },
       minZoom: MAP_ZOOM.min,
@@ -98,6 +108,11 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
       },
     });
     created.addControl(new NavigationControl({ showCompass: false }));
+    // A change made before the style was read is drawn once it is.
+    created.once('style.load', () => {
+      styled.current = true;
+      if (configRef.current !== initial) restyle(created, sourceLayer, configRef.current);
+    });
     const featuresAt = (point: { x: number; y: number }) => created.queryRenderedFeatures([point.x, point.y], { layers: featureLayerIds(created) });
     created.on('click', (event) => {
       const feature = featuresAt(event.point)[0];
@@ -116,17 +131,12 @@ export default function LayerMap({ box, config, tileUrl, featureTilesUrl, source
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tileUrl, featureTilesUrl, sourceLayer]);
 
-  // Each change of the style restyles the drawn features.
+  // Each change of the style restyles the drawn features, whenever it comes: while tiles load, the
+  // style is there to change (MapLibre's isStyleLoaded() also waits for the tiles, and its 'load'
+  // event comes once only, so a change waiting for either could be lost).
   useEffect(() => {
     const shown = map.current;
-    if (!shown) return;
-    // The rules' map layers change with the style: the old ones are removed, the new ones added.
-    const apply = () => {
-      for (const id of featureLayerIds(shown)) shown.removeLayer(id);
-      for (const layer of featureLayersOf(sourceLayer, config)) shown.addLayer(layer);
-    };
-    if (shown.isStyleLoaded()) apply();
-    else shown.once('load', apply);
+    if (shown && styled.current) restyle(shown, sourceLayer, config);
   }, [config, sourceLayer]);
 
   return <div ref={container} className="layer-map" aria-busy="true" style={{ height: 420, width: '100%', isolation: 'isolate' }} />;

@@ -204,7 +204,7 @@ export default function LayerPage() {
               />
             </Stack>
             {imported && <Alert severity="info">{translate(`${L}.style.imported`)}</Alert>}
-            <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={edit} geometryType={geometryType} />
+            <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={edit} geometryType={geometryType} coordinates={[layer.column_x, layer.column_y]} />
             <Typography variant="subtitle2" component="h3">
               {translate(`${L}.style.legend`)}
             </Typography>

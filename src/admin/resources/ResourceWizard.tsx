@@ -24,6 +24,7 @@ import { useAppPath } from '../routing/useAppPath.ts';
 import { useStartup } from '../startup/useStartup.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ColumnsStep } from './ColumnsStep.tsx';
+import { CoverageProposal } from './CoverageProposal.tsx';
 import { GeometryStep } from './GeometryStep.tsx';
 import { useSetAsideWizardValues, useTakenWizardValues } from './keptWizardValues.ts';
 import { datasetResourcesPath, newResourcePath } from './resourcePaths.ts';
@@ -168,6 +169,7 @@ export default function ResourceWizard() {
   const [source, setSource] = useState<Source | null>(null);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [task, setTask] = useState<Task | null>(null);
+  const [taskSucceeded, setTaskSucceeded] = useState(false);
   // A dataset has one main resource: a second is refused, so the wizard says so before anything is filled in.
   const mainTaken = existingId === null && role === 'main' && !linked && (links ?? []).some((one) => one.type === RESOURCE_ROLES.main);
   // Kept until the details are saved: a new resource once created is resumed from the dataset's page instead.
@@ -182,6 +184,8 @@ export default function ResourceWizard() {
   useEffect(() => {
     if (!existing) return;
     setType(existing.resource.type);
+    // One left before its source was made has no type yet: it resumes at the choice of its type.
+    if (!existing.resource.type) setStep('type');
     setValues({ ...valuesOf(existing.resource, existing.source), ...keptValues.current });
     keptValues.current = undefined;
     setResource(existing.resource);
@@ -322,6 +326,7 @@ export default function ResourceWizard() {
   };
 
   const onTaskFinished = (finished: Task) => {
+    setTaskSucceeded(finished.status === 'SUCCESS');
     if (finished.status !== 'SUCCESS') {
       setUpload(NO_UPLOAD);
       setScenarios([]);
@@ -425,6 +430,8 @@ export default function ResourceWizard() {
             )}
             {step === 'scenario' && scenarios.length > 0 && <ScenarioStep scenarios={scenarios} busy={busy} onRun={(scenario) => void run(scenario)} />}
             {step === 'task' && task && <TaskFollow started={task} onFinished={onTaskFinished} />}
+            {/* A load that made the dataset geographic: its extent is proposed as its coverage. */}
+            {step === 'task' && taskSucceeded && <CoverageProposal datasetId={datasetId} />}
             <Button component={RouterLink} to={appPath(datasetResourcesPath(datasetId))} sx={{ alignSelf: 'flex-start' }}>
               {translate(`${L}.actions.back`)}
             </Button>

@@ -10,7 +10,7 @@ import { useTranslate } from 'react-admin';
 import { geometryFamily, MARK_SHAPES, type MarkShape } from '../../../schemas/styles.ts';
 import { CATEGORY_PALETTES, CLASS_METHODS, MAX_CLASSES, MIN_CLASSES, numbersOf, PALETTES, type ClassMethod } from './classification.ts';
 import type { DashName, LabelSettings, StyleConfig, SymbolSettings, ZoomRange } from './resourcesApi.ts';
-import { classify, DASHES, DEFAULT_LABEL, DEFAULT_STYLE, graduate, OTHER_COLOUR } from './styleConfig.ts';
+import { classify, DASHES, DEFAULT_LABEL, DEFAULT_STYLE, defaultCategoryColumn, graduate, OTHER_COLOUR } from './styleConfig.ts';
 
 const DEFAULT_CLASS_COUNT = 5;
 
@@ -24,6 +24,8 @@ export interface StyleEditorProps {
   onChange: (config: StyleConfig) => void;
   /** The layer's geometry type: which symbol settings are offered. */
   geometryType?: string | null;
+  /** The layer's X and Y columns, which a classification never starts on. */
+  coordinates?: readonly (string | null)[];
 }
 
 const NO_LABEL = '';
@@ -31,7 +33,7 @@ const NO_LABEL = '';
 /** A select of the first row: as wide as the row leaves it, down to `min` before the row wraps (a column on phones). */
 const growing = (min: number) => ({ flex: { sm: `1 1 ${min}px` }, minWidth: min });
 
-export function StyleEditor({ config, columns, valuesOf, onChange, geometryType = null }: StyleEditorProps) {
+export function StyleEditor({ config, columns, valuesOf, onChange, geometryType = null, coordinates = [] }: StyleEditorProps) {
   const translate = useTranslate();
   const family = geometryFamily(geometryType);
   const [categoryPalette, setCategoryPalette] = useState('Set1');
@@ -77,7 +79,10 @@ export function StyleEditor({ config, columns, valuesOf, onChange, geometryType 
     if (kind === config.kind) return;
     if (kind === 'simple') change({ ...DEFAULT_STYLE, size: config.size, opacity: config.opacity });
     else if (kind === 'graduated') regraduate({});
-    else if (columns[0]) change(classify(columns[0], valuesOf(columns[0]), config, categoryPalette));
+    else {
+      const column = defaultCategoryColumn(columns, valuesOf, coordinates);
+      if (column) change(classify(column, valuesOf(column), config, categoryPalette));
+    }
   };
   return (
     <Stack spacing={2} component="section" aria-label={translate(`${L}.style.editor`)}>

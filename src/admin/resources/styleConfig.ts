@@ -5,6 +5,7 @@
  */
 import { legacyToStyle, otherValuesFilter, otherValuesOf, scaleOfZoom, symbolizersFor, zoomOfScale, type Filter, type Rule, type Style, type Symbolizer } from '../../../schemas/styles.ts';
 import { CATEGORY_PALETTES, classBreaks, numbersOf, paletteColours, PALETTES, type ClassMethod } from './classification.ts';
+import { isCoordinateName, isIdentifierName } from './coordinateColumns.ts';
 import type { DashName, LabelSettings, StyleConfig, SymbolSettings, ZoomRange } from './resourcesApi.ts';
 
 export const DEFAULT_STYLE: StyleConfig = { kind: 'simple', color: '#1f78b4', size: 6, opacity: 0.8 };
@@ -89,6 +90,33 @@ export function classify(column: string, values: unknown[], base: Pick<StyleConf
   const colours = CATEGORY_PALETTES[palette] ?? CLASS_COLOURS;
   const distinct = [...new Set(values.map((value) => String(value ?? '')))].sort().slice(0, colours.length);
   return { kind: 'classified', column, size: base.size, opacity: base.opacity, classes: distinct.map((value, index) => ({ value, color: colours[index] })), other: OTHER_COLOUR };
+}
+
+/** Integers up to this are categories (a power, a count of floors, a year); larger ones are codes or measures. */
+const SMALL_INTEGER = 10_000;
+
+/** The column's values as categories: text or small integers, at most as many distinct ones as colours; null otherwise. */
+function categoriesOf(values: unknown[]): { distinct: number; repeated: boolean } | null {
+  const given = values.filter((value) => value !== null && value !== undefined && value !== '');
+  if (given.length === 0) return null;
+  const categorical = given.every((value) => {
+    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?\d+([.,]\d+)?\s*$/.test(value) ? Number(value.replace(',', '.')) : null;
+    return number === null ? typeof value === 'string' || typeof value === 'boolean' : Number.isInteger(number) && Math.abs(number) < SMALL_INTEGER;
+  });
+  const distinct = new Set(given.map(String)).size;
+  return categorical && distinct <= CLASS_COLOURS.length ? { distinct, repeated: distinct > 1 && distinct < given.length } : null;
+}
+
+/**
+ * The column a classification by value starts on: the first of text or small integers with few
+ * distinct values — one of several values that repeat before one of values all different or all
+ * the same — never a
+ * coordinate (by its name, or one of `coordinates`) nor an identifier; else the first other column.
+ */
+export function defaultCategoryColumn(columns: readonly string[], valuesOf: (column: string) => unknown[], coordinates: readonly (string | null)[] = []): string | undefined {
+  const eligible = columns.filter((column) => !coordinates.includes(column) && !isCoordinateName(column) && !isIdentifierName(column));
+  const found = eligible.map((column) => ({ column, categories: categoriesOf(valuesOf(column)) })).filter((entry) => entry.categories !== null);
+  return (found.find((entry) => entry.categories!.repeated) ?? found[0])?.column ?? eligible[0] ?? columns[0];
 }
 
 /** The colour, size and opacity a rule's first symbolizer draws with. */

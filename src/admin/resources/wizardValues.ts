@@ -39,13 +39,15 @@ const REQUIRED = 'validation.required';
 
 /** The kinds whose source is made under resource/{kind}/, with a format. */
 const SOURCE_KINDS: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
+/** The kinds loaded by their format, which their source always needs (a link's may be recognised when it runs). */
+const FORMAT_KINDS: readonly ResourceType[] = ['file-upload', 'ftp'];
 
 /** The fields each type requires before anything is sent (catalogue keys as messages). */
 export function validate(type: ResourceType, values: WizardValues, creating: boolean, newSource = creating): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.display_name.trim()) errors.display_name = REQUIRED;
-  // A new source of a file or a link says its format (the server requires it).
-  if (newSource && SOURCE_KINDS.includes(type) && values.dataformat_id === '') errors.dataformat_id = REQUIRED;
+  // A new source of a file or a link says its format, and a file's keeps one: it is loaded by it.
+  if ((newSource ? SOURCE_KINDS : FORMAT_KINDS).includes(type) && values.dataformat_id === '') errors.dataformat_id = REQUIRED;
   if ((type === 'href' || type === 'file-download') && !values.href.trim()) errors.href = REQUIRED;
   if (type === 'ftp' && !values.filename) errors.filename = REQUIRED;
   if (type === 'file-upload' && creating && !values.file) errors.file = REQUIRED;
@@ -59,15 +61,16 @@ export function resourceWrite(type: ResourceType, values: WizardValues, usergrou
 }
 
 export function sourceWrite(type: ResourceType, values: WizardValues): SourceWrite {
-  const dataformat_id = values.dataformat_id === '' ? null : values.dataformat_id;
+  // No format chosen leaves the source's own (a link's recognised one) as it is, rather than clearing it.
+  const format = values.dataformat_id === '' ? {} : { dataformat_id: values.dataformat_id };
   switch (type) {
     case 'file-upload':
-      return { dataformat_id };
+      return format;
     case 'file-download':
     case 'href':
-      return { dataformat_id, href: values.href.trim() };
+      return { ...format, href: values.href.trim() };
     case 'ftp':
-      return { dataformat_id, filename: values.filename };
+      return { ...format, filename: values.filename };
     case 'datastore': {
       const [schema_name, ...table] = values.table.split('.');
       return { schema_name, table_name: table.join('.') };
@@ -77,13 +80,16 @@ export function sourceWrite(type: ResourceType, values: WizardValues): SourceWri
   }
 }
 
-/** The form's values for a resource being changed. */
+/**
+ * The form's values for a resource being changed, or resumed: its format is its source's (the
+ * resource takes it only once loaded).
+ */
 export function valuesOf(resource: Pick<Resource, 'display_name' | 'description' | 'dataformat_id' | 'rel'>, source: Source | null): WizardValues {
   return {
     ...EMPTY_VALUES,
     display_name: resource.display_name,
     description: resource.description ?? '',
-    dataformat_id: resource.dataformat_id ?? '',
+    dataformat_id: source?.dataformat_id ?? resource.dataformat_id ?? '',
     href: source?.href ?? '',
     filename: source?.filename ?? '',
     database: databaseOf(resource) ?? '',

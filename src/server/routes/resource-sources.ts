@@ -161,7 +161,11 @@ export default async function resourceSourceRoutes(app: FastifyInstance) {
       const known = id !== null && (await app.db.query('SELECT 1 FROM data_formats WHERE id = $1', [id])).rowCount;
       if (!known) errors.dataformat_id = [t(locale, 'resource.unknownFormat')];
       else row.dataformat_id = id;
-    } else if (given('dataformat_id') && existing) row.dataformat_id = null;
+    } else if (given('dataformat_id') && existing) {
+      // A file is loaded by its format: it may be changed, not taken away (a link's is recognised again when it runs).
+      if (fileOrLink && !HREF_KINDS.includes(slug)) errors.dataformat_id = [t(locale, 'required')];
+      else row.dataformat_id = null;
+    }
 
     if (HREF_KINDS.includes(slug)) {
       if (required('href')) errors.href = [t(locale, 'required')];
