@@ -74,9 +74,7 @@ beforeAll(async () => {
     const created = await t.app.inject({ method: 'POST', url: `/fr/geospatial/geographiclayer/${layerId}/style/`, headers: admin.jwtHeaders, payload: { display_name: name } });
     const style = created.json<{ id: number }>().id;
     // The editor's style, saved as the app saves it: its SLD is what the map server is given.
-    const saved = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${style}/config/`, headers: admin.jwtHeaders, payload: { config: styleOf(config, rows[0].geometry_type, name) } });
-    expect(saved.statusCode, saved.body).toBe(200);
-    layers.set(name, { table: rows[0].table_name, style, sld: saved.json<{ sld: string }>().sld });
+    layers.set(name, { table: rows[0].table_name, style, sld: await saveStyle(style, config, rows[0].geometry_type) });
   }
 }, 120_000);
 
@@ -104,6 +102,9 @@ function mapfile(): string {
   return `MAP
   EXTENT ${BBOX.join(' ')}
   SIZE ${WIDTH} ${HEIGHT}
+  # Scales counted with the OGC's 0.28 mm pixel (90.714 dpi), as the platform's are; MapServer's default is 72 dpi.
+  RESOLUTION 90.714
+  DEFRESOLUTION 90.714
   IMAGECOLOR 255 255 255
   PROJECTION "init=epsg:4326" END
   OUTPUTFORMAT NAME "png" DRIVER AGG/PNG MIMETYPE "image/png" IMAGEMODE RGB EXTENSION "png" END
@@ -136,6 +137,13 @@ async function getMap(style: number, sld: string): Promise<(lon: number, lat: nu
     const offset = (y * info.width + x) * 3;
     return `#${[0, 1, 2].map((channel) => data[offset + channel].toString(16).padStart(2, '0')).join('')}`;
   };
+}
+
+/** Saves the editor's config as the style, answering the SLD the map server is given. */
+async function saveStyle(style: number, config: StyleConfig, geometryType: string): Promise<string> {
+  const saved = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${style}/config/`, headers: admin.jwtHeaders, payload: { config: styleOf(config, geometryType, 'style') } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json<{ sld: string }>().sld;
 }
 
 /** Whether a pixel of the colour is drawn in the box (lon/lat) around a point. */
@@ -184,5 +192,17 @@ describe('styles drawn by MapServer', () => {
     });
     expect(drawnNear(pixel, LABEL_COLOUR, [0, 0, 7, 3])).toBe(false);
     expect(pixel(1.5, 4.5)).toBe(WHITE);
+  });
+
+  it("draws a style only between its zooms, MapServer's scale then being the platform's", async (context) => {
+    if (!ready()) return context.skip();
+    const { style } = layers.get('polygons')!;
+    // The picture's scale is about 1:7,950,000 (0.02° a pixel at the equator, 0.28 mm pixels), zoom
+    // 6.14; at MapServer's default 72 dpi it would be 1:6,300,000, zoom 6.47, on the other side of 6.2.
+    const drawn = async (zoom: { min?: number; max?: number }) => (await getMap(style, await saveStyle(style, { ...GRADUATED, zoom }, 'Polygon')))(0.5, 0.5) !== WHITE;
+    expect(await drawn({ min: 6, max: 7 })).toBe(true);
+    expect(await drawn({ max: 6.2 })).toBe(true);
+    expect(await drawn({ min: 6.2 })).toBe(false);
+    expect(await drawn({ max: 6 })).toBe(false);
   });
 });
