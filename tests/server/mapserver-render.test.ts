@@ -85,7 +85,7 @@ afterAll(async () => {
 
 /** A mapfile with one PostGIS layer per table, each named as its style (an SLD's NamedLayer styles the layer of its name). */
 function mapfile(): string {
-  const url = new URL(t.databaseUrl);
+  const url = new URL(t.config.datastoreUrl ?? t.databaseUrl);
   const connection = `host=${url.hostname} port=${url.port || 5432} dbname=${decodeURIComponent(url.pathname.slice(1))} user=${decodeURIComponent(url.username)}${url.password ? ` password=${decodeURIComponent(url.password)}` : ''}`;
   const layer = ({ table, style }: { table: string; style: number }) => `
   LAYER
