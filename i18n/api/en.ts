@@ -188,6 +188,7 @@ export default {
   'geo.symbolizersInvalid': "From 1 to %{max} symbolizers are expected in each rule.",
   'geo.rulesInvalid': "From 1 to %{max} rules are expected.",
   'geo.styleFileInvalid': "This file is not a readable %{format} style: %{reason}",
+  'geo.sldSchemaComplaint': "SLD 1.0.0 schema, line %{line}: %{message}",
   'geo.styleFileColumns': "The style reads columns the layer does not have: %{columns}.",
   'geo.styleFileTooLarge': "A style file of at most %{max} KB is expected.",
   'geo.styleFileMissing': "Send the style file as the multipart part \"file\", or as the request body.",

@@ -188,6 +188,7 @@ export default {
   'geo.symbolizersInvalid': "De 1 à %{max} symboles sont attendus dans chaque règle.",
   'geo.rulesInvalid': "De 1 à %{max} règles sont attendues.",
   'geo.styleFileInvalid': "Ce fichier n'est pas un style %{format} lisible : %{reason}",
+  'geo.sldSchemaComplaint': "Schéma SLD 1.0.0, ligne %{line} : %{message}",
   'geo.styleFileColumns': "Le style lit des colonnes que la couche n'a pas : %{columns}.",
   'geo.styleFileTooLarge': "Un fichier de style d'au plus %{max} Ko est attendu.",
   'geo.styleFileMissing': "Envoyez le fichier de style dans la partie multipart « file », ou comme corps de la requête.",

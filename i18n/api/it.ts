@@ -188,6 +188,7 @@ export default {
   'geo.symbolizersInvalid': "Sono attesi da 1 a %{max} simboli in ogni regola.",
   'geo.rulesInvalid': "Sono attese da 1 a %{max} regole.",
   'geo.styleFileInvalid': "Questo file non è uno stile %{format} leggibile: %{reason}",
+  'geo.sldSchemaComplaint': "Schema SLD 1.0.0, riga %{line}: %{message}",
   'geo.styleFileColumns': "Lo stile legge colonne che lo strato non ha: %{columns}.",
   'geo.styleFileTooLarge': "È atteso un file di stile di al massimo %{max} KB.",
   'geo.styleFileMissing': "Inviare il file di stile come parte multipart «file», o come corpo della richiesta.",

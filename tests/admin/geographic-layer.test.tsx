@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_BOUNDS } from '../../schemas/constants.ts';
 import { USERS } from './fixtures.ts';
 import { renderApp } from './renderApp.tsx';
-import { LAYER, layerServer } from './resourcesFixtures.ts';
+import { LAYER, layerServer, SCHEMA_WARNING } from './resourcesFixtures.ts';
 
 const mark = (color: string, size: number, opacity: number) => ({ kind: 'Mark', wellKnownName: 'circle', color, radius: size, fillOpacity: opacity, strokeColor: '#ffffff', strokeWidth: 1 });
 import { server } from './server.ts';
@@ -236,6 +236,19 @@ describe("a geographic layer's page", { timeout: 30_000 }, () => {
     expect(await screen.findByText('La mise à jour du style a été lancée.', {}, LONG)).toBeInTheDocument();
     expect((layer.writes[1].body as { config: { rules: unknown[] } }).config.rules).toHaveLength(2);
     expect((layer.writes[1].body as { config: { rules: Array<{ filter: unknown }> } }).config.rules[0].filter).toEqual(['&&', ['>=', 'id', 0], ['<', 'id', 10]]);
+  });
+
+  it("imports an SLD file off the schema and shows the schema's complaints, until another style is chosen", async () => {
+    const layer = layerPage();
+    const user = userEvent.setup();
+    await screen.findByText(/^3 objets/, {}, LONG);
+    await choose(user, 'Style', 'Arrêts en bleu');
+    await user.upload(screen.getByLabelText('Importer un fichier SLD ou QGIS (.qml)'), new File(['<StyledLayerDescriptor/>'], 'arrets.sld', { type: 'application/xml' }));
+    const alert = await screen.findByText('Le fichier a été importé, mais il ne suit pas le schéma SLD 1.0.0 : un autre logiciel pourrait le lire autrement.', {}, LONG);
+    expect(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('listitem')).toHaveTextContent(SCHEMA_WARNING);
+    expect(layer.calls()).toEqual(['PUT geospatial/style/8/sld/']);
+    await choose(user, 'Style', 'Nouveau style');
+    expect(screen.queryByText(SCHEMA_WARNING)).toBeNull();
   });
 
   it("says 'no scenario found' when the style has none for the action", async () => {

@@ -222,6 +222,9 @@ export const GRADUATED: LayerStyle['config'] = {
   ],
 };
 
+/** What the server says of an imported SLD off the SLD 1.0.0 schema. */
+export const SCHEMA_WARNING = "Schéma SLD 1.0.0, ligne 1 : Element 'Colour': This element is not expected. Expected is one of ( Geometry, Graphic ).";
+
 /** A geographic layer of bus stops, its features (two kinds of stop) and one saved style. */
 export const STYLE: LayerStyle = {
   id: 8,
@@ -284,7 +287,9 @@ export function layerServer(options: { styleScenarios?: Scenario[] } = {}) {
     }),
     http.put('/:locale/geospatial/style/:id/:format/', async ({ request, params }) => {
       await recordWrite(writes, request);
-      return HttpResponse.json({ ...STYLE, id: Number(params.id), config: GRADUATED });
+      // An SLD file comes back with what the SLD 1.0.0 schema says of it.
+      const warnings = params.format === 'sld' ? [SCHEMA_WARNING] : [];
+      return HttpResponse.json({ ...STYLE, id: Number(params.id), config: GRADUATED, warnings });
     }),
     http.get('/:locale/geospatial/style/:id/_scenarios/', () => HttpResponse.json(styleScenarios)),
     http.post('/:locale/geospatial/style/:id/_scenarios/:scenario/run/', async ({ request, params }) => {

@@ -285,6 +285,8 @@ describe('layer styles', () => {
     const imported = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/sld/`, headers: { ...admin.jwtHeaders, ...body.headers }, payload: body.payload });
     expect(imported.statusCode).toBe(200);
     expect(imported.json().config.rules).toEqual(saved.config.rules);
+    // The platform's own SLD follows the schema.
+    expect(imported.json().warnings).toEqual([]);
 
     await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config: { kind: 'simple', color: '#000000', size: 3, opacity: 1 } });
     const raw = await t.app.inject({ method: 'PUT', url: `/fr/geospatial/style/${styleId}/qml/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/xml' }, payload: qml.body });
@@ -292,6 +294,21 @@ describe('layer styles', () => {
     expect(raw.json().config.rules.map((rule: { name: string; filter: unknown }) => [rule.name, rule.filter])).toEqual([['bus', ['==', 'kind', 'bus']], ['tram', ['==', 'kind', 'tram']]]);
     expect(raw.json().config.rules[0].symbolizers[0]).toMatchObject({ kind: 'Mark', wellKnownName: 'square', color: '#e31a1c', radius: 4 });
     expect(raw.json().sld).toContain('<WellKnownName>square</WellKnownName>');
+  });
+
+  it("imports an SLD off the SLD 1.0.0 schema that GeoStyler reads, with the schema's complaints as warnings in the request's language", async () => {
+    const config = { name: 'Par mode', rules: [{ name: 'bus', filter: ['==', 'kind', 'bus'], symbolizers: [{ kind: 'Mark', wellKnownName: 'circle', color: '#e31a1c', radius: 4 }] }] };
+    expect((await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config })).statusCode).toBe(200);
+    const offSchema = (await get(admin, `/fr/geospatial/style/${styleId}/sld/`)).body.replace('<PointSymbolizer>', '<PointSymbolizer><Colour>red</Colour>');
+    await send(admin, 'PUT', `/fr/geospatial/style/${styleId}/config/`, { config: { kind: 'simple', color: '#000000', size: 3, opacity: 1 } });
+    const putRaw = (locale: string) => t.app.inject({ method: 'PUT', url: `/${locale}/geospatial/style/${styleId}/sld/`, headers: { ...admin.jwtHeaders, 'content-type': 'application/xml' }, payload: offSchema });
+    const imported = await putRaw('fr');
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().config.rules).toEqual(config.rules);
+    expect(imported.json().warnings).toEqual(["Schéma SLD 1.0.0, ligne 1 : Element 'Colour': This element is not expected. Expected is one of ( Geometry, Graphic )."]);
+    expect((await putRaw('it')).json().warnings[0]).toMatch(/^Schema SLD 1\.0\.0, riga 1: Element 'Colour'/);
+    // Only the answer to the import carries them.
+    expect((await get(admin, `/fr/geospatial/style/${styleId}/`)).json()).not.toHaveProperty('warnings');
   });
 
   it("keeps a categorised style's other values and its labels through the QML export and import", async () => {

@@ -61,6 +61,15 @@ describe('style files', () => {
     expect(read.rules[0].symbolizers.at(-1)).toEqual({ kind: 'Text', label: '{{nom}}', size: 10, color: '#0000ff' });
   });
 
+  it('writes QML in the QGIS 3.28 format, and reads the older one of QGIS 3.0 to 3.26 too', async () => {
+    const qml = await styleToQml(STYLE);
+    expect(qml).toContain('<qgis version="3.28.0-Firenze"');
+    expect(qml).toContain('<Option name="color" value="227,26,28,255" type="QString"/>');
+    expect(qml).not.toContain('<prop ');
+    const older = `<qgis version="3.22.0-Białowieża"><renderer-v2 type="singleSymbol"><symbols><symbol type="marker" name="0"><layer class="SimpleMarker"><prop k="color" v="255,0,0,255"/><prop k="name" v="square"/></layer></symbol></symbols></renderer-v2></qgis>`;
+    expect((await readStyleFile(older, 'qml')).rules[0].symbolizers[0]).toMatchObject({ kind: 'Mark', wellKnownName: 'square', color: expect.stringMatching(/^#ff0000$/i) });
+  });
+
   it('refuses files that are not styles', async () => {
     await expect(readStyleFile('<html><body>no</body></html>', 'sld')).rejects.toBeInstanceOf(StyleFileError);
     await expect(readStyleFile('not xml at all <', 'qml')).rejects.toBeInstanceOf(StyleFileError);

@@ -9,7 +9,7 @@
  * style can be exported as SLD or QGIS .qml, and replaced by such a file.
  */
 import { Suspense, lazy, useContext, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
@@ -86,6 +86,8 @@ export default function LayerPage() {
   const [config, setConfig] = useState<StyleConfig>(DEFAULT_STYLE);
   /** A saved style the editor cannot show, drawn and saved as it is until the editor changes. */
   const [imported, setImported] = useState<Style | null>(null);
+  /** What the SLD schema said of the file last imported, read all the same. */
+  const [importWarnings, setImportWarnings] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [task, setTask] = useState<Task | null>(null);
   const geometryType = layer?.geometry_type ?? null;
@@ -107,6 +109,7 @@ export default function LayerPage() {
     const saved = styles.find((candidate) => String(candidate.id) === value);
     setName(saved?.display_name ?? '');
     setNameMissing(false);
+    setImportWarnings([]);
     showStyle(saved);
   };
 
@@ -117,6 +120,7 @@ export default function LayerPage() {
     try {
       const saved = await resourcesApi.importStyle(Number(styleId), /\.qml$/i.test(file.name) ? 'qml' : 'sld', file);
       showStyle(saved);
+      setImportWarnings(saved.warnings);
       await queryClient.invalidateQueries({ queryKey: RESOURCE_KEYS.layer(layer.id) });
     } catch (failure) {
       notifyError(failure);
@@ -204,6 +208,16 @@ export default function LayerPage() {
               />
             </Stack>
             {imported && <Alert severity="info">{translate(`${L}.style.imported`)}</Alert>}
+            {importWarnings.length > 0 && (
+              <Alert severity="warning">
+                <AlertTitle>{translate(`${L}.style.schemaWarnings`)}</AlertTitle>
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {importWarnings.map((warning, index) => (
+                    <li key={index}>{warning}</li>
+                  ))}
+                </Box>
+              </Alert>
+            )}
             <StyleEditor config={config} columns={columns} valuesOf={valuesOf} onChange={edit} geometryType={geometryType} coordinates={[layer.column_x, layer.column_y]} />
             <Typography variant="subtitle2" component="h3">
               {translate(`${L}.style.legend`)}

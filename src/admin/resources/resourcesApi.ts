@@ -125,6 +125,11 @@ export interface LayerStyle {
   applied_at: string | null;
 }
 
+/** A style replaced by a file, with what the SLD 1.0.0 schema says of the file when it does not validate. */
+export interface ImportedStyle extends LayerStyle {
+  warnings: string[];
+}
+
 export interface GeographicLayer {
   id: number;
   resource_id: number;
@@ -310,7 +315,7 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     createStyle: (layerId: number, displayName: string) => send<LayerStyle>('POST', PATHS.layerStyles(layerId), { display_name: displayName }),
     setStyleConfig: (styleId: number, config: Style) => send<LayerStyle>('PUT', PATHS.styleConfig(styleId), { config }),
     /** Replaces the style's config with an SLD or QGIS file's (multipart part `file`). */
-    importStyle: (styleId: number, format: StyleFormat, file: File) => uploadFile<LayerStyle>(PATHS.styleFile(styleId, format), file, {}, http),
+    importStyle: (styleId: number, format: StyleFormat, file: File) => uploadFile<ImportedStyle>(PATHS.styleFile(styleId, format), file, {}, http),
     styleScenarios: (styleId: number) => get<Scenario[]>(PATHS.styleScenarios(styleId)),
     runStyleScenario: (styleId: number, scenarioId: number) => send<Task>('POST', PATHS.styleRun(styleId, scenarioId), {}, { asynchrone: 'true' }),
   };

@@ -17,6 +17,7 @@ import { sanitizeText } from '../../../schemas/validators.ts';
 import { validateStyle } from '../datastore/styles.ts';
 import { MAX_STYLE_BYTES, nameOtherValuesRules, readStyleFile, STYLE_CONTENT_TYPES, StyleFileError, styleToQml, styleToSld, type StyleFormat } from '../datastore/styleFiles.ts';
 import { mapserverSld, mapserverStyleName } from '../datastore/apply.ts';
+import { sldSchemaComplaints } from '../datastore/sldSchema.ts';
 import { readFile } from '../accounts/files.ts';
 import { ApiError, notFound, permissionDenied, ValidationError, type FieldErrors } from '../http/errors.ts';
 import { listRequest, paginatedList, type ListSpec, type QueryParams } from '../http/pagination.ts';
@@ -73,6 +74,12 @@ const STYLE_DOC = {
     sld: { type: 'string' },
     applied_at: { ...nullable('string'), format: 'date-time' },
   },
+};
+/** A style replaced by a file: the style, and what the SLD 1.0.0 schema says of the file (read all the same). */
+const IMPORTED_STYLE_DOC = {
+  ...STYLE_DOC,
+  required: [...STYLE_DOC.required, 'warnings'],
+  properties: { ...STYLE_DOC.properties, warnings: { type: 'array', items: { type: 'string' }, description: "The schema's complaints about an SLD file that does not validate against SLD 1.0.0 (empty for a QML file or an SLD 1.1)" } },
 };
 /** A layer as its list answers it; read alone, it adds its styles. */
 const LAYER_DOC = {
@@ -379,7 +386,7 @@ export default async function geospatialRoutes(app: FastifyInstance) {
       return reply.type(STYLE_CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="style-${id}.${format}"`).send(text);
     });
 
-    const importDoc = { summary: `Replace the style by a ${format.toUpperCase()} file (the raw file, or multipart with part \`file\`)`, rawBody: [STYLE_CONTENT_TYPES[format], 'multipart/form-data'], response: STYLE_DOC };
+    const importDoc = { summary: `Replace the style by a ${format.toUpperCase()} file (the raw file, or multipart with part \`file\`)`, rawBody: [STYLE_CONTENT_TYPES[format], 'multipart/form-data'], response: IMPORTED_STYLE_DOC };
     app.put<{ Params: { id: string } }>(`/geospatial/style/:id/${format}/`, { config: { ...config, openapi: importDoc } }, async (request) => {
       const id = await requireStyle(request.params.id, request.user!, true);
       const text = await styleFileText(request);
@@ -400,8 +407,10 @@ export default async function geospatialRoutes(app: FastifyInstance) {
       if (missing.length > 0) throw new ValidationError({ file: [t(request.locale, 'geo.styleFileColumns', { columns: missing.join(', ') })] });
       const checked = validateStyle(imported, context.columns, request.locale, context.geometryType);
       if ('errors' in checked) throw new ValidationError(checked.errors);
+      // A file off the schema is still taken when GeoStyler reads it; what the schema says comes with the answer.
+      const complaints = format === 'sld' ? await sldSchemaComplaints(text) : [];
       await saveStyle(id, checked.style);
-      return readStyle(id);
+      return { ...(await readStyle(id)), warnings: complaints.map((complaint) => t(request.locale, 'geo.sldSchemaComplaint', { line: complaint.line, message: complaint.message })) };
     });
   }
 
