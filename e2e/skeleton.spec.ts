@@ -99,3 +99,19 @@ test('a member without rights is sent to the 403 page for Accounts', async ({ pa
   await expect(page.getByText(fr.accessDenied.message)).toBeVisible();
   await expect(page.getByRole('link', { name: fr.accessDenied.back })).toBeVisible();
 });
+
+test('a tab opened before a new deployment loads the app again when a screen it opens is gone, and shows that screen', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  // The Data page's chunk, as a former build named it: the server no longer has it, once.
+  let asked = 0;
+  await page.route(/\/publish\/assets\/DataPage-[^/]+\.js$/, (route) => {
+    asked += 1;
+    return route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found."}' });
+  }, { times: 1 });
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('link', { name: fr.nav.data, exact: true }).click();
+  await reloaded;
+  expect(asked).toBe(1);
+  await expect(page).toHaveURL(/\/publish\/fr\/data\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: fr.data.title })).toBeVisible();
+});
