@@ -114,3 +114,19 @@ test('the services menu offers no service whose address is not configured, and a
   await page.getByRole('link', { name: catalogues.fr.login.notFound.back }).click();
   await expect(page).toHaveURL(/\/publish\/fr\/home\/$/);
 });
+
+test('a tab opened before a new deployment loads the app again when a screen it opens is gone, and shows that screen', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  // The Data page's chunk, as a former build named it: the server no longer has it, once.
+  let asked = 0;
+  await page.route(/\/publish\/assets\/DataPage-[^/]+\.js$/, (route) => {
+    asked += 1;
+    return route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found."}' });
+  }, { times: 1 });
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('link', { name: fr.nav.data, exact: true }).click();
+  await reloaded;
+  expect(asked).toBe(1);
+  await expect(page).toHaveURL(/\/publish\/fr\/data\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: fr.data.title })).toBeVisible();
+});

@@ -2,14 +2,17 @@
  * The react-admin application for one locale. Pages are loaded on demand; Data and Accounts
  * require the matching rights (schemas/access.ts).
  */
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { canAccessAccounts, canAccessData } from '../../schemas/access.ts';
 import type { Locale } from '../../schemas/constants.ts';
 import { ENTITIES } from '../../schemas/index.ts';
+import { AdminShell } from './AdminShell.tsx';
 import type { AppServices } from './AppServices.ts';
 import { AppNotification } from './feedback/AppNotification.tsx';
+import { AppError } from './layout/AppError.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { PageLoading } from './layout/PageLoading.tsx';
 import { entityAccess, SCREEN_ENTITIES } from './entities/registry.ts';
 import { lazyPage } from './routing/lazyPage.ts';
 import { RequireAccess } from './routing/RequireAccess.tsx';
@@ -31,7 +34,7 @@ const IndexerAddress = lazyPage(() => import('./indexers/IndexerAddress.tsx'));
 
 export function PublishAdmin({ locale, services }: { locale: Locale; services: AppServices }) {
   return (
-    <Admin
+    <AdminShell
       basename={`/${locale}`}
       title="Publish"
       theme={themeFor(locale)}
@@ -44,9 +47,8 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
       notification={AppNotification}
       catchAll={NotFoundPage}
       accessDenied={AccessDeniedPage}
-      loginPage={false}
-      requireAuth={false}
-      disableTelemetry
+      error={AppError}
+      loading={PageLoading}
     >
       {/* Every entity is a resource (labels, record representation, references); its screens
           are routed below, at the schema's route. */}
@@ -144,6 +146,6 @@ export function PublishAdmin({ locale, services }: { locale: Locale; services: A
         ))}
         <Route path="not-found" element={<NotFoundPage />} />
       </CustomRoutes>
-    </Admin>
+    </AdminShell>
   );
 }

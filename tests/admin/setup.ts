@@ -2,6 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetRuntimeConfig } from '../../src/admin/config/runtimeConfig.ts';
+// The header's popups load their code on demand (src/admin/layout/loadedWhenOpened.tsx): tests
+// have it at once, as a browser has once idle, rather than waiting for its first transform.
+import '@mui/material/Menu';
+import '@mui/material/Popover';
+import '@mui/material/Snackbar';
 import { server, signInAs } from './server.ts';
 
 // A busy machine (CI runs the suites one after the other on 2 cores) may take more than Testing

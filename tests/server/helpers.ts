@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
@@ -26,12 +27,19 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** A fake built admin app: index.html and one hashed asset. */
+/** A fake built admin app: index.html and one hashed asset, each with the build's brotli and gzip copies. */
 export function staticFixture(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'publish-static-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root">admin app</div></body></html>');
-  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app");');
+  const files = {
+    'index.html': '<!doctype html><html><body><div id="root">admin app</div></body></html>',
+    'assets/index-Ab12Cd34.js': 'console.log("app");',
+  };
+  for (const [name, body] of Object.entries(files)) {
+    writeFileSync(path.join(dir, name), body);
+    writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(body));
+  }
   return dir;
 }
 

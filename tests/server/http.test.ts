@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
@@ -262,6 +263,24 @@ describe('admin app hosting', () => {
     expect(asset.headers['set-cookie']).toBeUndefined();
     const missing = await t.app.inject({ url: '/publish/assets/missing-123.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("sends the build's brotli or gzip copy of a file as the request accepts, the file itself otherwise", async () => {
+    for (const url of ['/publish/assets/index-Ab12Cd34.js', '/publish/fr/home/']) {
+      const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toContain('accept-encoding');
+      const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(brotliDecompressSync(brotli.rawPayload).toString());
+      const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(gunzipSync(gzip.rawPayload).toString());
+      // The compressed copy keeps its file's caching: a year for a hashed asset, revalidated for the page.
+      expect(brotli.headers['cache-control']).toBe(url.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      expect(brotli.headers['content-type']).toMatch(url.includes('/assets/') ? /javascript/ : /text\/html/);
+    }
   });
 
   it('answers 503 with instructions when the app is not built', async () => {

@@ -14,6 +14,10 @@ export const browser = {
   currentAddress(): string {
     return `${window.location.pathname}${window.location.search}${window.location.hash}`;
   },
+  /** Loads the app again, from a fresh index.html. */
+  reload(): void {
+    window.location.reload();
+  },
   currentPath(): string {
     return window.location.pathname;
   },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type SyntheticEvent } from 'react';
-import { Snackbar } from '@mui/material';
 import { CloseNotificationContext, useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
 import { TOAST_DURATION_MS } from '../../../schemas/constants.ts';
+import { Snackbar } from '../layout/loadedWhenOpened.tsx';
 
 const TOAST_COLOURS: Record<string, object | undefined> = {
   success: { bgcolor: 'success.main', color: 'success.contrastText' },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, MenuItem } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocation, useNavigate, useTranslate } from 'react-admin';
 import { LOCALES, type Locale } from '../../../schemas/constants.ts';
 import { setAsideFormValues } from '../routing/keptFormValues.ts';
 import { splitLocale, switchLocale } from '../routing/normalisePath.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
+import { Menu } from './loadedWhenOpened.tsx';
 
 /** Shows the same page in another language (fr, en, it). */
 export function LanguageSwitcher() {

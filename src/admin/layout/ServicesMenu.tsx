@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, MenuItem, Tooltip } from '@mui/material';
 import AppsIcon from '@mui/icons-material/Apps';
 import { useTranslate } from 'react-admin';
 import { isServiceVisible } from '../../../schemas/access.ts';
 import { useStartup } from '../startup/useStartup.ts';
+import { Menu } from './loadedWhenOpened.tsx';
 
 /** The platform's other services the user may open (spec, section 2). */
 export function ServicesMenu() {

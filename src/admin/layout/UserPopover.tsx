@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
+import { Avatar, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { useTranslate } from 'react-admin';
 import { displayName } from '../auth/session.ts';
@@ -7,6 +7,7 @@ import { loginServiceUrl } from '../config/runtimeConfig.ts';
 import { useAppLocale } from '../routing/useAppLocale.ts';
 import { useNextParam } from '../routing/useNextParam.ts';
 import { useStartup } from '../startup/useStartup.ts';
+import { Popover } from './loadedWhenOpened.tsx';
 
 /** The user's avatar and name, opening profile and sign-out (or sign-in when anonymous). */
 export function UserPopover() {

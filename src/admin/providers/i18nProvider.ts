@@ -4,7 +4,6 @@
  * key falls back to French.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import raEnglish from 'ra-language-english';
 import raFrench from 'ra-language-french';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'react-admin';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../schemas/constants.ts';
@@ -13,10 +12,9 @@ import fr from '../../../i18n/fr.ts';
 export const frenchMessages = mergeTranslations(raFrench, fr) as TranslationMessages;
 
 const loaders: Record<Exclude<Locale, 'fr'>, () => Promise<TranslationMessages>> = {
-  // react-admin itself bundles its English messages, so only ours (and its amended ones) load on demand.
   en: async () => {
-    const [amended, ours] = await Promise.all([import('../../../i18n/ra-english.ts'), import('../../../i18n/en.ts')]);
-    return mergeTranslations(frenchMessages, raEnglish, amended.default, ours.default) as TranslationMessages;
+    const [ra, amended, ours] = await Promise.all([import('ra-language-english'), import('../../../i18n/ra-english.ts'), import('../../../i18n/en.ts')]);
+    return mergeTranslations(frenchMessages, ra.default, amended.default, ours.default) as TranslationMessages;
   },
   it: async () => {
     const [ra, ours] = await Promise.all([import('../../../i18n/ra-italian.ts'), import('../../../i18n/it.ts')]);

@@ -1,6 +1,8 @@
 /**
  * The built admin app under /publish/: files from STATIC_DIR, index.html for every other path
  * (client-side routes). Hashed assets are cached for a year; index.html is always revalidated.
+ * Each file goes out brotli- or gzip-compressed as the request accepts, from the copies the build
+ * wrote beside it (scripts/vite/precompress.ts): nothing is compressed per request.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,7 @@ export default async function staticApp(app: FastifyInstance, opts: { root: stri
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const relative = path.relative(opts.root, filePath);
       reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
