@@ -203,6 +203,21 @@ describe('apply and undo', () => {
     // b had nothing to remove: left out.
     expect((await get(`/en/dataset/bulk/${grant.id}/`)).json()).toMatchObject({ count: 1, changed: 1 });
     await undo(grant.id);
+    // The history names every group, as the permissions page does: not one by name and the other by its number.
+    const { rows: entries } = await t.db.query<{ action: string; changes: { permissions: { old: unknown[]; new: unknown[] } } }>(
+      "SELECT action, changes FROM dataset_activity WHERE dataset_id = $1 AND action LIKE 'bulk%' ORDER BY id",
+      [a],
+    );
+    const named = [
+      { usergroup_id: g['groupe-de-travail-mobilite'], display_name: 'Groupe de travail Mobilité' },
+      { usergroup_id: g['reseau-des-geomaticiens'], display_name: 'Réseau des géomaticiens' },
+    ];
+    expect(entries.map((entry) => entry.action)).toEqual(['bulk', 'bulk-undo']);
+    expect(entries[0].changes.permissions).toEqual({
+      old: [{ ...named[0], level: 2 }, { ...named[1], level: 1 }],
+      new: [{ ...named[0], level: 0 }, { ...named[1], level: 0 }],
+    });
+    expect(entries[1].changes.permissions).toEqual({ old: entries[0].changes.permissions.new, new: entries[0].changes.permissions.old });
 
     // A keyword is cleaned as a dataset's save cleans it: its markup stripped.
     const tag = await apply({ action: 'add_keyword', ids: [a, b], params: { keyword: ' <script>Littoral</script> ' } });
