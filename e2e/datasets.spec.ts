@@ -4,7 +4,7 @@ import frenchMessages from 'ra-language-french';
 import bulkLabels from '../i18n/resources/dataset-bulk.ts';
 import datasetPermissions from '../i18n/resources/dataset-permissions.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
-import { catalogues, navEntry, signInFromHome, submitSignIn } from './fixtures.ts';
+import { catalogues, navEntry, openDatasetPage, signInFromHome, submitSignIn } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
 const permissions = datasetPermissions.fr;
@@ -168,4 +168,24 @@ test('the permissions table says what a group can actually do: private by its ow
   await expect(page).toHaveURL(/effective_level/);
   await expect(metropole).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Association Données ouvertes en Provence' })).toHaveCount(0);
+});
+
+test('at 1366 px, the permissions page holds its four bulk actions inside the selection bar, over none of the table', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInFromHome(page, 'admin');
+  const datasetUrl = new URL(await openDatasetPage(page, 'Lycées de la région')).pathname;
+  await page.goto(`${datasetUrl}permissions/`);
+  const firstRow = page.getByRole('row').filter({ has: page.getByRole('checkbox') }).nth(1);
+  await firstRow.getByRole('checkbox').check();
+  const bar = page.locator('[data-test="bulk-actions-toolbar"]');
+  await expect(bar).toBeVisible();
+  const barBox = (await bar.boundingBox())!;
+  for (const name of Object.values(permissions.actions)) {
+    const box = (await bar.getByRole('button', { name }).boundingBox())!;
+    expect(box.y, name).toBeGreaterThanOrEqual(barBox.y);
+    expect(box.y + box.height, name).toBeLessThanOrEqual(barBox.y + barBox.height + 0.5);
+  }
+  // Nothing of the table lies under the bar: its first row stays clickable.
+  const rowBox = (await firstRow.boundingBox())!;
+  expect(rowBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height - 0.5);
 });

@@ -13,7 +13,7 @@ test('a delegated administrator creates a jurisdiction by pasting INSEE codes', 
   await page.getByLabel(labels.fields.display_name).first().fill('Ouest Étang de Berre');
   await page.getByLabel(labels.fields.codename).first().fill(codename);
   await page.getByLabel(labels.municipalities.paste).fill('13056, 13047 ; 13063\n99999');
-  await page.getByRole('button', { name: labels.municipalities.recalculate }).click();
+  await page.getByRole('button', { name: labels.municipalities.addPasted }).click();
 
   // Known communes become chips, the unknown code is named; the box is computed and described.
   await expect(page.getByText('Martigues (13056)')).toBeVisible();

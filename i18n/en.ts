@@ -112,6 +112,7 @@ export default {
       manageSpheres: 'Manage spheres',
       manageContacts: 'Manage contacts',
       seeRequests: 'See the requests',
+      groupCreationAsked: 'A new group is asked of a superuser of the platform, who creates and validates it: send them your request. The group requests already received await their validation among the requests.',
       noPending: 'No attachment pending.',
       pendingLine: '%{user} asks to join %{group}',
       awaitingLine: '%{user} has been added to %{group} and has not accepted yet',

@@ -112,6 +112,8 @@ export default {
       manageSpheres: 'Gérer les sphères',
       manageContacts: 'Gérer les contacts',
       seeRequests: 'Voir les demandes',
+      // Above the groups list of a delegated administrator, who may not create one.
+      groupCreationAsked: 'Un nouveau groupe est demandé à un super-utilisateur de la plateforme, qui le crée et le valide : adressez-lui votre demande. Les demandes de groupes déjà reçues attendent sa validation dans les demandes.',
       noPending: 'Aucun rattachement en attente.',
       pendingLine: '%{user} demande à rejoindre %{group}',
       awaitingLine: "%{user} a été ajouté(e) à %{group} et n'a pas encore accepté",

@@ -112,6 +112,7 @@ export default {
       manageSpheres: 'Gestisci le sfere',
       manageContacts: 'Gestisci i contatti',
       seeRequests: 'Vedi le richieste',
+      groupCreationAsked: 'Un nuovo gruppo si chiede a un super-utente della piattaforma, che lo crea e lo convalida: inviategli la vostra richiesta. Le richieste di gruppi già ricevute attendono la sua convalida tra le richieste.',
       noPending: 'Nessuna affiliazione in attesa.',
       pendingLine: '%{user} chiede di entrare in %{group}',
       awaitingLine: '%{user} è stato aggiunto a %{group} e non ha ancora accettato',

@@ -9,6 +9,17 @@ export const GEOGRAPHIC_COVERAGES = ['organisation', 'jurisdiction', 'bbox', 'co
 /** `perms` filter of the list: what the user may edit, or see (at least 'search'). */
 export const DATASET_PERMS_FILTERS = ['editable', 'viewable'] as const;
 
+/**
+ * The public catalogue lists a dataset that is published and that anyone may find, from this
+ * default permission level up (src/server/catalog/feed.ts says it in SQL).
+ */
+export const CATALOGUE_MIN_LEVEL = PERMISSION_LEVEL.search;
+
+/** Whether the public catalogue lists a dataset with these values (absent or null `publish` counts as published). */
+export function isListedInCatalogue(dataset: { publish?: boolean | null; default_permission_level?: number | null }): boolean {
+  return dataset.publish !== false && (dataset.default_permission_level ?? PERMISSION_LEVEL.private) >= CATALOGUE_MIN_LEVEL;
+}
+
 export const datasets = defineEntity({
   resource: 'datasets',
   endpoint: 'dataset/datasets',
@@ -50,7 +61,10 @@ export const datasets = defineEntity({
     record_type: { type: 'reference', reference: 'record-types', tab: 'description' },
     /** No cycles: a dataset cannot be an ancestor of its parent. */
     parent: { type: 'reference', reference: 'datasets', tab: 'related' },
-    /** Absent or null counts as published. */
+    /**
+     * Absent or null counts as published (the API's default); the create form starts unpublished,
+     * so that a new dataset goes to the public catalogue on purpose (DatasetCreate.tsx).
+     */
     publish: { type: 'boolean', default: true, tab: 'access' },
     /** What every user may do: 0 private, 1 search, 2 consultation, 3 download. */
     default_permission_level: { type: 'choice', choices: Object.values(PERMISSION_LEVEL), default: PERMISSION_LEVEL.private, tab: 'access' },

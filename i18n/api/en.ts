@@ -84,6 +84,8 @@ export default {
   'task.revoked': "Cancelled by %{user}.",
   'task.retried': "Retried as task %{id}.",
   'task.objectGone': "The object no longer exists.",
+  // The object of a bulk change's task (and of its undo): the datasets it changes.
+  'task.bulkObject': "%{count} %{count:dataset|datasets}",
   'task.unknownScenario': "No handler runs the scenario \"%{codename}\".",
   'task.datasetExposed': "Dataset “%{name}” added to the public catalogue.",
   'task.datasetExposedPrivate': "Dataset “%{name}” ready for the public catalogue, which lists it only from the default access level “Search”: it is “Private”.",

@@ -84,6 +84,8 @@ export default {
   'task.revoked': "Annulée par %{user}.",
   'task.retried': "Relancée par la tâche %{id}.",
   'task.objectGone': "L'objet n'existe plus.",
+  // The object of a bulk change's task (and of its undo): the datasets it changes.
+  'task.bulkObject': "%{count} %{count:jeu de données|jeux de données}",
   'task.unknownScenario': "Aucun traitement n'exécute le scénario « %{codename} ».",
   'task.datasetExposed': "Jeu de données « %{name} » ajouté au catalogue public.",
   'task.datasetExposedPrivate': "Jeu de données « %{name} » prêt pour le catalogue public, qui ne le liste qu'à partir du niveau d'accès par défaut « Recherche » : il est « Privé ».",

@@ -84,6 +84,8 @@ export default {
   'task.revoked': "Annullata da %{user}.",
   'task.retried': "Rilanciata dall'attività %{id}.",
   'task.objectGone': "L'oggetto non esiste più.",
+  // The object of a bulk change's task (and of its undo): the datasets it changes.
+  'task.bulkObject': "%{count} %{count:insieme di dati|insiemi di dati}",
   'task.unknownScenario': "Nessun gestore esegue lo scenario «%{codename}».",
   'task.datasetExposed': "Insieme di dati «%{name}» aggiunto al catalogo pubblico.",
   'task.datasetExposedPrivate': "Insieme di dati «%{name}» pronto per il catalogo pubblico, che lo elenca solo dal livello di accesso predefinito «Ricerca»: è «Privato».",

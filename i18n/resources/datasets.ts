@@ -1,4 +1,8 @@
 /** Labels of datasets, in every language. */
+import apiEn from '../api/en.ts';
+import apiFr from '../api/fr.ts';
+import apiIt from '../api/it.ts';
+
 export default {
   fr: {
     name: 'Jeu de données |||| Jeux de données',
@@ -23,7 +27,7 @@ export default {
       geographic_coverage: 'Couverture géographique',
       jurisdiction: 'Territoire',
       bbox: 'Emprise',
-      creation_date: 'Date de création',
+      creation_date: 'Date de création des données',
       revision_date: 'Date de dernière révision',
       publication_date: 'Date de publication',
       last_update_date: 'Date de dernière mise à jour',
@@ -145,6 +149,8 @@ export default {
       unpublished: 'Non publié',
     },
     messages: {
+      // The publish scenario's warning in its task log, said on the form before saving.
+      publishedPrivate: apiFr['task.datasetExposedPrivate'],
       created: 'Jeu de données créé',
       createdNamed: 'Jeu de données « %{name} » créé',
       updated: 'Jeu de données mis à jour',
@@ -176,7 +182,7 @@ export default {
       geographic_coverage: 'Geographic coverage',
       jurisdiction: 'Territory',
       bbox: 'Bounding box',
-      creation_date: 'Creation date',
+      creation_date: 'Data creation date',
       revision_date: 'Last revision date',
       publication_date: 'Publication date',
       last_update_date: 'Last update date',
@@ -298,6 +304,8 @@ export default {
       unpublished: 'Unpublished',
     },
     messages: {
+      // The publish scenario's warning in its task log, said on the form before saving.
+      publishedPrivate: apiEn['task.datasetExposedPrivate'],
       created: 'Dataset created',
       createdNamed: 'Dataset "%{name}" created',
       updated: 'Dataset updated',
@@ -329,7 +337,7 @@ export default {
       geographic_coverage: 'Copertura geografica',
       jurisdiction: 'Territorio',
       bbox: 'Riquadro di delimitazione',
-      creation_date: 'Data di creazione',
+      creation_date: 'Data di creazione dei dati',
       revision_date: 'Data di ultima revisione',
       publication_date: 'Data di pubblicazione',
       last_update_date: 'Data di ultimo aggiornamento',
@@ -451,6 +459,8 @@ export default {
       unpublished: 'Non pubblicato',
     },
     messages: {
+      // The publish scenario's warning in its task log, said on the form before saving.
+      publishedPrivate: apiIt['task.datasetExposedPrivate'],
       created: 'Insieme di dati creato',
       createdNamed: 'Insieme di dati "%{name}" creato',
       updated: 'Insieme di dati aggiornato',

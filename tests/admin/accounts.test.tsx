@@ -642,6 +642,17 @@ describe('delegated administrators', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('columnheader', { name: 'Supprimer' })).toBeNull();
   });
 
+  it('see on the groups list, which has no create, that a superuser creates and validates new groups on request, with the way to the requests', async () => {
+    server.use(...accountsHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/groups/', USERS.role2);
+    await screen.findByText('Réseau vélo', {}, LONG);
+    expect(screen.queryByRole('link', { name: 'Créer' })).toBeNull();
+    expect(screen.getByText(/Un nouveau groupe est demandé à un super-utilisateur de la plateforme, qui le crée et le valide/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Voir les demandes' }));
+    await expectPath('/publish/fr/accounts/requests/groups/');
+  });
+
   it('reach the access-denied page, not a form whose save would be refused, at the address of a new user or group', async () => {
     server.use(...accountsHandlers());
     for (const route of ['users', 'organisations', 'groups', 'spheres']) {

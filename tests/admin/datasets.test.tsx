@@ -248,6 +248,9 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText(/^Date de dernière mise à jour/), '2025-02-01');
     const unfilled = screen.getByRole('status', { name: 'Champs à renseigner' });
     expect(unfilled).toHaveTextContent('Tous les champs obligatoires sont renseignés.');
+    // A new dataset starts unpublished: this one is published on purpose.
+    await user.click(screen.getByRole('tab', { name: /^Accès/ }));
+    await user.click(screen.getByRole('switch', { name: 'Publié' }));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Jeu de données « Qualité » créé', {}, LONG)).toBeInTheDocument();
     await expectPath('/publish/fr/data/datasets/1/');
@@ -268,7 +271,25 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(requests.map((request) => new URL(request.url)).some((url) => `${url.pathname}${url.search}` === '/fr/dataset/datasets/1/_scenarios/7/run/?asynchrone=true')).toBe(true),
     LONG);
-  }, 90_000); // typing every required field in jsdom is slow on a busy machine
+  }, 150_000); // typing every required field in jsdom is slow on a busy machine
+
+  it('starts a new dataset unpublished, and says before saving when publishing it leaves it out of the public catalogue', async () => {
+    server.use(...datasetHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/new/', USERS.role1);
+    await user.click(await screen.findByRole('tab', { name: /^Accès/ }, LONG));
+    const published = screen.getByRole('switch', { name: 'Publié' });
+    expect(published).not.toBeChecked();
+    // The warning the publish scenario writes in its task log, while the person can still change either.
+    const warning = /prêt pour le catalogue public, qui ne le liste qu'à partir du niveau d'accès par défaut « Recherche » : il est « Privé »/;
+    expect(screen.queryByText(warning)).toBeNull();
+    await user.click(published);
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    // From "Recherche" up, the catalogue lists it: nothing to warn about.
+    await user.click(screen.getByLabelText(/^Niveau d'accès par défaut/));
+    await user.click(await screen.findByRole('option', { name: 'Recherche' }));
+    await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+  });
 
   it('offers every INSPIRE theme when the list is opened, not only the first 25', async () => {
     const themes = Array.from({ length: 34 }, (_, index) => ({ id: index + 1, codename: `t${index + 1}`, label: `Thème ${String(index + 1).padStart(2, '0')}` }));
@@ -299,6 +320,16 @@ describe('dataset screens', { timeout: 60_000 }, () => {
     expect(screen.getByText('Organisation').parentElement!.parentElement).toHaveTextContent('OrganisationVille de Lyon');
     expect(screen.queryByRole('link', { name: 'Permissions spéciales' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Historique' })).toBeNull();
+  });
+
+  it("tells a dataset's two creation dates apart, and shows an empty one the user may not change as a dash", async () => {
+    server.use(http.get('/:locale/dataset/datasets/1/', () => HttpResponse.json({ ...DATASET, editable: false, creation_date: null })), ...datasetHandlers());
+    renderApp('/publish/fr/data/datasets/1/', USERS.role1);
+    expect(await screen.findByText('Mesures de la qualité des eaux de baignade.', {}, LONG)).toBeInTheDocument();
+    const field = screen.getByText('Date de création des données').closest('[data-field]')!;
+    expect(field).toHaveTextContent(/^Date de création des données—$/);
+    // The record's own creation on the platform has its own label.
+    expect(screen.getAllByText('Date de création')).toHaveLength(1);
   });
 
   it('shows an empty address of a dataset the user may not change as nothing, not as a link without a name', async () => {

@@ -107,7 +107,7 @@ describe('language switcher and user popover', () => {
     expect(screen.getByText('Powered by Publish')).toBeInTheDocument();
   });
 
-  it('offers a signed-in user the profile and sign-out with the current page as next', async () => {
+  it('offers a signed-in user the profile, and the sign-out leading to the sign-in page that says so, then back to the current page', async () => {
     renderApp('/publish/fr/data/#x', USERS.superuser);
     await screen.findByRole('heading', { level: 1, name: 'Données' });
     await userEvent.click(screen.getByRole('button', { name: 'Menu utilisateur' }));
@@ -118,7 +118,7 @@ describe('language switcher and user popover', () => {
     );
     expect(screen.getByRole('link', { name: 'Se déconnecter' })).toHaveAttribute(
       'href',
-      '/fr/login/session/signout/?next=%2Fpublish%2Ffr%2Fdata%2F',
+      `/fr/login/session/signout/?next=${encodeURIComponent('/fr/login/signin/?next=%2Fpublish%2Ffr%2Fdata%2F&signed_out=1')}`,
     );
     expect(screen.getByRole('link', { name: 'Référence de l’API' })).toHaveAttribute('href', '/fr/api/docs/');
   });

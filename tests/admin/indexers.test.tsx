@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import frenchMessages from 'ra-language-french';
 import { describe, expect, it } from 'vitest';
 import type { HarvestTrial } from '../../schemas/indexers.ts';
 import { accountsHandlers, page, recordWrite, type Write } from './accountsFixtures.ts';
@@ -228,6 +229,8 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     expect(command).toHaveAccessibleDescription('Ce champ est obligatoire.');
     expect(screen.getByRole('combobox', { name: /Type de catalogue/ })).toHaveFocus();
     expect(writes).toEqual([]);
+    // The toast every other form shows for a save with fields to correct.
+    expect(await screen.findByText(frenchMessages.ra.message.invalid_form)).toBeInTheDocument();
     // A message goes once its field is filled in.
     await user.type(name, 'Région CKAN');
     expect(name).not.toHaveAccessibleDescription('Ce champ est obligatoire.');

@@ -12,8 +12,10 @@ import { createI18nProvider } from '../../src/admin/providers/i18nProvider.ts';
 let JurisdictionMap: ComponentType<JurisdictionMapProps>;
 
 beforeAll(async () => {
-  // Leaflet decides at load time whether it can draw with SVG.
+  // Leaflet decides at load time whether it can draw with SVG, and animate its zooms (CSS 3D
+  // transforms, as every browser the app serves has).
   Object.defineProperty(window.SVGSVGElement.prototype, 'createSVGRect', { configurable: true, value: () => ({}) });
+  Object.defineProperty(window, 'WebKitCSSMatrix', { configurable: true, value: class { m11 = 1; } });
   // A laid-out map container, so that fitting a box gives a finite zoom.
   Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 640 });
   Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 320 });
@@ -24,6 +26,7 @@ afterAll(() => {
   const svg = window.SVGSVGElement.prototype as unknown as Record<string, unknown>;
   const element = window.HTMLElement.prototype as unknown as Record<string, unknown>;
   delete svg.createSVGRect;
+  delete (window as unknown as Record<string, unknown>).WebKitCSSMatrix;
   delete element.clientWidth;
   delete element.clientHeight;
 });
@@ -55,6 +58,27 @@ describe('jurisdiction map', () => {
     const zoom = Number(container.querySelector('img.leaflet-tile')!.getAttribute('src')!.split('/')[2]);
     expect(zoom).toBeGreaterThanOrEqual(4);
     expect(zoom).toBeLessThan(8);
+  });
+
+  it('goes away without an error when it leaves right after fitting a new box (a saved jurisdiction)', async () => {
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error ?? event.message);
+    window.addEventListener('error', onError);
+    try {
+      const marseille = [5.2286, 43.1696, 5.5324, 43.6078] as const;
+      const { container, rerender, unmount } = render(<JurisdictionMap box={[...marseille]} defaultBox={[4.0, 42.8, 7.9, 45.3]} tileUrl="/tiles/{z}/{x}/{y}.png" />);
+      await waitFor(() => expect(container.querySelector('path.leaflet-interactive')).not.toBeNull());
+      // The saved box, one zoom step out: the fit to it was an animated zoom, still moving the
+      // map's panes when the page left for the list.
+      rerender(<JurisdictionMap box={[5.0, 43.0, 5.7, 43.8]} defaultBox={[4.0, 42.8, 7.9, 45.3]} tileUrl="/tiles/{z}/{x}/{y}.png" />);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      unmount();
+      // Past Leaflet's 250 ms end of a zoom animation.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(errors).toEqual([]);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
   });
 
   it('names its zoom buttons in the app language', async () => {

@@ -1,6 +1,6 @@
 /**
  * Jurisdiction pages against a fake platform (msw): list paging and search, deletion refused
- * while in use, the form's commune search, pasted INSEE codes with Recalculate, the box, saving
+ * while in use, the form's commune search, pasted INSEE codes added or replacing the communes, the box, saving
  * and server field errors.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -244,7 +244,7 @@ describe('jurisdiction list', () => {
 });
 
 describe('jurisdiction form', () => {
-  it('resolves pasted codes with Recalculate, names the unknown ones and draws their box', async () => {
+  it('resolves pasted codes with "Ajouter ces communes", names the unknown ones and draws their box', async () => {
     await renderAt('jurisdictions/new/');
     const paste = await screen.findByRole('textbox', { name: 'Coller des codes INSEE' });
     // The fields' help from the catalogue shows under the generated inputs.
@@ -258,7 +258,7 @@ describe('jurisdiction form', () => {
     // jsdom has no scrollIntoView: a stand-in records what is brought into view.
     const scrolled = vi.fn();
     Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value: scrolled });
-    await user.click(screen.getByRole('button', { name: 'Recalculer' }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter ces communes' }));
     await waitFor(() => expect(chipLabels()).toEqual(['Marseille (13055)', 'Aix-en-Provence (13001)']));
     expect(screen.getByText('Codes INSEE inconnus : 99999')).toBeInTheDocument();
     // The report, under the button near the page's foot, is brought into view above the save bar.
@@ -279,7 +279,7 @@ describe('jurisdiction form', () => {
     await fill(screen.getByRole('textbox', { name: "Code d'identification" }), 'est-marseillais');
     await user.click(screen.getByRole('textbox', { name: 'Coller des codes INSEE' }));
     await user.paste('13055;13001');
-    await user.click(screen.getByRole('button', { name: 'Recalculer' }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter ces communes' }));
     await waitFor(() => expect(chipLabels()).toHaveLength(2));
 
     await fill(screen.getByRole('combobox', { name: 'Rechercher une commune' }), 'allau');
@@ -315,7 +315,7 @@ describe('jurisdiction form', () => {
     await fill(codename, 'lyon');
     await user.click(screen.getByRole('textbox', { name: 'Coller des codes INSEE' }));
     await user.paste('69123');
-    await user.click(screen.getByRole('button', { name: 'Recalculer' }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter ces communes' }));
     await waitFor(() => expect(chipLabels()).toEqual(['Lyon (69123)']));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(codename).toHaveAccessibleDescription(expect.stringContaining('Cette valeur est déjà utilisée.')));
@@ -331,7 +331,7 @@ describe('jurisdiction form', () => {
     await renderAt('jurisdictions/2/');
     await waitFor(() => expect(chipLabels()).toEqual(['Lyon (69123)']));
     await fill(screen.getByRole('textbox', { name: 'Coller des codes INSEE' }), '13055');
-    await user.click(screen.getByRole('button', { name: 'Recalculer' }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter ces communes' }));
     await waitFor(() => expect(chipLabels()).toEqual(['Lyon (69123)', 'Marseille (13055)']));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Codes INSEE inconnus : 13999')).toBeInTheDocument();
@@ -345,8 +345,10 @@ describe('jurisdiction form', () => {
 
     await user.click(screen.getByRole('textbox', { name: 'Coller des codes INSEE' }));
     await user.paste('69123');
+    // The button says what it does: the pasted codes add to the communes, or replace them.
+    expect(screen.getByRole('button', { name: 'Ajouter ces communes' })).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Remplacer les communes actuelles' }));
-    await user.click(screen.getByRole('button', { name: 'Recalculer' }));
+    await user.click(screen.getByRole('button', { name: 'Remplacer par ces communes' }));
     await waitFor(() => expect(chipLabels()).toEqual(['Lyon (69123)']));
     await waitFor(() => expect(screen.getByTestId('jurisdiction-box')).toHaveAttribute('data-box', '4.7718,45.7073,4.8984,45.8082'));
 
@@ -378,7 +380,7 @@ describe('jurisdiction form in English', () => {
     renderApp('/publish/en/jurisdictions/new/', USERS.superuser);
     await waitForHeader();
     await fill(await screen.findByRole('textbox', { name: 'Paste INSEE codes' }), '13055 99999');
-    await user.click(screen.getByRole('button', { name: 'Recalculate' }));
+    await user.click(screen.getByRole('button', { name: 'Add these municipalities' }));
     expect(await screen.findByText('Unknown INSEE codes: 99999')).toBeInTheDocument();
     expect(screen.getByTestId('municipality-count')).toHaveTextContent('1 municipality');
     expect(screen.getByRole('combobox', { name: 'Search a municipality' })).toBeInTheDocument();

@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { datasetHandlers } from './datasetsFixtures.ts';
 import { USERS } from './fixtures.ts';
 import { expectPath, renderApp } from './renderApp.tsx';
+import { server } from './server.ts';
 
 describe('routing', () => {
   it('replaces an unsupported locale with fr and adds the trailing slash', async () => {
@@ -46,5 +49,27 @@ describe('routing', () => {
     renderApp('/publish/it/nowhere/');
     expect(await screen.findByText('La pagina richiesta non esiste')).toBeInTheDocument();
     expect(screen.getByText('Realizzato con Publish')).toBeInTheDocument();
+  });
+});
+
+describe('focus after a navigation', { timeout: 60_000 }, () => {
+  const LONG = { timeout: 20_000 };
+
+  it("goes to the new page's heading, not to the top of the document", async () => {
+    server.use(...datasetHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/home/', USERS.role1);
+    const nav = await screen.findByRole('navigation', { name: 'Navigation principale' }, LONG);
+    await user.click(within(nav).getByRole('link', { name: 'Données' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Données' }, LONG);
+    await waitFor(() => expect(heading).toHaveFocus(), LONG);
+  });
+
+  it('goes to the first field of a create form', async () => {
+    server.use(...datasetHandlers());
+    const user = userEvent.setup();
+    renderApp('/publish/fr/data/datasets/', USERS.role1);
+    await user.click(await screen.findByRole('link', { name: 'Créer' }, LONG));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nom/ })).toHaveFocus(), { timeout: 40_000 });
   });
 });

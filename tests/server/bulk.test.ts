@@ -203,6 +203,21 @@ describe('apply and undo', () => {
     // b had nothing to remove: left out.
     expect((await get(`/en/dataset/bulk/${grant.id}/`)).json()).toMatchObject({ count: 1, changed: 1 });
     await undo(grant.id);
+    // The history names every group, as the permissions page does: not one by name and the other by its number.
+    const { rows: entries } = await t.db.query<{ action: string; changes: { permissions: { old: unknown[]; new: unknown[] } } }>(
+      "SELECT action, changes FROM dataset_activity WHERE dataset_id = $1 AND action LIKE 'bulk%' ORDER BY id",
+      [a],
+    );
+    const named = [
+      { usergroup_id: g['groupe-de-travail-mobilite'], display_name: 'Groupe de travail Mobilité' },
+      { usergroup_id: g['reseau-des-geomaticiens'], display_name: 'Réseau des géomaticiens' },
+    ];
+    expect(entries.map((entry) => entry.action)).toEqual(['bulk', 'bulk-undo']);
+    expect(entries[0].changes.permissions).toEqual({
+      old: [{ ...named[0], level: 2 }, { ...named[1], level: 1 }],
+      new: [{ ...named[0], level: 0 }, { ...named[1], level: 0 }],
+    });
+    expect(entries[1].changes.permissions).toEqual({ old: entries[0].changes.permissions.new, new: entries[0].changes.permissions.old });
 
     // A keyword is cleaned as a dataset's save cleans it: its markup stripped.
     const tag = await apply({ action: 'add_keyword', ids: [a, b], params: { keyword: ' <script>Littoral</script> ' } });
@@ -211,6 +226,38 @@ describe('apply and undo', () => {
     await undo(untag.id);
     await undo(tag.id);
     expect([await stored(a), await stored(b)]).toEqual(before);
+  });
+
+  it("lists a bulk change, its undo and the tasks of the dataset's resources, layers and styles among the dataset's tasks, the bulk change named by its datasets", async () => {
+    const a = await dataset();
+    const b = await dataset();
+    const task = await apply({ action: 'set_default_level', ids: [a, b], params: { level: 3 } });
+    const undone = await undo(task.id);
+    // An upload's task is on the resource, a style's on the style: neither names the dataset as its target.
+    const resource = (await t.db.query<{ id: number }>(
+      "INSERT INTO resources (display_name, codename, type, usergroup_id) SELECT 'Comptages', 'comptages-' || $1::text, 'file-upload', usergroup_id FROM datasets WHERE id = $1::integer RETURNING id",
+      [a],
+    )).rows[0].id;
+    await t.db.query('INSERT INTO resource_datasets (resource_id, dataset_id, type) VALUES ($1, $2, 1)', [resource, a]);
+    const layer = (await t.db.query<{ id: number }>(
+      `INSERT INTO geographic_layers (resource_id, display_name, codename, schema_name, table_name) VALUES ($1::integer, 'Comptages', 'layer-' || $1::text, 'datastore', 'resource_' || $1::text) RETURNING id`,
+      [resource],
+    )).rows[0].id;
+    const style = (await t.db.query<{ id: number }>("INSERT INTO layer_styles (layer_id, display_name) VALUES ($1, 'Par valeur') RETURNING id", [layer])).rows[0].id;
+    const others = (await t.db.query<{ id: number }>(
+      `INSERT INTO task_queue_track (status, action, object_class, object_id, created_by) VALUES
+         ('SUCCESS', 'upload', 'resource', $1, $4), ('SUCCESS', 'load', 'geographiclayer', $2, $4), ('SUCCESS', 'apply-style', 'style', $3, $4) RETURNING id`,
+      [resource, layer, style, editor.userId],
+    )).rows.map((row) => Number(row.id));
+
+    const tasksOf = async (id: number) => (await get(`/fr/dashboard/task-queue-track/?object=${id}&page_size=100`)).json<{ results: Task[] }>().results;
+    const ofA = await tasksOf(a);
+    expect(ofA.map((row) => row.id)).toEqual(expect.arrayContaining([task.id, undone.id, ...others]));
+    expect((await tasksOf(b)).map((row) => row.id)).toEqual(expect.arrayContaining([task.id, undone.id]));
+    expect((await tasksOf(b)).map((row) => row.id)).not.toContain(others[0]);
+    // Their object is the datasets the change touched, not a bare "Jeu de données".
+    expect(ofA.find((row) => row.id === task.id)?.object_name).toBe('2 jeux de données');
+    expect(ofA.find((row) => row.id === undone.id)?.object_name).toBe('2 jeux de données');
   });
 
   it('leaves a dataset changed since the bulk change as it is, and says so', async () => {

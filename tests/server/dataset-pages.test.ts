@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { COUNT_CAP, datasetPage, datasetSearchCondition, TOPIC_WALK_PER_ROW, WALK_ROWS, type PageBounds } from '../../src/server/datasets/pages.ts';
 import { buildOrderTerms, offsetPageIds, orderByClause, SqlParams, type ListSpec, type OrderTerm, type PageIdsQuery } from '../../src/server/http/pagination.ts';
 import type { Db } from '../../src/server/db/pool.ts';
+import { asName } from '../../src/server/db/collation.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -82,7 +83,7 @@ const FILTERS = ['', 'publish=false', 'search=arbres', 'perms=editable', 'defaul
 
 /** The orders the list offers and their columns (routes/datasets.ts): terms built as the lists build them, tie-breaker included. */
 const ORDER_COLUMNS: Record<string, string> = {
-  updated_at: 'd.updated_at', display_name: 'd.display_name', usergroup: 'd.usergroup_name', created_at: 'd.created_at', revision_date: 'd.revision_date', publish: 'COALESCE(d.publish, true)',
+  updated_at: 'd.updated_at', display_name: asName('d.display_name'), usergroup: asName('d.usergroup_name'), created_at: 'd.created_at', revision_date: 'd.revision_date', publish: 'COALESCE(d.publish, true)',
 };
 const ORDERS: ListSpec = {
   fields: { id: { column: 'd.id', type: 'integer', orderable: true }, ...Object.fromEntries(Object.entries(ORDER_COLUMNS).map(([name, column]) => [name, { column, type: 'text' as const, orderable: true }])) },
@@ -201,7 +202,7 @@ describe('deep dataset pages', () => {
     const bounds: PageBounds[] = [{ cap: COUNT_CAP, walk: WALK_ROWS }, { cap: 5, walk: 100_000 }, { cap: 5, walk: 40 }, { cap: 5, walk: 3 }, { cap: 30, walk: 12 }, { cap: 30, walk: 3 }];
     let capped = 0;
     for (const condition of conditions) {
-      for (const ordering of [[{ column: 'd.updated_at', descending: true, nullsFirst: false }], [{ column: 'COALESCE(d.publish, true)', descending: false, nullsFirst: true }, { column: 'd.display_name', descending: false, nullsFirst: false }]]) {
+      for (const ordering of [[{ column: 'd.updated_at', descending: true, nullsFirst: false }], [{ column: 'COALESCE(d.publish, true)', descending: false, nullsFirst: true }, { column: asName('d.display_name'), descending: false, nullsFirst: false }]]) {
         const params = new SqlParams();
         const where = `WHERE d.default_permission_level >= ${params.add(1)} AND ${await condition(params)}`;
         const { rows } = await t.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM ${from} ${where}`, params.values);

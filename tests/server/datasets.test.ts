@@ -385,6 +385,40 @@ describe('datasets', () => {
     expect((await get('datasets/?ordering=description')).statusCode).toBe(400);
   });
 
+  it('order names as people read them, accented letters among the others, in every language, along their indexes', async () => {
+    const ordered = ['Délibérations', 'Double clic', 'École', 'Eté', 'Étude', 'zone'];
+    const owner = (await t.db.query("INSERT INTO usergroups (usergroup_type, display_name, slug) VALUES ('organisation', 'Élan', 'elan-noms') RETURNING id")).rows[0].id;
+    const other = (await t.db.query("INSERT INTO usergroups (usergroup_type, display_name, slug) VALUES ('organisation', 'Ebre', 'ebre-noms') RETURNING id")).rows[0].id;
+    for (const name of [...ordered].reverse()) expect((await send('POST', 'datasets/', { display_name: name, usergroup: owner })).statusCode).toBe(201);
+    expect((await send('POST', 'datasets/', { display_name: 'Ebre data', usergroup: other })).statusCode).toBe(201);
+    const names = async (query: string, locale: string) =>
+      (await get(`datasets/?${query}&page_size=100`, admin, locale)).json().results.map((r: { display_name: string }) => r.display_name);
+    for (const locale of ['fr', 'en', 'it']) {
+      expect(await names(`usergroup_id=${owner}&ordering=display_name`, locale), locale).toEqual(ordered);
+      expect(await names(`usergroup_id=${owner}&ordering=-display_name`, locale), locale).toEqual([...ordered].reverse());
+      // By owner: "Ebre" before "Élan", where bytes put É after every E; every owner as French sorts them.
+      const owners = (await get('datasets/?ordering=usergroup&page_size=1000', admin, locale)).json().results.map((r: { usergroup_name: string }) => r.usergroup_name);
+      expect(owners.indexOf('Ebre'), locale).toBeLessThan(owners.indexOf('Élan'));
+      expect(owners, locale).toEqual([...owners].sort(new Intl.Collator('fr').compare));
+    }
+    // The orders still read their index: the first page of 300,000 datasets is not a sort of them all.
+    const client = await t.db.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      await client.query('SET LOCAL enable_sort = off');
+      for (const [column, index] of [['display_name', 'datasets_name_idx'], ['usergroup_name', 'datasets_usergroup_name_idx']]) {
+        const { rows } = await client.query(`EXPLAIN SELECT id FROM datasets d ORDER BY d.${column} COLLATE "names" NULLS FIRST, d.id LIMIT 20`);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(plan, column).toContain(index);
+        expect(plan, column).not.toMatch(/\bSort\b/);
+      }
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('suggest keywords', async () => {
     await send('POST', 'datasets/', { display_name: 'Tags', usergroup: g['metropole-cote-azurine'], tags: ['Énergie solaire', 'énergie éolienne', 'Eau potable'] });
     const response = await t.app.inject({ url: '/fr/usergroup/taggit/tags/?search=energie', headers: editor.jwtHeaders });

@@ -133,6 +133,15 @@ describe('sign-in form', () => {
     expect(fr.body).toContain('<label for="password">Mot de passe</label>');
   });
 
+  it('says the user is signed out when signing out led there, in the locale, and nothing of it otherwise', async () => {
+    const after = await t.app.inject({ url: '/fr/login/signin/?next=%2Fpublish%2Ffr%2Fdata%2F&signed_out=1' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<div class="alert alert-success" role="status">Vous êtes déconnecté.</div>');
+    expect(after.body).toContain('value="/publish/fr/data/"');
+    expect((await t.app.inject({ url: '/en/login/signin/?signed_out=1' })).body).toContain('role="status">You have been signed out.</div>');
+    expect((await t.app.inject({ url: '/fr/login/signin/' })).body).not.toContain('Vous êtes déconnecté.');
+  });
+
   it('escapes what it echoes', async () => {
     const response = await t.app.inject({ url: '/fr/login/signin/?next=/"><script>alert(1)</script>' });
     expect(response.body).not.toContain('<script>');

@@ -34,6 +34,15 @@ describe("the editor's symbol settings and labels", () => {
 describe('the other values of a classification', () => {
   const config = classify('mode', ['tram', 'bus', 'tram'], { size: 6, opacity: 0.8 });
 
+  it('are listed numbers by their value and text alphabetically, not numbers as text (11, 22, 50, 7)', () => {
+    const values = (input: unknown[]) => {
+      const classified = classify('c', input, { size: 6, opacity: 1 });
+      return classified.kind === 'classified' ? classified.classes.map((entry) => entry.value) : [];
+    };
+    expect(values([50, 7, 22, 11, 7, -3, 2.5])).toEqual(['-3', '2.5', '7', '11', '22', '50']);
+    expect(values(['Zone 10', 'zone 9', 'Étang', 'Eau', 'Forêt'])).toEqual(['Eau', 'Étang', 'Forêt', 'zone 9', 'Zone 10']);
+  });
+
   it('are drawn in grey by default, by a last rule whose filter is the negation of the listed values', () => {
     expect(config.other).toBe(OTHER_COLOUR);
     const rules = styleOf(config, 'Polygon', 's').rules;

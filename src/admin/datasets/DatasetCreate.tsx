@@ -1,8 +1,9 @@
 /**
  * Creating a dataset: the generated form, owned from the start by the user's group when they
  * publish for one only, in the tabs of its page that make sense before it exists (its fields'),
- * asking before leaving with unsaved changes, and a success toast naming the new dataset (spec, section 8). A new
- * published dataset then gets its search index through the publish scenario (spec, section 4).
+ * asking before leaving with unsaved changes, and a success toast naming the new dataset (spec, section 8). It
+ * starts unpublished, so that it reaches the public catalogue on purpose; once published, a new
+ * dataset gets its search index through the publish scenario (spec, section 4).
  */
 import { useCallback, useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
@@ -16,7 +17,7 @@ const createdMessage = (record: RaRecord) => ({ message: 'resources.datasets.mes
 export default function DatasetCreate({ fieldOverrides }: FormViewProps) {
   const groups = usePublishableGroups();
   const only = groups?.length === 1 ? groups[0] : undefined;
-  const defaultValues = useMemo(() => (only === undefined ? {} : { usergroup: only }), [only]);
+  const defaultValues = useMemo(() => ({ publish: false, ...(only === undefined ? {} : { usergroup: only }) }), [only]);
   const runPublication = useRunPublication();
   const onCreated = useCallback(
     (record: RaRecord) => {

@@ -1,7 +1,7 @@
 /**
  * What the dataset screens add to the ones generated from their schema: the list's sort, export
  * and row actions, the creation toast naming the dataset, single inputs (keywords, owner,
- * coverage and its map, extras, thumbnail, the unfilled fields), and the permissions page; a
+ * publication and its warning, coverage and its map, extras, thumbnail, the unfilled fields), and the permissions page; a
  * contact's group, among those the user may write contacts for; the licences, changed by superusers only.
  */
 import { lazy } from 'react';
@@ -12,6 +12,7 @@ import { ExtrasInput } from './ExtrasInput.tsx';
 import { JurisdictionInput } from './JurisdictionInput.tsx';
 import { LicenceCreate, LicenceEdit, LicenceList } from './LicenceViews.tsx';
 import { OwnerInput } from './OwnerInput.tsx';
+import { PublishInput } from './PublishInput.tsx';
 import { TagsInput } from './TagsInput.tsx';
 import { ThumbnailInput } from './ThumbnailInput.tsx';
 import { UnfilledFieldsList } from './UnfilledFieldsList.tsx';
@@ -24,6 +25,7 @@ export const datasetViews: EntityViews = {
     unfilled_fields: UnfilledFieldsList,
     usergroup: OwnerInput,
     tags: TagsInput,
+    publish: PublishInput,
     jurisdiction: JurisdictionInput,
     bbox: CoverageInput,
     extras: ExtrasInput,

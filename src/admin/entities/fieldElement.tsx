@@ -110,10 +110,11 @@ export function fieldElement(resource: string, name: string, options: FieldEleme
       return <LocaleNumberField key={name} {...common} />;
     case 'boolean':
       return <BooleanField key={name} {...common} looseValue />;
+    // No date: a dash, as an empty reference shows, rather than a label over nothing.
     case 'date':
-      return <LocaleDateField key={name} {...common} />;
+      return <LocaleDateField key={name} {...common} emptyText="—" />;
     case 'datetime':
-      return <LocaleDateField key={name} {...common} showTime={!options.inList} />;
+      return <LocaleDateField key={name} {...common} showTime={!options.inList} emptyText="—" />;
     case 'choice':
       return <ChoiceField key={name} {...common} resource={resource} spec={spec} />;
     case 'reference':

@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { canManageIndexers } from '../../../schemas/access.ts';
 import type { UsergroupType } from '../../../schemas/constants.ts';
@@ -106,6 +106,7 @@ export default function IndexerPage() {
   const queryClient = useQueryClient();
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
+  const notify = useNotify();
   const initial: IndexerForm = { ...EMPTY, usergroup };
   // What was typed before a language switch or a new sign-in comes back; what is typed is set aside.
   const taken = useTakenIndexerValues(initial);
@@ -158,6 +159,8 @@ export default function IndexerPage() {
       if (invalid.length > 0) {
         setErrors(Object.fromEntries(invalid.map((field) => [field, translate(found[field].message, { _: found[field].message, ...found[field].args })])));
         document.getElementById(`indexer-${invalid[0]}`)?.focus();
+        // The toast every react-admin form shows for a save with fields to correct.
+        notify('ra.message.invalid_form', { type: 'error' });
         return;
       }
       const result = id === null ? await indexersApi.create(payload()) : await indexersApi.update(id, payload());

@@ -25,9 +25,11 @@ function FitToBox({ box }: { box: BoundingBox }) {
   const map = useMap();
   const key = box.join(',');
   useEffect(() => {
+    // Without animation: a zoom animating when the page leaves (a save goes back to the list)
+    // ends after Leaflet has removed its panes, and throws on them (reading '_leaflet_pos').
     const fit = () => {
-      map.invalidateSize();
-      map.fitBounds(toLatLngBox(box), { padding: [16, 16] });
+      map.invalidateSize({ animate: false });
+      map.fitBounds(toLatLngBox(box), { padding: [16, 16], animate: false });
     };
     fit();
     // A map drawn hidden (a closed tab) has no size: it fits again once it shows.

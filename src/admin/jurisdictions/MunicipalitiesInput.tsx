@@ -1,7 +1,7 @@
 /**
  * The communes of a jurisdiction (the form's `municipalities`, a list of INSEE codes):
  * - a search by name or INSEE code adding one commune at a time;
- * - a text area taking a pasted list of codes, resolved in one call by Recalculate, which adds
+ * - a text area taking a pasted list of codes, resolved in one call by its button, which adds
  *   them (or replaces the current ones) and names the unknown codes under the field;
  * - removable chips 'Marseille (13055)' and their count.
  * Required like any schema field: the form's schema validation reports an empty list here.
@@ -61,13 +61,13 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
   const [replace, setReplace] = useState(false);
   const [resolving, setResolving] = useState(false);
   const [report, setReport] = useState<PasteReport | null>(null);
-  // The report shows under Recalculate, near the page's foot: it is brought into view, above the
+  // The report shows under the paste's button, near the page's foot: it is brought into view, above the
   // sticky save bar, so that what the codes gave is seen.
   const reportBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (report) reportBox.current?.scrollIntoView?.({ block: 'nearest' });
   }, [report]);
-  const recalculate = async () => {
+  const applyPasted = async () => {
     const { codes: wanted, invalid } = parseInseeCodes(pasted);
     if (wanted.length === 0) {
       setReport({ unknown: [], invalid, added: 0, empty: invalid.length === 0 });
@@ -125,8 +125,8 @@ export function MunicipalitiesInput({ source = 'municipalities', api = jurisdict
           disabled={resolving}
         />
         <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => void recalculate()} disabled={resolving}>
-            {translate(resolving ? `${T}.recalculating` : `${T}.recalculate`)}
+          <Button variant="outlined" onClick={() => void applyPasted()} disabled={resolving}>
+            {translate(resolving ? `${T}.resolving` : replace ? `${T}.replaceByPasted` : `${T}.addPasted`)}
           </Button>
           <FormControlLabel
             control={<Switch checked={replace} onChange={(event) => setReplace(event.target.checked)} />}

@@ -1,6 +1,6 @@
 /**
  * What the jurisdiction screens add to the ones generated from their schema: the communes
- * editor (search, pasted INSEE codes, Recalculate), the map of their box, and Delete only where
+ * editor (search, pasted INSEE codes and their button), the map of their box, and Delete only where
  * the server accepts it.
  */
 import type { EntityViews } from '../entities/entityViews.ts';

@@ -1,11 +1,12 @@
 /**
  * The app's react-admin layout: start-up first (blank page under an overlay), then the header,
  * the page and the footer. The first key press of the Tab key shows a link straight to the page's
- * content, past the header.
+ * content, past the header; after a navigation, the focus goes to the new page (FocusOnNavigation).
  */
 import { Suspense, type MouseEvent } from 'react';
 import { Box } from '@mui/material';
 import { TitlePortal, useLocation, useTranslate, type LayoutProps } from 'react-admin';
+import { FocusOnNavigation } from '../routing/FocusOnNavigation.tsx';
 import { LocaleSync } from '../routing/LocaleSync.tsx';
 import { ScrollToAnchor } from '../routing/ScrollToAnchor.tsx';
 import { useAppLocale } from '../routing/useAppLocale.ts';
@@ -70,6 +71,7 @@ export function AppLayout({ children }: LayoutProps) {
           <AppFooter />
         </Box>
         <ScrollToAnchor />
+        <FocusOnNavigation mainId={MAIN_ID} />
       </StartupProvider>
     </>
   );

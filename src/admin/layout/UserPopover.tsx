@@ -17,6 +17,8 @@ export function UserPopover() {
   const nextWithHash = useNextParam();
   const nextPath = useNextParam({ withHash: false });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Signed out, the browser lands on the sign-in page, which says so and leads back to this page.
+  const signInAgain = `${loginServiceUrl(config.links, 'login', locale, nextPath)}&signed_out=1`;
   const label = translate('publish.user.menu');
   const name = user ? displayName(user) : translate('publish.user.anonymous');
   const initials = user ? name.split(/\s+/).map((part) => part[0]).join('').slice(0, 2).toUpperCase() : undefined;
@@ -56,7 +58,7 @@ export function UserPopover() {
             <ListItemButton component="a" href={`/${locale}/api/docs/`}>
               <ListItemText primary={translate('publish.user.apiDocs')} />
             </ListItemButton>
-            <ListItemButton component="a" href={loginServiceUrl(config.links, 'signout', locale, nextPath)}>
+            <ListItemButton component="a" href={loginServiceUrl(config.links, 'signout', locale, signInAgain)}>
               <ListItemText primary={translate('publish.user.signOut')} />
             </ListItemButton>
           </List>

@@ -85,10 +85,18 @@ function baseStyleOf(config: StyleConfig, geometryType: string | null, name: str
   };
 }
 
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const textOrder = new Intl.Collator('fr', { numeric: true }).compare;
+
+/** Values in the order a legend lists them: numbers by their value (7 before 11), text alphabetically, accents among the other letters. */
+function compareValues(a: string, b: string): number {
+  return NUMBER.test(a) && NUMBER.test(b) ? Number(a) - Number(b) : textOrder(a, b);
+}
+
 /** A classification by `column` with one class per distinct value seen (at most as many as colours), the other values in grey. */
 export function classify(column: string, values: unknown[], base: Pick<StyleConfig, 'size' | 'opacity'>, palette = 'Set1'): StyleConfig {
   const colours = CATEGORY_PALETTES[palette] ?? CLASS_COLOURS;
-  const distinct = [...new Set(values.map((value) => String(value ?? '')))].sort().slice(0, colours.length);
+  const distinct = [...new Set(values.map((value) => String(value ?? '')))].sort(compareValues).slice(0, colours.length);
   return { kind: 'classified', column, size: base.size, opacity: base.opacity, classes: distinct.map((value, index) => ({ value, color: colours[index] })), other: OTHER_COLOUR };
 }
 

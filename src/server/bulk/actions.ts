@@ -53,6 +53,11 @@ export interface BulkActionSpec {
   write(client: pg.PoolClient, changes: Array<{ id: number; to: State }>, params: Params): Promise<void>;
   /** What the preview and the activity show of a state, and what an undo compares. Default: the state. */
   show?(state: State): Record<string, unknown> | null;
+  /**
+   * What the activity adds to a shown state, read once for a batch: the names of what the state
+   * holds by id, as a reader of the history sees them (the permissions page's entries name their groups).
+   */
+  activityNames?(client: Queryable, params: Params): Promise<(shown: Record<string, unknown>) => Record<string, unknown>>;
 }
 
 export const shown = (spec: BulkActionSpec, state: State) => (spec.show ? spec.show(state) : state);
@@ -185,6 +190,16 @@ const setGroupLevel: BulkActionSpec = {
     );
   },
   plan: (_state, params) => ({ permissions: (params.usergroup_ids as number[]).map((group) => ({ usergroup_id: group, level: params.level })) }),
+  async activityNames(client, params) {
+    const { rows } = await client.query<{ id: number; display_name: string }>('SELECT id, display_name FROM usergroups WHERE id = ANY($1::integer[])', [
+      params.usergroup_ids,
+    ]);
+    const names = new Map(rows.map((row) => [row.id, row.display_name]));
+    return (shown) => ({
+      ...shown,
+      permissions: (shown.permissions as GroupLevels).map((group) => ({ ...group, display_name: names.get(group.usergroup_id) ?? null })),
+    });
+  },
   async write(client, changes) {
     const pairs = changes.flatMap(({ id, to }) => (to!.permissions as GroupLevels).map((p) => ({ d: id, g: p.usergroup_id, l: p.level })));
     const json = (items: typeof pairs) => JSON.stringify(items);

@@ -15,7 +15,7 @@ import type { Changes } from '../datasets/store.ts';
 import type { MessageKey } from '../i18n.ts';
 import type { ScenarioHandler } from '../tasks/context.ts';
 import { TaskFailure } from '../tasks/failure.ts';
-import { BULK_SPECS, sameState, shown, type BulkActionSpec, type State } from './actions.ts';
+import { BULK_SPECS, sameState, shown, type BulkActionSpec, type Params, type State } from './actions.ts';
 import { planChanges, visibleRows } from './plan.ts';
 
 /** Datasets written per transaction. */
@@ -43,10 +43,16 @@ function batches<T>(items: readonly T[]): T[][] {
   return result;
 }
 
+type Named = (shown: Record<string, unknown>) => Record<string, unknown>;
+
+/** How the activity entries of `spec`'s changes name what their states hold by id (the same states when they need no names). */
+const activityNamer = async (spec: BulkActionSpec, client: pg.PoolClient, params: Params): Promise<Named> =>
+  spec.activityNames ? spec.activityNames(client, params) : (shown) => shown;
+
 /** Each field the state change touches, with its old and new value (an activity entry). */
-function activityChanges(spec: BulkActionSpec, before: State, after: State, operation: number): Changes {
-  const old = shown(spec, before) ?? {};
-  const value = shown(spec, after) ?? {};
+function activityChanges(spec: BulkActionSpec, before: State, after: State, operation: number, named: Named): Changes {
+  const old = named(shown(spec, before) ?? {});
+  const value = named(shown(spec, after) ?? {});
   const changes: Changes = { bulk_task: { old: null, new: operation } };
   for (const field of new Set([...Object.keys(old), ...Object.keys(value)])) {
     if (JSON.stringify(old[field]) !== JSON.stringify(value[field])) changes[field] = { old: old[field] ?? null, new: value[field] ?? null };
@@ -100,13 +106,14 @@ const applyBulk: ScenarioHandler = {
              SELECT $1, s.dataset_id, s.display_name, s.before, s.after FROM json_to_recordset($2::json) AS s(dataset_id integer, display_name text, before jsonb, after jsonb)`,
             [taskId, JSON.stringify(snapshots)],
           );
+          const named = await activityNamer(spec, client, operation.params);
           await recordActivities(
             client,
             snapshots.map((snapshot) => ({
               datasetId: snapshot.dataset_id,
               userId: user.id,
               action: 'bulk',
-              changes: activityChanges(spec, snapshot.before, snapshot.after, taskId),
+              changes: activityChanges(spec, snapshot.before, snapshot.after, taskId, named),
             })),
           );
         }
@@ -200,13 +207,14 @@ const undoBulk: ScenarioHandler = {
             WHERE s.task_id = $1 AND s.dataset_id = o.dataset_id`,
           [operation.task_id, JSON.stringify(outcomes)],
         );
+        const named = await activityNamer(spec, client, operation.params);
         await recordActivities(
           client,
           restored.map((snapshot) => ({
             datasetId: snapshot.dataset_id,
             userId: operation.created_by,
             action: 'bulk-undo',
-            changes: activityChanges(spec, snapshot.after, snapshot.before, operation.task_id),
+            changes: activityChanges(spec, snapshot.after, snapshot.before, operation.task_id, named),
           })),
         );
       });

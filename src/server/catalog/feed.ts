@@ -10,7 +10,7 @@ import type { Quad, Quad_Object, Quad_Subject } from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import type { PoolClient } from 'pg';
 import type { Locale } from '../../../schemas/constants.ts';
-import { PERMISSION_LEVEL } from '../../../schemas/constants.ts';
+import { CATALOGUE_MIN_LEVEL } from '../../../schemas/datasets.ts';
 import { prepared, type Db } from '../db/pool.ts';
 import { computedBoxColumns } from '../datasets/coverage.ts';
 import { platformDatasetUrn, platformUrn } from '../harvest/origin.ts';
@@ -20,8 +20,8 @@ import { ACCESS_RIGHTS, DATA_THEME, INSPIRE_THEME_SCHEME, LANGUAGE_IRIS, NS, dat
 
 const { namedNode, literal, quad } = DataFactory;
 
-/** SQL condition on `d` (datasets) and `e` (catalog_entries): the entry is in the public feed. */
-export const LISTED_CONDITION = `COALESCE(d.publish, true) AND d.default_permission_level >= ${PERMISSION_LEVEL.search}`;
+/** SQL condition on `d` (datasets) and `e` (catalog_entries): the entry is in the public feed (isListedInCatalogue in SQL). */
+export const LISTED_CONDITION = `COALESCE(d.publish, true) AND d.default_permission_level >= ${CATALOGUE_MIN_LEVEL}`;
 
 export interface FeedQuery {
   page: number;

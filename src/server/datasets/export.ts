@@ -1,6 +1,6 @@
 /**
- * The datasets list as an ODL file: OpenDataFrance's "catalogue simplifié" (UTF-8, comma
- * separated, every field quoted, several values joined by `;`, CRLF line ends), one row per
+ * The datasets list as an ODL file: OpenDataFrance's "catalogue simplifié" (UTF-8 with a
+ * byte-order mark, without which spreadsheets read its accents as Latin-1; comma separated, every field quoted, several values joined by `;`, CRLF line ends), one row per
  * dataset of the caller's list, in its order. Rows are read from PostgreSQL through a cursor and
  * written as the client takes them, so memory does not grow with the number of datasets.
  */
@@ -111,6 +111,9 @@ export function odlLine(row: OdlRow, datasetUrl: string, collator: Intl.Collator
 }
 
 
+/** The UTF-8 byte-order mark the file starts with: Excel takes a file without it for Latin-1. */
+export const UTF8_BOM = '\uFEFF';
+
 /** Lines are sent in chunks of about this many characters. */
 const CHUNK = 16 * 1024;
 
@@ -188,7 +191,7 @@ export async function sendOdlExport(
   const collator = new Intl.Collator(options.locale);
   const stalled = setTimeout(() => file.destroy(), STALL_MS);
   async function* lines(): AsyncGenerator<string> {
-    let chunk = csvLine(ODL_COLUMNS);
+    let chunk = UTF8_BOM + csvLine(ODL_COLUMNS);
     for await (const row of rows as AsyncIterable<OdlRow>) {
       chunk += odlLine(row, options.datasetUrl, collator);
       // Send what the cursor gave so far, or a full chunk.

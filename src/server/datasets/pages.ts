@@ -76,10 +76,11 @@ const pageOf = (query: PageIdsQuery, params: SqlParams, terms = query.orderTerms
  */
 async function boundedPage(db: Db, query: PageIdsQuery, cap: number): Promise<Bounded> {
   const params = new SqlParams(query.values);
-  // The page's last row among these rows, by the order's first term, when that term is a column.
-  const edgeColumn = /^d\.\w+$/.test(query.orderTerms[0]?.column ?? '') ? query.orderTerms[0].column : null;
+  // The page's last row among these rows, by the order's first term, when that term is a column
+  // (compared in its collation, if it names one: the value is compared as the order sorts).
+  const edgeColumn = /^d\.\w+( COLLATE "\w+")?$/.test(query.orderTerms[0]?.column ?? '') ? query.orderTerms[0].column : null;
   const edge = edgeColumn
-    ? `(SELECT ${edgeColumn}::text FROM d ${orderByClause(query.orderTerms)} LIMIT 1 OFFSET ${params.add(query.offset + query.limit - 1)}) AS edge,
+    ? `(SELECT (${edgeColumn})::text FROM d ${orderByClause(query.orderTerms)} LIMIT 1 OFFSET ${params.add(query.offset + query.limit - 1)}) AS edge,
        (SELECT pg_typeof(${edgeColumn})::text FROM d LIMIT 1) AS edge_type`
     : 'NULL AS edge, NULL AS edge_type';
   const { rows } = await db.query<{ rows: number; ids: number[]; share: number | null; table_rows: number; edge: string | null; edge_type: string | null }>(

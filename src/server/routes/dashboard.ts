@@ -11,7 +11,7 @@ import { listClauses, listRequest, pageLinks, parsePageParams, type ListSpec, ty
 import { t } from '../i18n.ts';
 import { TASK_DOC, type RouteDoc } from '../openapi/route-doc.ts';
 import { scenarioHandler } from '../tasks/scenarios.ts';
-import { loadTask, presentTask, queueUserRun, TASK_FROM, taskSelectSql, taskVisibleSql, type TaskRow } from '../tasks/store.ts';
+import { datasetTasksSql, loadTask, presentTask, queueUserRun, TASK_FROM, taskSelectSql, taskVisibleSql, type TaskRow } from '../tasks/store.ts';
 
 export const TASK_LIST: ListSpec = {
   fields: {
@@ -45,7 +45,12 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       summary: 'The tasks the caller may see',
       list: TASK_LIST,
       response: TASK_DOC,
-      query: { object: { type: 'integer', description: "A dataset's tasks: run on it, or on behalf of it (a resource's, with the dataset as target)" } },
+      query: {
+        object: {
+          type: 'integer',
+          description: "A dataset's tasks: run on it, on behalf of it (with the dataset as target), on its resources, their links, layers and styles, and its bulk changes",
+        },
+      },
     }),
     async (request) => {
     const object = request.query.object;
@@ -58,11 +63,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       const conditions: string[] = [];
       const visible = taskVisibleSql(user, params);
       if (visible) conditions.push(visible);
-      // `object`: tasks of a dataset, run on the dataset itself or on behalf of it (target).
-      if (object) {
-        const id = params.add(Number(object));
-        conditions.push(`((tq.object_class = 'dataset' AND tq.object_id = ${id}) OR (tq.target->>'model' = 'dataset' AND tq.target->>'pk' = ${id}::text))`);
-      }
+      // `object`: the tasks of a dataset (tasks/store.ts datasetTasksSql says which).
+      if (object) conditions.push(datasetTasksSql(params.add(Number(object))));
       return conditions;
     });
     const countValues = [...params.values];

@@ -30,6 +30,7 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 import { datasetQualityAction } from '../quality/action.ts';
 import { oweAssessment } from '../quality/owed.ts';
 import { wakeScorer } from '../tasks/store.ts';
+import { asName } from '../db/collation.ts';
 
 const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
@@ -248,10 +249,12 @@ export default async function datasetRoutes(app: FastifyInstance) {
       fixedConditions: visible,
       // Counts kept per class, or capped; pages read in a bounded way (datasets/pages.ts).
       page: (query, request, narrowed) => datasetPage(app.db, query, request, narrowed),
-      // By the owning group's name, kept on the dataset (migration 007) so the order has an index;
+      // Names as people read them (accents among the others), on their indexes (migration 057); by
+      // the owning group's name, kept on the dataset (migration 007) so the order has an index;
       // dates as dates (as their text would), on their indexes (migrations 007 and 021).
       orderings: {
-        usergroup: 'd.usergroup_name',
+        display_name: asName('d.display_name'),
+        usergroup: asName('d.usergroup_name'),
         revision_date: 'd.revision_date',
         creation_date: 'd.creation_date',
         publication_date: 'd.publication_date',

@@ -11,7 +11,7 @@
  * - A jurisdiction that is some organisation's territory is not deleted: 409
  *   {detail: "... cannot be deleted: <organisation names>", code: "jurisdiction-in-use"}; nor one
  *   datasets cover: 409 {detail: "... coverage of datasets (<count>) ...", code: "jurisdiction-covers-datasets"}.
- * - Box preview before saving (the form's Recalculate button): POST jurisdictions/bbox/
+ * - Box preview before saving (the button under the form's pasted codes): POST jurisdictions/bbox/
  *   {municipalities: [codes] or "a, b"}, or GET municipalities/bbox/?codename__in=a,b; both answer
  *   {municipalities: [known codes, sorted], municipality_count, latlon_bounding_box}.
  * - municipalities/: current communes {id, codename, display_name, departement}, searched by name

@@ -15,13 +15,13 @@ import { revokeAfterPasswordChange } from '../auth/tokens.ts';
 import { translateValidation } from '../crud/index.ts';
 import { inTransaction } from '../db/pool.ts';
 import { ValidationError, notAuthenticated } from '../http/errors.ts';
-import { interpolate, loginStrings, type LoginStrings } from '../i18n.ts';
+import { interpolate, loginStrings, t, type LoginStrings } from '../i18n.ts';
 import { CSRF_FIELD } from '../plugins/csrf.ts';
 import { html, page, type SafeHtml } from '../http/html.ts';
 import { fieldsJsonSchema } from '../openapi/json-schema.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 
-type Query = { next?: string; saved?: string };
+type Query = { next?: string; saved?: string; signed_out?: string };
 /** The pages' `next`: where to go once done (safeNext keeps it on this platform). */
 export const NEXT_QUERY = { type: 'string', description: 'Where to go once done (a path of this platform)' };
 type Form = Record<string, string | undefined>;
@@ -80,12 +80,13 @@ function renderPage(request: FastifyRequest, strings: LoginStrings, path: string
 
 export function renderSignin(
   request: FastifyRequest,
-  options: { username?: string; next?: string; error?: 'invalidCredentials' | 'tooManyAttempts' | 'csrf' },
+  options: { username?: string; next?: string; error?: 'invalidCredentials' | 'tooManyAttempts' | 'csrf'; signedOut?: boolean },
 ): string {
   const s = loginStrings(request.locale);
   const next = options.next || undefined;
   const error = options.error === 'csrf' ? s.common.csrf : options.error ? s.signin[options.error] : null;
   const body = html`
+${alert('success', options.signedOut && !error ? t(request.locale, 'signedOut') : null)}
 <p class="muted">${s.signin.intro}</p>
 ${alert('error', error)}
 <form method="post" action="/${request.locale}/login/signin/" novalidate>
@@ -330,8 +331,19 @@ export default async function loginPages(app: FastifyInstance) {
     config: { ...pageConfig.config, openapi: { summary, query, produces: ['text/html'], also: { 302: { description: 'Not signed in: to the sign-in page, coming back after' } } } },
   });
 
-  app.get<{ Querystring: Query }>('/login/signin/', { config: { auth: 'none', openapi: { summary: 'The sign-in page', query: { next: NEXT_QUERY }, produces: ['text/html'] } } }, async (request, reply) =>
-    respond(reply, renderSignin(request, { next: request.query.next })),
+  app.get<{ Querystring: Query }>(
+    '/login/signin/',
+    {
+      config: {
+        auth: 'none',
+        openapi: {
+          summary: 'The sign-in page',
+          query: { next: NEXT_QUERY, signed_out: { enum: ['1'], description: 'Come from signing out: the page says the user is signed out' } },
+          produces: ['text/html'],
+        },
+      },
+    },
+    async (request, reply) => respond(reply, renderSignin(request, { next: request.query.next, signedOut: request.query.signed_out === '1' })),
   );
 
   app.get<{ Querystring: Query }>('/login/profile/', htmlPage('The profile page: names, password, API tokens', { next: NEXT_QUERY, saved: { enum: ['profile', 'password', 'token-revoked'], description: 'The change just made, to confirm' } }), async (request, reply) => {

@@ -24,6 +24,12 @@ export interface ObjectClass {
    * object itself (`kwargs.target`): the datasets it belongs to. Absent: none.
    */
   targetDatasetsSql?(idSql: string): string;
+  /**
+   * SQL subquery of the ids of the objects of this kind that belong to the dataset of an id
+   * expression (its resources, their links, layers and styles): their tasks are among the
+   * dataset's. Absent: none belongs to a dataset.
+   */
+  ofDatasetSql?(datasetIdSql: string): string;
 }
 
 const dataset: ObjectClass = {
@@ -59,6 +65,7 @@ const resource: ObjectClass = {
     return condition === null ? null : `EXISTS (SELECT 1 FROM resources r WHERE r.id = ${idSql} AND ${condition})`;
   },
   targetDatasetsSql: (idSql) => `SELECT rd.dataset_id FROM resource_datasets rd WHERE rd.resource_id = ${idSql}`,
+  ofDatasetSql: (datasetIdSql) => `SELECT rd.resource_id FROM resource_datasets rd WHERE rd.dataset_id = ${datasetIdSql}`,
 };
 
 // A resource in a dataset: seen with the dataset, its publication changed by the dataset's editors.
@@ -82,6 +89,7 @@ const resourcedataset: ObjectClass = {
     return condition === null ? null : `EXISTS (SELECT 1 FROM resource_datasets rd JOIN datasets d ON d.id = rd.dataset_id WHERE rd.id = ${idSql} AND ${condition})`;
   },
   targetDatasetsSql: (idSql) => `SELECT rd.dataset_id FROM resource_datasets rd WHERE rd.id = ${idSql}`,
+  ofDatasetSql: (datasetIdSql) => `SELECT rd.id FROM resource_datasets rd WHERE rd.dataset_id = ${datasetIdSql}`,
 };
 
 /** A geographic layer: who reaches it is decided in datastore/access.ts. */
@@ -93,6 +101,8 @@ const geographiclayer: ObjectClass = {
   nameSql: (idSql) => `(SELECT gl.display_name FROM geographic_layers gl WHERE gl.id = ${idSql})`,
   visibleSql: layerVisibleSql,
   runnableSql: layerEditSql,
+  // The layers of the dataset's resources.
+  ofDatasetSql: (datasetIdSql) => `SELECT gl.id FROM geographic_layers gl JOIN resource_datasets rd ON rd.resource_id = gl.resource_id WHERE rd.dataset_id = ${datasetIdSql}`,
 };
 
 /** A layer's style: the access of its layer. */
@@ -110,6 +120,8 @@ const style: ObjectClass = {
     const condition = layerEditSql('s.layer_id', user, params);
     return condition === null ? null : `EXISTS (SELECT 1 FROM layer_styles s WHERE s.id = ${idSql} AND ${condition})`;
   },
+  // The styles of the layers of the dataset's resources.
+  ofDatasetSql: (datasetIdSql) => `SELECT s.id FROM layer_styles s WHERE s.layer_id IN (${geographiclayer.ofDatasetSql!(datasetIdSql)})`,
 };
 
 /** Indexers: seen and run by superusers and the delegated administrators (role 2) of their usergroup. */

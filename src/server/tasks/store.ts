@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import type { AccessSubject } from '../../../schemas/access.ts';
+import { BULK_TASK_ACTION, BULK_UNDO_TASK_ACTION } from '../../../schemas/bulk.ts';
 import type { Locale } from '../../../schemas/constants.ts';
 import type { Task, TaskStep, TaskTarget, TaskTrigger } from '../../../schemas/scenarios.ts';
 import { inTransaction, type Db } from '../db/pool.ts';
@@ -147,6 +148,8 @@ interface TaskRow {
   runnable: boolean;
   /** False for a task that cannot run again (an upload). */
   rerunnable: boolean;
+  /** A bulk change's (or its undo's) number of datasets: its object, which has no id of its own. */
+  bulk_count: number | null;
 }
 
 /** A stored code in the reader's language; a code no catalogue knows (older or newer servers) shows as is. */
@@ -182,6 +185,25 @@ export function taskVisibleSql(user: AccessSubject & { id: number }, params: Sql
   return `(${parts.join(' OR ')})`;
 }
 
+/**
+ * Condition on `tq` true for a dataset's tasks (`datasetIdSql`): run on it, on its behalf
+ * (`kwargs.target`), on what belongs to it (its resources, their links, layers and styles:
+ * ObjectClass.ofDatasetSql), and the bulk changes of it and their undos (bulk_operations).
+ */
+export function datasetTasksSql(datasetIdSql: string): string {
+  const parts = [
+    `(tq.object_class = 'dataset' AND tq.object_id = ${datasetIdSql})`,
+    `(tq.target->>'model' = 'dataset' AND tq.target->>'pk' = ${datasetIdSql}::text)`,
+  ];
+  for (const [name, objectClass] of Object.entries(OBJECT_CLASSES)) {
+    if (objectClass.ofDatasetSql) parts.push(`(tq.object_class = '${name}' AND tq.object_id IN (${objectClass.ofDatasetSql(datasetIdSql)}))`);
+  }
+  // On the GIN index of bulk_operations.dataset_ids (migration 058).
+  const bulks = `FROM bulk_operations b WHERE b.dataset_ids @> ARRAY[${datasetIdSql}::integer]`;
+  parts.push(`tq.id IN (SELECT b.task_id ${bulks} UNION ALL SELECT b.undo_task_id ${bulks})`);
+  return `(${parts.join(' OR ')})`;
+}
+
 /** SELECT list of a task for `user` (alias tq): labels, names and whether they may act on it. */
 export function taskSelectSql(user: AccessSubject, params: SqlParams): string {
   const names: string[] = [];
@@ -203,7 +225,9 @@ export function taskSelectSql(user: AccessSubject, params: SqlParams): string {
     CASE ${names.join(' ')} ELSE NULL END AS object_name,
     tq.target, CASE ${targetNames.join(' ')} ELSE NULL END AS target_name, tq.timeline, tq.warnings, tq.error, tq.trigger, u.username AS created_by, tq.retry_of,
     tq.acknowledged_at IS NOT NULL AS acknowledged, tq.start_date, tq.end_date, ${mayRun} AS runnable,
-    tq.interrupted_error IS NULL AS rerunnable`;
+    tq.interrupted_error IS NULL AS rerunnable,
+    CASE WHEN tq.action IN ('${BULK_TASK_ACTION}', '${BULK_UNDO_TASK_ACTION}') THEN
+      (SELECT cardinality(b.dataset_ids) FROM bulk_operations b WHERE b.task_id = tq.id OR b.undo_task_id = tq.id LIMIT 1) END AS bulk_count`;
 }
 
 export const TASK_FROM = 'task_queue_track tq LEFT JOIN scenarios s ON s.id = tq.scenario_id LEFT JOIN users u ON u.id = tq.created_by';
@@ -216,7 +240,7 @@ export function presentTask(row: TaskRow, locale: Locale): Task {
     action_label: actionLabel(locale, row.action, row.action_labels),
     object_class: row.object_class,
     object_id: row.object_id,
-    object_name: row.object_name,
+    object_name: row.object_name ?? (row.bulk_count === null ? null : t(locale, 'task.bulkObject', { count: row.bulk_count })),
     target: row.target,
     target_name: row.target ? row.target_name : null,
     timeline: (row.timeline ?? []).map((step) => ({

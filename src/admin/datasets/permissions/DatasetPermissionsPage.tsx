@@ -92,7 +92,7 @@ function PermissionsTable({ datasetId }: { datasetId: number }) {
       sx={{ ...LIST_FITS_WINDOW, flexDirection: { xs: 'column', md: 'row' } }}
       aside={<AccessPanel datasetId={datasetId} />}
     >
-      <Datagrid rowClick={false} bulkActionButtons={<PermissionBulkActions datasetId={datasetId} />}>
+      <Datagrid rowClick={false} bulkActionButtons={<PermissionBulkActions datasetId={datasetId} />} sx={SELECTION_BAR_HOLDS_ITS_ACTIONS}>
         <TextField source="display_name" label={`${KEY}.fields.display_name`} />
         <FunctionField<UsergroupPermission>
           source="usergroup_type"
@@ -113,6 +113,23 @@ function PermissionsTable({ datasetId }: { datasetId: number }) {
 }
 
 /** The page; the dataset's id comes from the route (`:id`) unless given. */
+
+/**
+ * The selection bar grows with its four actions where they wrap (beside the access panel, at
+ * 1366 px and below), in the page's flow above the table: react-admin's is one 48 px line laid
+ * over the table's head, which wrapped buttons overflowed.
+ */
+const SELECTION_BAR_HOLDS_ITS_ACTIONS = {
+  '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': {
+    position: 'relative',
+    transform: 'none',
+    height: 'auto',
+    flexWrap: 'wrap',
+    rowGap: 0.5,
+    py: 0.5,
+  },
+} as const;
+
 export default function DatasetPermissionsPage({ datasetId }: { datasetId?: number | string }) {
   const params = useParams<{ id?: string; datasetId?: string }>();
   const id = Number(datasetId ?? params.id ?? params.datasetId);
