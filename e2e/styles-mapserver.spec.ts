@@ -1,9 +1,9 @@
 /**
  * The app's map and a real map server draw a style alike: a polygon layer of a new dataset is
- * styled by value with the other values in grey, the map's pixels are read inside each feature,
- * and MapServer (`mapserv`, as the server test runs it) draws the same view from the same
- * GeoJSON file, read through OGR, with the SLD the platform exports for the saved style. Without
- * mapserv it is skipped with a warning, and fails under CI=true.
+ * styled by value with the other values in grey, then in graduated classes; each time the map's
+ * pixels are read inside each feature, and MapServer (`mapserv`, as the server test runs it) draws
+ * the same view from the same GeoJSON file, read through OGR, with the SLD the platform exports
+ * for the saved style. Without mapserv it is skipped with a warning, and fails under CI=true.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,14 +23,15 @@ const DATASET = 'Arrêts de bus du réseau urbain';
 
 /** Ten land uses: the Dark2 palette has eight colours, so the last two in order are other values. */
 const USES = ['verger', 'bois', 'zone', 'eau', 'parc', 'vigne', 'champ', 'friche', 'prairie', 'jardin'];
-/** Squares of 0.02° in a row near Nice, 0.01° apart, one a land use. */
+/** Squares of 0.02° in a row near Nice, 0.01° apart, one a land use, peopled 100, 200 … 1000. */
 const SIDE = 0.02;
-const SQUARES = USES.map((nature, index) => ({ nature, lon: 7.2 + index * 0.03, lat: 43.7 }));
+const SQUARES = USES.map((nature, index) => ({ nature, population: (index + 1) * 100, lon: 7.2 + index * 0.03, lat: 43.7 }));
+type Square = (typeof SQUARES)[number];
 const GEOJSON = JSON.stringify({
   type: 'FeatureCollection',
-  features: SQUARES.map(({ nature, lon, lat }, index) => ({
+  features: SQUARES.map(({ nature, population, lon, lat }, index) => ({
     type: 'Feature',
-    properties: { nom: `Parcelle ${index + 1}`, nature },
+    properties: { nom: `Parcelle ${index + 1}`, nature, population },
     geometry: { type: 'Polygon', coordinates: [[[lon, lat], [lon + SIDE, lat], [lon + SIDE, lat + SIDE], [lon, lat + SIDE], [lon, lat]]] },
   })),
 });
@@ -59,10 +60,70 @@ function fittedView(width: number, height: number) {
   return { pixel, bbox };
 }
 
+/** The SLD the platform exports for the layer page's saved style, once it styles by `column`. */
+async function exportedSld(page: Page, column: string): Promise<string> {
+  const exportLink = page.getByRole('link', { name: layer.style.exportSld });
+  const download = async () => (await page.request.get(new URL((await exportLink.getAttribute('href'))!, page.url()).href)).text();
+  // A save is a task: the export follows once it has run.
+  await expect.poll(download, { timeout: 60_000 }).toContain(`<ogc:PropertyName>${column}</ogc:PropertyName>`);
+  return download();
+}
+
+/**
+ * Checks that the layer page's map shows, inside each square, the colour `colourOf` gives it (at
+ * the style's opacity over white), and that MapServer draws the same colours there for the same
+ * view, from the same file read through OGR, with the SLD exported for the saved style.
+ */
+async function drawnAlike(page: Page, folder: string, file: string, colourOf: (square: Square) => string, column: string) {
+  const sld = await exportedSld(page, column);
+  // MapServer styles only the layer named as the SLD's NamedLayer (docs/styles.md).
+  const namedLayer = /<(?:\w+:)?NamedLayer>\s*<(?:\w+:)?Name>([^<]+)</.exec(sld)![1];
+  const map = page.locator('.layer-map');
+  const inside = ({ lon, lat }: Square) => [0.3, 0.5, 0.7].flatMap((dx) => [0.3, 0.5, 0.7].map((dy) => [lon + dx * SIDE, lat + dy * SIDE] as const));
+  const expected = SQUARES.map((square) => shown(colourOf(square), OPACITY));
+  const mismatches = (pixels: Pixels, view: ReturnType<typeof fittedView>) =>
+    SQUARES.flatMap((square, index) =>
+      inside(square)
+        .map(([lon, lat]) => pixels.at(...(view.pixel(lon, lat) as [number, number])))
+        .filter((rgb) => distance(rgb, expected[index]) >= 24)
+        .map((rgb) => `${square.nature} (${square.population}): ${rgb.join(',')} for ${expected[index].join(',')}`),
+    );
+
+  // The app's map, once drawn, in its own pixels.
+  let app!: Pixels;
+  await expect
+    .poll(async () => {
+      await expect(map).toHaveAttribute('aria-busy', 'false');
+      app = await pixelsOfPng(await map.screenshot());
+      return mismatches(app, fittedView(app.width, app.height));
+    }, { timeout: 20_000 })
+    .toEqual([]);
+
+  // MapServer's picture of the same view.
+  const view = fittedView(app.width, app.height);
+  const layers = `
+  LAYER
+    NAME "${namedLayer}"
+    TYPE POLYGON
+    STATUS ON
+    CONNECTIONTYPE OGR
+    CONNECTION "${file}"
+    PROJECTION "init=epsg:4326" END
+    METADATA "wms_title" "parcelles" "wms_include_items" "all" END
+    CLASS STYLE COLOR 0 0 0 END END
+  END`;
+  const mapfile = mapfileOf({ extent: view.bbox, width: app.width, height: app.height, projection: 'epsg:3857', layers });
+  const drawn = await getMap({ dir: folder, mapfile, layer: namedLayer, sld, bbox: view.bbox, width: app.width, height: app.height, srs: 'EPSG:3857' });
+  expect(mismatches(drawn, view)).toEqual([]);
+  // Between the squares, MapServer draws nothing.
+  const between = view.pixel(SQUARES[0].lon + SIDE * 1.25, SQUARES[0].lat + SIDE / 2) as [number, number];
+  expect(distance(drawn.at(...between), [255, 255, 255])).toBeLessThan(24);
+}
+
 const distance = (a: readonly number[], b: readonly number[]) => a.reduce((sum, value, index) => sum + Math.abs(value - b[index]), 0);
 const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
 
-test('the map of a layer styled by value, other values included, shows the colours MapServer draws with the SLD the platform exports', async ({ page }) => {
+test('the map of a layer styled by value (other values included), then in graduated classes, shows the colours MapServer draws with the SLD the platform exports', async ({ page }) => {
   test.skip(!mapserverReady('the comparison of the app\'s map with MapServer\'s'), 'mapserv is not installed');
   test.setTimeout(180_000);
   const folder = await mkdtemp(join(tmpdir(), 'publish-mapserver-'));
@@ -91,55 +152,24 @@ test('the map of a layer styled by value, other values included, shows the colou
     const legend = page.getByRole('list', { name: layer.style.legend }).getByRole('listitem');
     await expect(legend).toHaveCount(9);
     const colours = new Map((await legend.allTextContents()).map((text) => /^(.*) \((#[0-9a-f]{6})\)$/.exec(text)!.slice(1, 3) as [string, string]));
-    const colourOf = (nature: string) => colours.get(nature) ?? colours.get(layer.style.otherValues)!;
     expect(SQUARES.filter(({ nature }) => !colours.has(nature)).map(({ nature }) => nature)).toEqual(['zone', 'vigne']);
 
     await page.getByRole('button', { name: layer.style.save }).click();
     await expect(succeeded(page)).toBeVisible({ timeout: 60_000 });
-    const exportLink = page.getByRole('link', { name: layer.style.exportSld });
-    const sld = await (await page.request.get(new URL((await exportLink.getAttribute('href'))!, page.url()).href)).text();
-    // MapServer styles only the layer named as the SLD's NamedLayer (docs/styles.md).
-    const namedLayer = /<(?:\w+:)?NamedLayer>\s*<(?:\w+:)?Name>([^<]+)</.exec(sld)![1];
+    await drawnAlike(page, folder, file, (square) => colours.get(square.nature) ?? colours.get(layer.style.otherValues)!, 'nature');
 
-    // The app's map, once drawn, in its own pixels.
-    const map = page.locator('.layer-map');
-    const inside = ({ lon, lat }: (typeof SQUARES)[number]) => [0.3, 0.5, 0.7].flatMap((dx) => [0.3, 0.5, 0.7].map((dy) => [lon + dx * SIDE, lat + dy * SIDE] as const));
-    const expected = SQUARES.map(({ nature }) => shown(colourOf(nature), OPACITY));
-    const mismatches = (pixels: Pixels, view: ReturnType<typeof fittedView>) =>
-      SQUARES.flatMap((square, index) =>
-        inside(square)
-          .map(([lon, lat]) => pixels.at(...(view.pixel(lon, lat) as [number, number])))
-          .filter((rgb) => distance(rgb, expected[index]) >= 24)
-          .map((rgb) => `${square.nature}: ${rgb.join(',')} for ${expected[index].join(',')}`),
-      );
-    let app!: Pixels;
-    await expect
-      .poll(async () => {
-        await expect(map).toHaveAttribute('aria-busy', 'false');
-        app = await pixelsOfPng(await map.screenshot());
-        return mismatches(app, fittedView(app.width, app.height));
-      }, { timeout: 20_000 })
-      .toEqual([]);
-
-    // MapServer's picture of the same view, drawn from the same features with the exported SLD.
-    const view = fittedView(app.width, app.height);
-    const layers = `
-  LAYER
-    NAME "${namedLayer}"
-    TYPE POLYGON
-    STATUS ON
-    CONNECTIONTYPE OGR
-    CONNECTION "${file}"
-    PROJECTION "init=epsg:4326" END
-    METADATA "wms_title" "parcelles" "wms_include_items" "all" END
-    CLASS STYLE COLOR 0 0 0 END END
-  END`;
-    const mapfile = mapfileOf({ extent: view.bbox, width: app.width, height: app.height, projection: 'epsg:3857', layers });
-    const drawn = await getMap({ dir: folder, mapfile, layer: namedLayer, sld, bbox: view.bbox, width: app.width, height: app.height, srs: 'EPSG:3857' });
-    expect(mismatches(drawn, view)).toEqual([]);
-    // Between the squares both show the page's white (MapServer) or the basemap's absence (the map).
-    const between = view.pixel(SQUARES[0].lon + SIDE * 1.25, SQUARES[0].lat + SIDE / 2) as [number, number];
-    expect(distance(drawn.at(...between), [255, 255, 255])).toBeLessThan(24);
+    // Five quantile classes of the population, saved over the same style.
+    await pickOption(page, layer.style.kind, layer.style.kinds.graduated);
+    await pickOption(page, layer.style.column, 'population');
+    await expect(legend).toHaveCount(5);
+    const classes = (await legend.allTextContents()).map((text) => {
+      const [, min, max, colour] = /^(\d+) – (\d+) \((#[0-9a-f]{6})\)$/.exec(text)!;
+      return { min: Number(min), max: Number(max), colour };
+    });
+    // As the style's filters: from min to below max, the last class up to its max.
+    const classOf = (population: number) => classes.find(({ min, max }, index) => population >= min && (population < max || (index === classes.length - 1 && population === max)))!.colour;
+    await page.getByRole('button', { name: layer.style.save }).click();
+    await drawnAlike(page, folder, file, (square) => classOf(square.population), 'population');
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
