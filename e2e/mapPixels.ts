@@ -2,7 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 /** A colour drawn with an opacity over the white page, as the screen shows it. */
-function shown(hex: string, opacity: number): [number, number, number] {
+export function shown(hex: string, opacity: number): [number, number, number] {
   const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
   return channels.map((value) => Math.round(value * opacity + 255 * (1 - opacity))) as [number, number, number];
 }

@@ -5,12 +5,9 @@
  * are checked where each class's features lie. Needs PostGIS (CI's second run) and `mapserv`;
  * without mapserv it is skipped with a warning, and fails under CI=true.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datastoreStorage, type Storage } from '../../src/server/datastore/geometry.ts';
 import { loadResourceIntoDatastore } from '../../src/server/datastore/index.ts';
@@ -18,9 +15,7 @@ import { styleOf } from '../../src/admin/resources/styleConfig.ts';
 import type { StyleConfig } from '../../src/admin/resources/resourcesApi.ts';
 import { createTestApp, type SignedIn, type TestApp } from './helpers.ts';
 import { dataFile, insertResources, scenarioContext } from './datastore-helpers.ts';
-
-const MAPSERV = ['/usr/bin/mapserv', '/usr/lib/cgi-bin/mapserv'].find((file) => existsSync(file)) ?? null;
-const run = promisify(execFile);
+import { getMap as mapserverGetMap, hexOf, MAPSERV, mapfileOf, mapserverReady } from '../mapserver.ts';
 
 /** The picture asked for: lon −0.5 to 7.5, lat −0.5 to 5.5, 50 pixels a degree. */
 const BBOX = [-0.5, -0.5, 7.5, 5.5] as const;
@@ -99,44 +94,13 @@ function mapfile(): string {
     METADATA "wms_title" "${table}" "wms_include_items" "all" END
     CLASS STYLE COLOR 0 0 0 END END
   END`;
-  return `MAP
-  EXTENT ${BBOX.join(' ')}
-  SIZE ${WIDTH} ${HEIGHT}
-  # Scales counted with the OGC's 0.28 mm pixel (90.714 dpi), as the platform's are; MapServer's default is 72 dpi.
-  RESOLUTION 90.714
-  DEFRESOLUTION 90.714
-  IMAGECOLOR 255 255 255
-  PROJECTION "init=epsg:4326" END
-  OUTPUTFORMAT NAME "png" DRIVER AGG/PNG MIMETYPE "image/png" IMAGEMODE RGB EXTENSION "png" END
-  WEB METADATA "wms_enable_request" "*" "wms_srs" "EPSG:4326" "wms_title" "publish" END END
-${[...layers.values()].map(layer).join('\n')}
-END
-`;
+  return mapfileOf({ extent: BBOX, width: WIDTH, height: HEIGHT, projection: 'epsg:4326', layers: [...layers.values()].map(layer).join('\n') });
 }
 
 /** The RGB pixels of MapServer's WMS GetMap of the layer, styled by the SLD. */
 async function getMap(style: number, sld: string): Promise<(lon: number, lat: number) => string> {
-  const map = path.join(dir, 'publish.map');
-  const config = path.join(dir, 'mapserver.conf');
-  writeFileSync(map, mapfile());
-  // MapServer 8 reads a configuration file first, which must allow the mapfile named in the query.
-  writeFileSync(config, `CONFIG\n  ENV\n    MS_MAP_PATTERN "^${dir}/"\n  END\nEND\n`);
-  const query = new URLSearchParams({
-    map, SERVICE: 'WMS', VERSION: '1.1.1', REQUEST: 'GetMap', LAYERS: `publish_style_${style}`, STYLES: '', SRS: 'EPSG:4326',
-    BBOX: BBOX.join(','), WIDTH: String(WIDTH), HEIGHT: String(HEIGHT), FORMAT: 'image/png', SLD_BODY: sld,
-  });
-  const { stdout } = await run(MAPSERV!, [], { env: { MAPSERVER_CONFIG_FILE: config, REQUEST_METHOD: 'GET', QUERY_STRING: query.toString() }, encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 });
-  const split = stdout.indexOf('\r\n\r\n');
-  const header = stdout.subarray(0, split).toString();
-  const body = stdout.subarray(split + 4);
-  expect(header, body.toString().slice(0, 2000)).toMatch(/Content-Type: image\/png/);
-  const { data, info } = await sharp(body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return (lon, lat) => {
-    const x = Math.round((lon - BBOX[0]) * PER_DEGREE);
-    const y = Math.round((BBOX[3] - lat) * PER_DEGREE);
-    const offset = (y * info.width + x) * 3;
-    return `#${[0, 1, 2].map((channel) => data[offset + channel].toString(16).padStart(2, '0')).join('')}`;
-  };
+  const pixels = await mapserverGetMap({ dir, mapfile: mapfile(), layer: `publish_style_${style}`, sld, bbox: BBOX, width: WIDTH, height: HEIGHT, srs: 'EPSG:4326' });
+  return (lon, lat) => hexOf(pixels.at((lon - BBOX[0]) * PER_DEGREE, (BBOX[3] - lat) * PER_DEGREE));
 }
 
 /** Saves the editor's config as the style, answering the SLD the map server is given. */
@@ -155,10 +119,7 @@ function drawnNear(pixel: (lon: number, lat: number) => string, colour: string, 
 describe('styles drawn by MapServer', () => {
   const ready = () => {
     if (storage !== 'postgis') return false;
-    if (MAPSERV) return true;
-    if (process.env.CI === 'true') throw new Error('MapServer (mapserv, Debian package cgi-mapserver) is missing: .ci/run installs it.');
-    console.warn('SKIPPED: the SLD rendering by MapServer, as mapserv is not installed (apt-get install -y mapserver-bin cgi-mapserver).');
-    return false;
+    return mapserverReady('the SLD rendering by MapServer');
   };
 
   it('draws a graduated polygon layer in the colour of each class, and nothing between the polygons', async (context) => {
