@@ -542,6 +542,29 @@ describe('contacts', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a failed save of a contact', { timeout: 30_000 }, () => {
+  it.each([
+    ['fr', 'Erreur lors de la mise à jour du contact', 'Enregistrer'],
+    ['en', 'Error during update of contact', 'Save'],
+    ['it', "Errore durante l'aggiornamento del contatto", 'Salva'],
+  ] as const)("says 'Error during update of contact' above the server's reason (%s)", async (locale, message, save) => {
+    const contact = { id: 5, name: 'Service SIG', email: 'sig@example.org', phone: '', position: '', role: '', usergroup: 20 };
+    server.use(
+      ...accountsHandlers(),
+      http.get('/:locale/dataset/contacts/5/', () => HttpResponse.json(contact)),
+      http.put('/:locale/dataset/contacts/5/', () => HttpResponse.json({ detail: 'Server down' }, { status: 500 })),
+    );
+    const user = userEvent.setup();
+    renderApp(`/publish/${locale}/accounts/contacts/5/`, USERS.superuser);
+    const name = await screen.findByDisplayValue('Service SIG', {}, LONG);
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: save }));
+    const toast = await screen.findByRole('alert', {}, LONG);
+    expect(toast).toHaveTextContent(message);
+    expect(toast).toHaveTextContent('Server down');
+  });
+});
+
 describe('phone numbers', { timeout: 30_000 }, () => {
   it('shows a French number in pairs in the contacts list, as stored otherwise', async () => {
     server.use(
