@@ -163,7 +163,6 @@ describe('the resource wizard for datastore tables and map server layers', { tim
       scenario(92, 'update-geoserver', 'update', 'Mettre à jour la ressource miroir'),
     ]);
     server.use(
-      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
       http.get('/:locale/geoserv/rest/workspaces.json', () => HttpResponse.json({ workspaces: { workspace: [{ name: 'publish' }, { name: 'topp' }] } })),
       http.get('/:locale/geoserv/rest/workspaces/:ws/layers.json', ({ params }) => {
         listed.push(`layers of ${params.ws as string}`);
@@ -245,7 +244,6 @@ describe('the resource wizard for datastore tables and map server layers', { tim
       existing: source({ id: 110, resource_id: 11, dataformat_id: null, layer_name: 'topp:states', layer_type: 'layer' }),
     });
     server.use(
-      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
       http.get('/:locale/geoserv/rest/workspaces.json', () => HttpResponse.json({ workspaces: { workspace: [{ name: 'topp' }] } })),
       http.get('/:locale/geoserv/rest/workspaces/:ws/layers.json', () => HttpResponse.json({ layers: { layer: [{ name: 'states' }, { name: 'roads' }] } })),
     );

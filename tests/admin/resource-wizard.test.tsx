@@ -116,10 +116,13 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
 
   it('offers a main resource every available type, an annex only files and links', async () => {
     wizard();
-    server.use(http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore', 'geoserver'])));
+    server.use(
+      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore', 'geoserver'])),
+      http.head('/:locale/geospatial/datastores/databases/', () => new HttpResponse(null, { status: 503 })),
+    );
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    // The datastore answers its HEAD (200), the map server does not (503).
+    // The data pusher's datastore answers its HEAD (200), the geospatial one, which the map server publishes from, does not (503).
     await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(5));
     expect(within(types).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Fichier téléversé',
@@ -130,15 +133,38 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     ]);
   });
 
-  it('offers the map-server layer when the map server answers', async () => {
+  it('offers the map-server layer when a map server is configured and the geospatial datastore answered at start-up, asking the map server nothing', async () => {
     wizard();
-    server.use(
-      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
-      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'geoserver'])),
-    );
-    renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
-    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    expect(await within(types).findByRole('radio', { name: 'Couche du serveur cartographique' }, LONG)).toBeInTheDocument();
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.includes('/geoserv/')) asked.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    try {
+      server.use(http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'geoserver'])));
+      renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+      const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+      expect(await within(types).findByRole('radio', { name: 'Couche du serveur cartographique' }, LONG)).toBeInTheDocument();
+      expect(asked).toEqual([]);
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
+  });
+
+  it('offers no map-server layer when none is configured, without asking for one', async () => {
+    wizard();
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.includes('/geoserv/')) asked.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    try {
+      renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+      const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+      await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(4));
+      expect(within(types).queryByRole('radio', { name: 'Couche du serveur cartographique' })).toBeNull();
+      expect(asked).toEqual([]);
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
   });
 
   it('creates a CSV main resource: sends the file with its progress, places X and Y, runs the chosen create scenario and follows its task to SUCCESS', async () => {

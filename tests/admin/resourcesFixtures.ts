@@ -206,7 +206,6 @@ export function resourceServer(options: ResourceServerOptions = {}) {
     http.get('/:locale/resource/crs/', () => HttpResponse.json(CRS)),
     // A platform listing the file and link kinds only (tests add `datastore` and `geoserver`).
     http.get('/:locale/resource/kinds/', () => HttpResponse.json(SOURCE_KINDS)),
-    http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 503 })),
   ];
   /** "METHOD path" of each write, in order. */
   const calls = () => writes.map((write) => `${write.method} ${write.path.replace(/^\/(fr|en|it)\//, '')}${write.search}`);

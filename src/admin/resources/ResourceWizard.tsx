@@ -63,25 +63,20 @@ interface Upload {
 const NO_UPLOAD: Upload = { open: false, loaded: 0, total: 0 };
 
 /**
- * The types offered: those the server can make a resource of (`resource/kinds/`); annexes are files
- * and links; the datastore and map server besides only when they answer.
+ * The types offered: those the server can make a resource of (`resource/kinds/`: the map server's
+ * layers only when one is configured); annexes are files and links; datastore tables and map
+ * server layers besides only when their datastore answered at start-up.
  */
 function useAvailableTypes(role: ResourceRole): ResourceType[] {
-  const { datastoreAvailable } = useStartup();
+  const { datastoreAvailable, geospatialAvailable } = useStartup();
   const { data: kinds = [] } = useQuery({
     queryKey: ['dataset-resources', 'kinds'],
     queryFn: ({ signal }) => resourcesApi.kinds(signal),
     staleTime: Infinity,
   });
-  const { data: mapServer = false } = useQuery({
-    queryKey: ['dataset-resources', 'map-server-available'],
-    queryFn: ({ signal }) => resourcesApi.mapServerAvailable(signal),
-    enabled: role === 'main' && kinds.includes('geoserver'),
-    staleTime: Infinity,
-  });
   const offered = RESOURCE_TYPES.filter((type) => kinds.includes(type));
   if (role === 'annex') return offered.filter((type) => ANNEX_TYPES.includes(type));
-  return offered.filter((type) => (type === 'datastore' ? datastoreAvailable : type === 'geoserver' ? mapServer : true));
+  return offered.filter((type) => (type === 'datastore' ? datastoreAvailable : type === 'geoserver' ? geospatialAvailable : true));
 }
 
 function TypeStep({ types, value, onChange, onNext }: { types: ResourceType[]; value: ResourceType | null; onChange: (type: ResourceType) => void; onNext: () => void }) {

@@ -225,16 +225,6 @@ export const PATHS = {
   styleRun: (styleId: number, scenarioId: number) => `geospatial/style/${id(styleId)}/_scenarios/${id(scenarioId)}/run`,
 } as const;
 
-/** Whether a HEAD answers 200 (the datastore or the map server is there). */
-async function answers(http: HttpClient, path: string, signal?: AbortSignal): Promise<boolean> {
-  try {
-    const { status } = await http.request(path, { method: 'HEAD', signal });
-    return status === 200;
-  } catch {
-    return false;
-  }
-}
-
 /** The geographic layer a resource's `rel` names, if any. */
 export function layerIdOf(resource: Pick<Resource, 'rel'>): number | null {
   const relation = resource.rel?.find((candidate) => candidate['@app'] === 'geospatial' && candidate['@class'] === 'geographiclayer');
@@ -295,8 +285,6 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     /** The types a resource can be made of on this platform now. */
     kinds: (signal?: AbortSignal) => get<ResourceType[]>(PATHS.kinds, undefined, signal),
     ftpChoices: (usergroupId: number, signal?: AbortSignal) => get<FtpChoice[]>(PATHS.ftpChoices, { usergroup_id: usergroupId }, signal),
-    datastoreAvailable: (signal?: AbortSignal) => answers(http, PATHS.datastoreDatabases('datapusher'), signal),
-    mapServerAvailable: (signal?: AbortSignal) => answers(http, PATHS.mapServerWorkspaces, signal),
     /** The names of the datastore databases (the server answers `[{name}]`). */
     datastoreDatabases: async (kind: DatastoreKind, signal?: AbortSignal) =>
       (await get<Array<{ name: string }>>(PATHS.datastoreDatabases(kind), undefined, signal)).map((database) => database.name),
