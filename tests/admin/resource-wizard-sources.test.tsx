@@ -133,7 +133,7 @@ describe('the resource wizard for datastore tables and map server layers', { tim
       `POST datapusher/datastores/datastore/${SOURCE_ID}/_scenarios/81/run/?asynchrone=true`,
     ]);
     const [made, , attached, placed] = resources.writes;
-    expect(made.body).toEqual({ display_name: 'Arrêts (table)', description: '', type: 'datastore', usergroup_id: 10 });
+    expect(made.body).toEqual({ display_name: 'Arrêts (table)', description: '', type: 'datastore', hidden: false, usergroup_id: 10 });
     expect(attached.body).toEqual({ schema_name: 'datastore', table_name: 'resource_12', resource_id: 100 });
     expect(placed.body).toEqual({ column_x: 'x', column_y: 'y', crs: 4326 });
   });

@@ -220,7 +220,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
       'POST resource/file-upload/102/_scenarios/31/run/?asynchrone=true',
     ]);
     const [created, linked, made, uploaded, placed, run] = resources.writes;
-    expect(created.body).toEqual({ display_name: 'Arrêts de bus', description: '', type: 'file-upload', usergroup_id: 10 });
+    expect(created.body).toEqual({ display_name: 'Arrêts de bus', description: '', type: 'file-upload', hidden: false, usergroup_id: 10 });
     expect(linked.body).toEqual({ resource_id: 100, dataset_id: 1, publish: true, type: 1 });
     expect(made.body).toEqual({ dataformat_id: 1, resource_id: 100 });
     expect(await ((uploaded.body as FormData).get('file') as File).text()).toBe(CSV);
@@ -360,7 +360,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Lancer' }));
     expect(await screen.findByText('La mise à jour de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
     expect(resources.calls()).toEqual(['PUT resource/resources/8/', 'PATCH resource/href/80/', 'POST resource/href/80/_scenarios/42/run/?asynchrone=true']);
-    expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', usergroup_id: 10 });
+    expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', hidden: false, usergroup_id: 10 });
   });
 
   it("comes back as an annex's wizard after a new sign-in, with what was typed", async () => {

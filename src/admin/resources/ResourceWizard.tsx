@@ -25,6 +25,7 @@ import { useStartup } from '../startup/useStartup.ts';
 import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ColumnsStep } from './ColumnsStep.tsx';
 import { GeometryStep } from './GeometryStep.tsx';
+import { HiddenSwitch } from './HiddenSwitch.tsx';
 import { useSetAsideWizardValues, useTakenWizardValues } from './keptWizardValues.ts';
 import { datasetResourcesPath, newResourcePath } from './resourcePaths.ts';
 import {
@@ -35,6 +36,7 @@ import {
   RESOURCE_ROLES,
   RESOURCE_TYPES,
   resourcesApi,
+  SCHEDULED_TYPES,
   type Resource,
   type ResourceRole,
   type ResourceType,
@@ -42,6 +44,7 @@ import {
   type SourceWrite,
 } from './resourcesApi.ts';
 import { isUnloaded } from './ProcessingState.tsx';
+import { ResourceSchedule } from './ResourceSchedule.tsx';
 import { scenariosFor } from './scenarioChoice.ts';
 import { SourceFields } from './SourceFields.tsx';
 import { TaskFollow } from './TaskFollow.tsx';
@@ -163,6 +166,8 @@ export default function ResourceWizard() {
   const [source, setSource] = useState<Source | null>(null);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [task, setTask] = useState<Task | null>(null);
+  // The wizard's task loaded the resource: its update may now be scheduled.
+  const [loadedNow, setLoadedNow] = useState(false);
   // A dataset has one main resource: a second is refused, so the wizard says so before anything is filled in.
   const mainTaken = existingId === null && role === 'main' && !linked && (links ?? []).some((one) => one.type === RESOURCE_ROLES.main);
   // Kept until the details are saved: a new resource once created is resumed from the dataset's page instead.
@@ -317,6 +322,7 @@ export default function ResourceWizard() {
   };
 
   const onTaskFinished = (finished: Task) => {
+    setLoadedNow(finished.status === 'SUCCESS');
     if (finished.status !== 'SUCCESS') {
       setUpload(NO_UPLOAD);
       setScenarios([]);
@@ -387,6 +393,7 @@ export default function ResourceWizard() {
                 <TextField required label={translate(`${L}.fields.display_name`)} value={values.display_name} onChange={(event) => change({ display_name: event.target.value })} {...helper('display_name')} />
                 <TextField multiline minRows={2} label={translate(`${L}.fields.description`)} value={values.description} onChange={(event) => change({ description: event.target.value })} {...helper('description')} />
                 <SourceFields type={type} values={values} errors={errors} usergroupId={usergroupId} onChange={change} />
+                <HiddenSwitch checked={values.hidden} disabled={busy} onChange={(hidden) => change({ hidden })} />
                 {source?.filename && type === 'file-upload' && (
                   <Typography variant="body2">{translate(`${L}.wizard.currentFile`, { name: source.filename, size: formatFileSize(source.size, locale) })}</Typography>
                 )}
@@ -420,6 +427,10 @@ export default function ResourceWizard() {
             )}
             {step === 'scenario' && scenarios.length > 0 && <ScenarioStep scenarios={scenarios} busy={busy} onRun={(scenario) => void run(scenario)} />}
             {step === 'task' && task && <TaskFollow started={task} onFinished={onTaskFinished} />}
+            {/* Its scheduled update: on a loaded resource's page, and as a new one's last step once loaded. */}
+            {resource && type && sourceId !== null && SCHEDULED_TYPES.includes(type) && (existingId !== null ? action === 'update' : loadedNow) && (
+              <ResourceSchedule resourceId={resource.id} type={type} sourceId={sourceId} database={database} editable={resource.editable !== false} />
+            )}
             <Button component={RouterLink} to={appPath(datasetResourcesPath(datasetId))} sx={{ alignSelf: 'flex-start' }}>
               {translate(`${L}.actions.back`)}
             </Button>

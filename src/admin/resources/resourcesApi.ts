@@ -29,6 +29,13 @@ import {
 // The resources' shapes are the shared schema's (schemas/resources.ts); the screens import them from here.
 export { RESOURCE_TYPES, type FtpChoice, type InspectedLayer, type Inspection, type Processing, type Relation, type Resource, type ResourceDataset, type ResourceType, type Source };
 
+/**
+ * The kinds whose data lives elsewhere and may change there, whose update scenario a scheduler
+ * runs (spec, section 3: the resource's scheduler and update scenario): a download, a file of the
+ * sFTP folder, a datastore table.
+ */
+export const SCHEDULED_TYPES: readonly ResourceType[] = ['file-download', 'ftp', 'datastore'];
+
 /** What an annex may be (spec, section 4). */
 export const ANNEX_TYPES: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
 
@@ -210,6 +217,10 @@ export const PATHS = {
   mapServerLayerGroups: (workspace: string) => `geoserv/rest/workspaces/${id(workspace)}/layergroups.json`,
   mapServerMirror: (layerType: string) => `geoserv/mirror/${id(layerType)}`,
   task: (taskId: number) => `dashboard/task-queue-track/${id(taskId)}`,
+  schedulers: 'usergroup/schedulers',
+  /** Scheduled scenario runs: listed by object, created here, changed and removed by id. */
+  scheduledRuns: 'resource/scenario-execution-frequency',
+  scheduledRun: (frequencyId: number) => `resource/scenario-execution-frequency/${id(frequencyId)}`,
   linkChecks: (resourceId: number) => `resource/resources/${id(resourceId)}/link-checks`,
   layer: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}`,
   layerFeatures: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/features`,
