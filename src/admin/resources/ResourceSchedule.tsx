@@ -16,7 +16,8 @@ import { resourcesApi, type ResourceType } from './resourcesApi.ts';
 import { SCHEDULE_KEYS, scheduleApi } from './scheduleApi.ts';
 
 const L = 'resources.resource-settings.schedule';
-const NONE = '';
+// A value of its own: an empty one would show the select blank.
+const NONE = 'none';
 
 export interface ResourceScheduleProps {
   resourceId: number;
