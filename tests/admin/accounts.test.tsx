@@ -542,6 +542,24 @@ describe('contacts', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a creation the server refuses (403)', { timeout: 30_000 }, () => {
+  it('is said on the form, beside Save, which keeps what was typed', async () => {
+    server.use(
+      ...accountsHandlers(),
+      http.post('/:locale/dataset/contacts/', () => HttpResponse.json({ detail: "Vous n'avez pas la permission d'effectuer cette action." }, { status: 403 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/contacts/new/', USERS.superuser);
+    await user.type(await screen.findByRole('textbox', { name: 'Nom' }, LONG), 'Service SIG');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'sig@example.org');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const notice = await screen.findByText(/^Vous ne pouvez pas enregistrer ces changements/, {}, LONG);
+    expect(notice).toHaveTextContent("Vous n'avez pas la permission d'effectuer cette action. Vos droits sur cet enregistrement ont changé");
+    await expectPath('/publish/fr/accounts/contacts/new/');
+    expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Service SIG');
+  });
+});
+
 describe('a failed save of a contact', { timeout: 30_000 }, () => {
   it.each([
     ['fr', 'Erreur lors de la mise à jour du contact', 'Enregistrer'],
