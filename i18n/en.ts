@@ -221,6 +221,8 @@ export default {
         cancel: 'Cancel',
         confirm: 'Confirm',
       },
+      // Beside Save, when the server refused the save (403): its reason, then why the form was offered.
+      refusedSave: 'You may not save these changes: %{reason} Your rights on this record changed since the page was opened. What you typed stays shown.',
       progress: {
         title: 'Operation in progress',
         label: 'Progress',

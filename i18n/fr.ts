@@ -222,6 +222,8 @@ export default {
         cancel: 'Annuler',
         confirm: 'Confirmer',
       },
+      // Beside Save, when the server refused the save (403): its reason, then why the form was offered.
+      refusedSave: 'Vous ne pouvez pas enregistrer ces changements : %{reason} Vos droits sur cet enregistrement ont changé depuis l’ouverture de la page. Ce que vous avez saisi reste affiché.',
       progress: {
         title: 'Opération en cours',
         label: 'Progression',

@@ -221,6 +221,8 @@ export default {
         cancel: 'Annulla',
         confirm: 'Conferma',
       },
+      // Beside Save, when the server refused the save (403): its reason, then why the form was offered.
+      refusedSave: 'Non puoi salvare queste modifiche: %{reason} I tuoi diritti su questo elemento sono cambiati da quando la pagina è stata aperta. Quanto hai inserito resta visibile.',
       progress: {
         title: 'Operazione in corso',
         label: 'Avanzamento',

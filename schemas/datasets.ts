@@ -72,8 +72,11 @@ export const datasets = defineEntity({
     dataviz_href: { type: 'url', maxLength: 500, tab: 'description' },
     /** Uploaded with PUT dataset/datasets/{id}/thumbnail/ (JPG or PNG, 2 MB at most). */
     thumbnail: { type: 'image', readOnly: true, tab: 'description' },
-    /** The resources of the dataset: its main one and the number of annexes (none until resources are attached). */
+    /** The uploaded thumbnail's file name, as it was sent. */
+    thumbnail_name: { type: 'string', readOnly: true },
+    /** The resources of the dataset: its main one, its annexes and their number (none until resources are attached). */
     main_resource: { type: 'json', readOnly: true },
+    resource_annexes: { type: 'json', readOnly: true },
     annex_count: { type: 'integer', readOnly: true },
     children_count: { type: 'integer', readOnly: true },
     /** The form's required fields the dataset leaves empty. */

@@ -14,7 +14,7 @@ export default {
       usergroup_id: 'Groupe',
       role: 'Rôle',
     },
-    messages: { created: 'Contact créé', updated: 'Contact mis à jour', deleted: 'Contact supprimé' },
+    messages: { created: 'Contact créé', updated: 'Contact mis à jour', deleted: 'Contact supprimé', updateFailed: 'Erreur lors de la mise à jour du contact' },
   },
   en: {
     name: 'Contact |||| Contacts',
@@ -30,7 +30,7 @@ export default {
       usergroup_id: 'Group',
       role: 'Role',
     },
-    messages: { created: 'Contact created', updated: 'Contact updated', deleted: 'Contact deleted' },
+    messages: { created: 'Contact created', updated: 'Contact updated', deleted: 'Contact deleted', updateFailed: 'Error during update of contact' },
   },
   it: {
     name: 'Contatto |||| Contatti',
@@ -46,6 +46,6 @@ export default {
       usergroup_id: 'Gruppo',
       role: 'Ruolo',
     },
-    messages: { created: 'Contatto creato', updated: 'Contatto aggiornato', deleted: 'Contatto eliminato' },
+    messages: { created: 'Contatto creato', updated: 'Contatto aggiornato', deleted: 'Contatto eliminato', updateFailed: "Errore durante l'aggiornamento del contatto" },
   },
 };

@@ -28,7 +28,6 @@ export default {
       added: 'Contact ajouté au jeu de données',
       updated: 'Rôle du contact mis à jour',
       removed: 'Contact retiré du jeu de données',
-      updateFailed: 'Erreur lors de la mise à jour du contact',
     },
   },
   en: {
@@ -56,7 +55,6 @@ export default {
       added: 'Contact added to the dataset',
       updated: "Contact's role updated",
       removed: 'Contact removed from the dataset',
-      updateFailed: 'Error during update of contact',
     },
   },
   it: {
@@ -84,7 +82,6 @@ export default {
       added: "Contatto aggiunto all'insieme di dati",
       updated: 'Ruolo del contatto aggiornato',
       removed: "Contatto rimosso dall'insieme di dati",
-      updateFailed: "Errore durante l'aggiornamento del contatto",
     },
   },
 };

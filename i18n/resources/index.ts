@@ -25,6 +25,7 @@ import usergroups from './usergroups.ts';
 import users from './users.ts';
 import datasetResources from './dataset-resources.ts';
 import geographicLayers from './geographic-layers.ts';
+import resourceSettings from './resource-settings.ts';
 
 /** Resource name → its labels in every language. */
 export const RESOURCE_LABELS = {
@@ -48,6 +49,7 @@ export const RESOURCE_LABELS = {
   ...datasetLookups,
   'dataset-resources': datasetResources,
   'geographic-layers': geographicLayers,
+  'resource-settings': resourceSettings,
   indexers,
 } satisfies Record<string, Record<Locale, object>>;
 

@@ -571,6 +571,47 @@ describe('contacts', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a creation the server refuses (403)', { timeout: 30_000 }, () => {
+  it('is said on the form, beside Save, which keeps what was typed', async () => {
+    server.use(
+      ...accountsHandlers(),
+      http.post('/:locale/dataset/contacts/', () => HttpResponse.json({ detail: "Vous n'avez pas la permission d'effectuer cette action." }, { status: 403 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/publish/fr/accounts/contacts/new/', USERS.superuser);
+    await user.type(await screen.findByRole('textbox', { name: 'Nom' }, LONG), 'Service SIG');
+    await user.type(screen.getByRole('textbox', { name: 'Adresse e-mail' }), 'sig@example.org');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const notice = await screen.findByText(/^Vous ne pouvez pas enregistrer ces changements/, {}, LONG);
+    expect(notice).toHaveTextContent("Vous n'avez pas la permission d'effectuer cette action. Vos droits sur cet enregistrement ont changé");
+    await expectPath('/publish/fr/accounts/contacts/new/');
+    expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Service SIG');
+  });
+});
+
+describe('a failed save of a contact', { timeout: 30_000 }, () => {
+  it.each([
+    ['fr', 'Erreur lors de la mise à jour du contact', 'Enregistrer'],
+    ['en', 'Error during update of contact', 'Save'],
+    ['it', "Errore durante l'aggiornamento del contatto", 'Salva'],
+  ] as const)("says 'Error during update of contact' above the server's reason (%s)", async (locale, message, save) => {
+    const contact = { id: 5, name: 'Service SIG', email: 'sig@example.org', phone: '', position: '', role: '', usergroup: 20 };
+    server.use(
+      ...accountsHandlers(),
+      http.get('/:locale/dataset/contacts/5/', () => HttpResponse.json(contact)),
+      http.put('/:locale/dataset/contacts/5/', () => HttpResponse.json({ detail: 'Server down' }, { status: 500 })),
+    );
+    const user = userEvent.setup();
+    renderApp(`/publish/${locale}/accounts/contacts/5/`, USERS.superuser);
+    const name = await screen.findByDisplayValue('Service SIG', {}, LONG);
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: save }));
+    const toast = await screen.findByRole('alert', {}, LONG);
+    expect(toast).toHaveTextContent(message);
+    expect(toast).toHaveTextContent('Server down');
+  });
+});
+
 describe('phone numbers', { timeout: 30_000 }, () => {
   it('shows a French number in pairs in the contacts list, as stored otherwise', async () => {
     server.use(

@@ -138,7 +138,7 @@ describe('language switcher and user popover', () => {
 
 describe('start-up', () => {
   // The server refuses both to those who may not reach the data: asking would only log a 403.
-  it('asks whether the datastore and the map server are there for an editor, not for a member', async () => {
+  it('asks whether the datastores of the data pusher and the geospatial service are there (spec, section 7) for an editor, not for a member', async () => {
     const probed: string[] = [];
     server.events.on('request:start', ({ request }) => {
       if (request.method === 'HEAD') probed.push(new URL(request.url).pathname);
@@ -150,7 +150,7 @@ describe('start-up', () => {
       cleanup();
       renderApp('/publish/fr/home/', USERS.role1);
       await waitForHeader();
-      expect(probed.sort()).toEqual(['/fr/datapusher/datastores/databases/', '/fr/geoserv/rest/workspaces.json/']);
+      expect(probed.sort()).toEqual(['/fr/datapusher/datastores/databases/', '/fr/geospatial/datastores/databases/']);
     } finally {
       server.events.removeAllListeners('request:start');
     }

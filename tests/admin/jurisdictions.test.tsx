@@ -462,5 +462,10 @@ describe('a change the server refuses (403)', () => {
     expect(screen.queryByText('Compétence territoriale mise à jour')).toBeNull();
     await expectPath('/publish/fr/jurisdictions/1/');
     expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('Métropole renommée');
+    // Said on the form, beside Save: that the person may not save it, and why.
+    const notice = screen.getByText(/^Vous ne pouvez pas enregistrer ces changements/);
+    expect(notice).toHaveTextContent("Vous ne pouvez pas enregistrer ces changements : Vous n'avez pas la permission d'effectuer cette action.");
+    expect(notice).toHaveTextContent('Vos droits sur cet enregistrement ont changé');
   });
+
 });

@@ -133,7 +133,7 @@ describe('the resource wizard for datastore tables and map server layers', { tim
       `POST datapusher/datastores/datastore/${SOURCE_ID}/_scenarios/81/run/?asynchrone=true`,
     ]);
     const [made, , attached, placed] = resources.writes;
-    expect(made.body).toEqual({ display_name: 'Arrêts (table)', description: '', type: 'datastore', usergroup_id: 10 });
+    expect(made.body).toEqual({ display_name: 'Arrêts (table)', description: '', type: 'datastore', hidden: false, usergroup_id: 10 });
     expect(attached.body).toEqual({ schema_name: 'datastore', table_name: 'resource_12', resource_id: 100 });
     expect(placed.body).toEqual({ column_x: 'x', column_y: 'y', crs: 4326 });
   });
@@ -163,7 +163,6 @@ describe('the resource wizard for datastore tables and map server layers', { tim
       scenario(92, 'update-geoserver', 'update', 'Mettre à jour la ressource miroir'),
     ]);
     server.use(
-      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
       http.get('/:locale/geoserv/rest/workspaces.json', () => HttpResponse.json({ workspaces: { workspace: [{ name: 'publish' }, { name: 'topp' }] } })),
       http.get('/:locale/geoserv/rest/workspaces/:ws/layers.json', ({ params }) => {
         listed.push(`layers of ${params.ws as string}`);
@@ -245,7 +244,6 @@ describe('the resource wizard for datastore tables and map server layers', { tim
       existing: source({ id: 110, resource_id: 11, dataformat_id: null, layer_name: 'topp:states', layer_type: 'layer' }),
     });
     server.use(
-      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
       http.get('/:locale/geoserv/rest/workspaces.json', () => HttpResponse.json({ workspaces: { workspace: [{ name: 'topp' }] } })),
       http.get('/:locale/geoserv/rest/workspaces/:ws/layers.json', () => HttpResponse.json({ layers: { layer: [{ name: 'states' }, { name: 'roads' }] } })),
     );

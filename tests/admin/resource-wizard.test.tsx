@@ -117,10 +117,13 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
 
   it('offers a main resource every available type, an annex only files and links', async () => {
     wizard();
-    server.use(http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore', 'geoserver'])));
+    server.use(
+      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'datastore', 'geoserver'])),
+      http.head('/:locale/geospatial/datastores/databases/', () => new HttpResponse(null, { status: 503 })),
+    );
     renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
     const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    // The datastore answers its HEAD (200), the map server does not (503).
+    // The data pusher's datastore answers its HEAD (200), the geospatial one, which the map server publishes from, does not (503).
     await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(5));
     expect(within(types).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Fichier téléversé',
@@ -131,15 +134,38 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     ]);
   });
 
-  it('offers the map-server layer when the map server answers', async () => {
+  it('offers the map-server layer when a map server is configured and the geospatial datastore answered at start-up, asking the map server nothing', async () => {
     wizard();
-    server.use(
-      http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 200 })),
-      http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'geoserver'])),
-    );
-    renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
-    const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
-    expect(await within(types).findByRole('radio', { name: 'Couche du serveur cartographique' }, LONG)).toBeInTheDocument();
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.includes('/geoserv/')) asked.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    try {
+      server.use(http.get('/:locale/resource/kinds/', () => HttpResponse.json([...SOURCE_KINDS, 'geoserver'])));
+      renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+      const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+      expect(await within(types).findByRole('radio', { name: 'Couche du serveur cartographique' }, LONG)).toBeInTheDocument();
+      expect(asked).toEqual([]);
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
+  });
+
+  it('offers no map-server layer when none is configured, without asking for one', async () => {
+    wizard();
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.includes('/geoserv/')) asked.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    try {
+      renderApp('/publish/fr/data/datasets/1/resources/new/?role=main', USERS.role1);
+      const types = await screen.findByRole('radiogroup', { name: 'Type de ressource' }, LONG);
+      await waitFor(() => expect(within(types).getAllByRole('radio')).toHaveLength(4));
+      expect(within(types).queryByRole('radio', { name: 'Couche du serveur cartographique' })).toBeNull();
+      expect(asked).toEqual([]);
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
   });
 
   it('creates a CSV main resource: sends the file with its progress, places X and Y, runs the chosen create scenario and follows its task to SUCCESS', async () => {
@@ -195,7 +221,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
       'POST resource/file-upload/102/_scenarios/31/run/?asynchrone=true',
     ]);
     const [created, linked, made, uploaded, placed, run] = resources.writes;
-    expect(created.body).toEqual({ display_name: 'Arrêts de bus', description: '', type: 'file-upload', usergroup_id: 10 });
+    expect(created.body).toEqual({ display_name: 'Arrêts de bus', description: '', type: 'file-upload', hidden: false, usergroup_id: 10 });
     expect(linked.body).toEqual({ resource_id: 100, dataset_id: 1, publish: true, type: 1 });
     expect(made.body).toEqual({ dataformat_id: 1, resource_id: 100 });
     expect(await ((uploaded.body as FormData).get('file') as File).text()).toBe(CSV);
@@ -335,7 +361,7 @@ describe('the resource wizard', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Lancer' }));
     expect(await screen.findByText('La mise à jour de la ressource a été lancée.', {}, LONG)).toBeInTheDocument();
     expect(resources.calls()).toEqual(['PUT resource/resources/8/', 'PATCH resource/href/80/', 'POST resource/href/80/_scenarios/42/run/?asynchrone=true']);
-    expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', usergroup_id: 10 });
+    expect(resources.writes[0].body).toEqual({ display_name: 'Horaires du réseau', description: '', type: 'href', hidden: false, usergroup_id: 10 });
   });
 
   it("comes back as an annex's wizard after a new sign-in, with what was typed", async () => {

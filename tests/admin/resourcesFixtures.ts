@@ -5,7 +5,7 @@
  * its features and styles. Every write is recorded in order, to check the calls the screens make.
  */
 import { http, HttpResponse } from 'msw';
-import type { Scenario, Task } from '../../schemas/scenarios.ts';
+import type { Scenario, ScenarioExecutionFrequency, Scheduler, Task } from '../../schemas/scenarios.ts';
 import type { Feature, GeographicLayer, LayerStyle, Resource, ResourceDataset, ResourceType, Source } from '../../src/admin/resources/resourcesApi.ts';
 import { page, recordWrite, type Write } from './accountsFixtures.ts';
 import { task } from './tasksFixtures.ts';
@@ -89,6 +89,15 @@ export const SOURCE_SCENARIOS: Record<string, Scenario[]> = {
   ],
 };
 
+/** The platform's schedulers (usergroup/schedulers/). */
+export const SCHEDULERS: Scheduler[] = [
+  { id: 1, codename: 'hourly', display_name: 'Toutes les heures', cron: '0 * * * *' },
+  { id: 2, codename: 'daily', display_name: 'Tous les jours', cron: '0 2 * * *' },
+  { id: 3, codename: 'weekly', display_name: 'Toutes les semaines', cron: '0 3 * * 1' },
+];
+/** The next run a new schedule answers. */
+export const NEXT_RUN = '2026-12-03T02:00:00Z';
+
 export interface ResourceServerOptions {
   links?: ResourceDataset[];
   sources?: Source[];
@@ -111,7 +120,31 @@ export function resourceServer(options: ResourceServerOptions = {}) {
     tasks.set(started.id, { task: started, reads: 0 });
     return started;
   };
+  const frequencies: ScenarioExecutionFrequency[] = [];
   const handlers = [
+    // Before the sources' `resource/:kind/` handlers, which their paths would match.
+    http.get('/:locale/usergroup/schedulers/', () => HttpResponse.json(SCHEDULERS)),
+    http.get('/:locale/resource/scenario-execution-frequency/', ({ request }) => {
+      const objectId = Number(new URL(request.url).searchParams.get('object_id'));
+      return HttpResponse.json(frequencies.filter((one) => one.object_id === objectId));
+    }),
+    http.post('/:locale/resource/scenario-execution-frequency/', async ({ request }) => {
+      const body = (await recordWrite(writes, request)).body as Pick<ScenarioExecutionFrequency, 'scenario' | 'object_class' | 'object_id' | 'scheduler'>;
+      const made = { ...body, id: 900 + frequencies.length, next_run: NEXT_RUN, last_task: null };
+      frequencies.push(made);
+      return HttpResponse.json(made, { status: 201 });
+    }),
+    http.patch('/:locale/resource/scenario-execution-frequency/:id/', async ({ request, params }) => {
+      const body = (await recordWrite(writes, request)).body as { scheduler: number };
+      const found = frequencies.find((one) => String(one.id) === params.id)!;
+      Object.assign(found, { scheduler: body.scheduler, next_run: '2026-12-07T03:00:00Z' });
+      return HttpResponse.json(found);
+    }),
+    http.delete('/:locale/resource/scenario-execution-frequency/:id/', async ({ request, params }) => {
+      await recordWrite(writes, request);
+      frequencies.splice(frequencies.findIndex((one) => String(one.id) === params.id), 1);
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get('/:locale/resource/resource-dataset/', ({ request }) => {
       reads.push(new URL(request.url));
       return HttpResponse.json(page(links));
@@ -206,11 +239,10 @@ export function resourceServer(options: ResourceServerOptions = {}) {
     http.get('/:locale/resource/crs/', () => HttpResponse.json(CRS)),
     // A platform listing the file and link kinds only (tests add `datastore` and `geoserver`).
     http.get('/:locale/resource/kinds/', () => HttpResponse.json(SOURCE_KINDS)),
-    http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 503 })),
   ];
   /** "METHOD path" of each write, in order. */
   const calls = () => writes.map((write) => `${write.method} ${write.path.replace(/^\/(fr|en|it)\//, '')}${write.search}`);
-  return { handlers, writes, reads, calls, links, sources, tasks };
+  return { handlers, writes, reads, calls, links, sources, tasks, frequencies };
 }
 
 /** A style made in QGIS: graduated classes the style editor cannot show, drawn as they are. */

@@ -54,7 +54,7 @@ export const handlers = [
     ]),
   ),
   http.head('/:locale/datapusher/datastores/databases/', () => new HttpResponse(null, { status: 200 })),
-  http.head('/:locale/geoserv/rest/workspaces.json', () => new HttpResponse(null, { status: 503 })),
+  http.head('/:locale/geospatial/datastores/databases/', () => new HttpResponse(null, { status: 200 })),
   // Accounts lists answer empty pages unless a test serves records.
   ...['usergroup/users', 'usergroup/user-groups', 'usergroup/group-members', 'organisation/organisations', 'organisation/organisation-types', 'organisation/jurisdictions', 'dataset/contacts'].map(
     (path) => http.get(`/:locale/${path}/`, () => requireUser() ?? HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),

@@ -609,11 +609,14 @@ describe('detail actions', () => {
     const stored = await upload(TINY_PNG, 'vignette.png');
     expect(stored.statusCode).toBe(200);
     expect(stored.json().thumbnail).toMatch(new RegExp(`^/en/dataset/datasets/${id}/thumbnail/\\?v=\\d+$`));
+    // Its file name, in the record and in the list's rows (spec, section 3: "existing url and name").
+    expect(stored.json().thumbnail_name).toBe('vignette.png');
+    expect((await get(`datasets/?id__in=${id}`, editor)).json().results[0].thumbnail_name).toBe('vignette.png');
     const image = await get(`datasets/${id}/thumbnail/`, editor);
     expect(image.headers['content-type']).toBe('image/png');
     expect((await send('DELETE', `datasets/${id}/thumbnail/`, undefined, editor)).statusCode).toBe(204);
     expect((await get(`datasets/${id}/thumbnail/`, editor)).statusCode).toBe(404);
-    expect((await get(`datasets/${id}/`, editor)).json().thumbnail).toBeNull();
+    expect((await get(`datasets/${id}/`, editor)).json()).toMatchObject({ thumbnail: null, thumbnail_name: null });
   });
 });
 

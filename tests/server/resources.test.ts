@@ -205,6 +205,10 @@ describe('resources in datasets', () => {
     const row = (await call('editor', 'GET', `/fr/dataset/datasets/?id__in=${dataset}`)).json().results[0];
     expect(row.main_resource).toMatchObject({ id: main.id, display_name: 'Comptages principal', type: 'href' });
     expect(row.annex_count).toBe(1);
+    // And the annexes themselves (spec, section 3: resource_annexes), as the main resource is shown.
+    expect(row.resource_annexes).toEqual([expect.objectContaining({ id: annex.id, display_name: 'Comptages annexe', type: 'href', resource_dataset_id: annexLink.json().id })]);
+    const detail = (await call('editor', 'GET', `/fr/dataset/datasets/${dataset}/`)).json();
+    expect(detail.resource_annexes.map((one: { id: number }) => one.id)).toEqual([annex.id]);
 
     // Publish the main resource through its scenario.
     const scenarioList = (await call('editor', 'GET', `/en/resource/resource-dataset/${mainLink.json().id}/_scenarios/`)).json();

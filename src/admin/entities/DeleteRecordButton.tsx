@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ConfirmModal } from '../feedback/ConfirmModal.tsx';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
-import { entityMessage } from './entityMessages.ts';
+import { entityMessage, ownFailureMessage } from './entityMessages.ts';
 
 export interface DeleteRecordButtonProps {
   /** Catalogue key of the column header (lists) and of the button. */
@@ -48,8 +48,7 @@ export function DeleteRecordButton({ label = 'ra.action.delete', redirectTo, can
         },
         onError: (error) => {
           // The entity's own message for a refused deletion (datasets), above the server's reasons.
-          const failed = entityMessage(resource, 'deleteFailed');
-          notifyError(error, { resource, message: translate(failed, { _: '' }) ? failed : undefined });
+          notifyError(error, { resource, message: ownFailureMessage(translate, resource, 'deleteFailed') });
         },
       },
     );

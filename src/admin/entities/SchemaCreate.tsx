@@ -9,6 +9,7 @@ import { entityOf } from './registry.ts';
 import type { FormLayoutProps } from './SchemaEdit.tsx';
 import { SchemaForm, writePayload, type FieldOverrides } from './SchemaForm.tsx';
 import { useEntityPaths } from './useEntityPaths.ts';
+import { useRefusedSave } from './useRefusedSave.ts';
 import { formCardFitsWindow } from '../layout/fitWindow.ts';
 
 export interface SchemaCreateProps extends FormLayoutProps {
@@ -28,6 +29,7 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
   const navigate = useNavigate();
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
+  const refused = useRefusedSave();
   return (
     <Create
       resource={resource}
@@ -36,6 +38,7 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
       transform={(data) => writePayload(entity, data, 'create')}
       mutationOptions={{
         onSuccess: (record: RaRecord) => {
+          refused.record(null);
           const created = createdMessage?.(record);
           notifySuccess(created?.message ?? entityMessage(resource, 'created'), created?.args);
           onCreated?.(record);
@@ -43,10 +46,13 @@ export function SchemaCreate({ resource, fieldOverrides, defaultValues: initialV
           navigate(paths.edit(record.id));
         },
         // Field messages also show under the fields (pessimistic save).
-        onError: (error: unknown) => notifyError(error, { resource }),
+        onError: (error: unknown) => {
+          refused.record(error);
+          notifyError(error, { resource });
+        },
       }}
     >
-      <SchemaForm entity={entity} mode="create" defaultValues={{ ...defaultValues(entity), ...initialValues }} fieldOverrides={fieldOverrides} {...layout} />
+      <SchemaForm entity={entity} mode="create" defaultValues={{ ...defaultValues(entity), ...initialValues }} fieldOverrides={fieldOverrides} refusal={refused.refusal} {...layout} />
     </Create>
   );
 }

@@ -4,17 +4,18 @@
  * schema cannot describe (members, uploads) are passed as children or field overrides.
  */
 import { useState, type ReactNode } from 'react';
-import { Edit, type RaRecord } from 'react-admin';
+import { Edit, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../http/errors.ts';
 import { useNotifyError } from '../feedback/useNotifyError.tsx';
 import { useNotifySuccess } from '../feedback/useNotifySuccess.tsx';
 import { NotFound } from '../pages/NotFoundPage.tsx';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
-import { entityMessage } from './entityMessages.ts';
+import { entityMessage, ownFailureMessage } from './entityMessages.ts';
 import { entityOf } from './registry.ts';
 import { SchemaForm, writePayload, type FieldOverrides, type SchemaFormProps } from './SchemaForm.tsx';
 import { useEntityPaths } from './useEntityPaths.ts';
+import { useRefusedSave } from './useRefusedSave.ts';
 import { formCardFitsWindow } from '../layout/fitWindow.ts';
 
 /** What a screen adds to the generated form: panels in its tabs and above them, the unsaved-changes guard. */
@@ -43,6 +44,8 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
   const navigate = useNavigate();
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
+  const translate = useTranslate();
+  const refused = useRefusedSave();
   // A record that does not exist (or no longer) is said in place, its address kept.
   const [missing, setMissing] = useState(false);
   if (missing) return <NotFound listPath={paths.list} />;
@@ -65,11 +68,16 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
       }}
       mutationOptions={{
         onSuccess: (record: RaRecord, variables: { data?: Record<string, unknown> }) => {
+          refused.record(null);
           notifySuccess(entityMessage(resource, 'updated'));
           onSaved?.(record, variables.data ?? {});
           if (redirect === 'list') navigate(paths.list);
         },
-        onError: (error: unknown) => notifyError(error, { resource }),
+        // The entity's own message for a failed save (a contact's), above the server's reasons.
+        onError: (error: unknown) => {
+          refused.record(error);
+          notifyError(error, { resource, message: ownFailureMessage(translate, resource, 'updateFailed') });
+        },
       }}
     >
       <SchemaForm
@@ -77,6 +85,7 @@ export function SchemaEdit({ resource, fieldOverrides, canDelete = true, childre
         mode="edit"
         fieldOverrides={fieldOverrides}
         readOnly={readOnly}
+        refusal={refused.refusal}
         {...layout}
         actions={
           canDelete && (

@@ -6,6 +6,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import { RefusedSaveNotice } from './RefusedSaveNotice.tsx';
 import { Box } from '@mui/material';
 import { tabFields, writableFields, type EntitySchema } from '../../../schemas/entity.ts';
 import { FormTabPanels, FormTabs, FormTabsHost, type FormTab } from './FormTabs.tsx';
@@ -53,6 +54,8 @@ export interface SchemaFormProps {
   topPanel?: ReactNode;
   /** Leaving the page with unsaved changes asks first. */
   warnWhenUnsavedChanges?: boolean;
+  /** The server's reason for refusing the last save (403), said beside Save. */
+  refusal?: string | null;
 }
 
 /** The form's tabs that hold something: a field with an element in this form, or a panel. */
@@ -86,6 +89,7 @@ export function SchemaForm({
   tabPanels = {},
   topPanel,
   warnWhenUnsavedChanges = false,
+  refusal = null,
 }: SchemaFormProps) {
   const translate = useTranslate();
   const element = (name: string) => {
@@ -110,7 +114,7 @@ export function SchemaForm({
           ) : (
             <Toolbar sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
               <FormSaveButton mode={mode} />
-              <Box sx={{ flex: 1 }} />
+              {refusal !== null ? <RefusedSaveNotice reason={refusal} /> : <Box sx={{ flex: 1 }} />}
               {actions}
             </Toolbar>
           )

@@ -26,6 +26,7 @@ import { TASKS_QUERY_KEY } from '../tasks/tasksApi.ts';
 import { ColumnsStep } from './ColumnsStep.tsx';
 import { CoverageProposal } from './CoverageProposal.tsx';
 import { GeometryStep } from './GeometryStep.tsx';
+import { HiddenSwitch } from './HiddenSwitch.tsx';
 import { useSetAsideWizardValues, useTakenWizardValues } from './keptWizardValues.ts';
 import { datasetResourcesPath, newResourcePath } from './resourcePaths.ts';
 import {
@@ -36,6 +37,7 @@ import {
   RESOURCE_ROLES,
   RESOURCE_TYPES,
   resourcesApi,
+  SCHEDULED_TYPES,
   type Resource,
   type ResourceRole,
   type ResourceType,
@@ -43,6 +45,7 @@ import {
   type SourceWrite,
 } from './resourcesApi.ts';
 import { isUnloaded } from './ProcessingState.tsx';
+import { ResourceSchedule } from './ResourceSchedule.tsx';
 import { scenariosFor } from './scenarioChoice.ts';
 import { SourceFields } from './SourceFields.tsx';
 import { TaskFollow } from './TaskFollow.tsx';
@@ -64,25 +67,20 @@ interface Upload {
 const NO_UPLOAD: Upload = { open: false, loaded: 0, total: 0 };
 
 /**
- * The types offered: those the server can make a resource of (`resource/kinds/`); annexes are files
- * and links; the datastore and map server besides only when they answer.
+ * The types offered: those the server can make a resource of (`resource/kinds/`: the map server's
+ * layers only when one is configured); annexes are files and links; datastore tables and map
+ * server layers besides only when their datastore answered at start-up.
  */
 function useAvailableTypes(role: ResourceRole): ResourceType[] {
-  const { datastoreAvailable } = useStartup();
+  const { datastoreAvailable, geospatialAvailable } = useStartup();
   const { data: kinds = [] } = useQuery({
     queryKey: ['dataset-resources', 'kinds'],
     queryFn: ({ signal }) => resourcesApi.kinds(signal),
     staleTime: Infinity,
   });
-  const { data: mapServer = false } = useQuery({
-    queryKey: ['dataset-resources', 'map-server-available'],
-    queryFn: ({ signal }) => resourcesApi.mapServerAvailable(signal),
-    enabled: role === 'main' && kinds.includes('geoserver'),
-    staleTime: Infinity,
-  });
   const offered = RESOURCE_TYPES.filter((type) => kinds.includes(type));
   if (role === 'annex') return offered.filter((type) => ANNEX_TYPES.includes(type));
-  return offered.filter((type) => (type === 'datastore' ? datastoreAvailable : type === 'geoserver' ? mapServer : true));
+  return offered.filter((type) => (type === 'datastore' ? datastoreAvailable : type === 'geoserver' ? geospatialAvailable : true));
 }
 
 function TypeStep({ types, value, onChange, onNext }: { types: ResourceType[]; value: ResourceType | null; onChange: (type: ResourceType) => void; onNext: () => void }) {
@@ -169,6 +167,7 @@ export default function ResourceWizard() {
   const [source, setSource] = useState<Source | null>(null);
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [task, setTask] = useState<Task | null>(null);
+  // The wizard's task loaded the resource: its coverage may be proposed and its update scheduled.
   const [taskSucceeded, setTaskSucceeded] = useState(false);
   // A dataset has one main resource: a second is refused, so the wizard says so before anything is filled in.
   const mainTaken = existingId === null && role === 'main' && !linked && (links ?? []).some((one) => one.type === RESOURCE_ROLES.main);
@@ -397,6 +396,7 @@ export default function ResourceWizard() {
                 <TextField required label={translate(`${L}.fields.display_name`)} value={values.display_name} onChange={(event) => change({ display_name: event.target.value })} {...helper('display_name')} />
                 <TextField multiline minRows={2} label={translate(`${L}.fields.description`)} value={values.description} onChange={(event) => change({ description: event.target.value })} {...helper('description')} />
                 <SourceFields type={type} values={values} errors={errors} usergroupId={usergroupId} onChange={change} />
+                <HiddenSwitch checked={values.hidden} disabled={busy} onChange={(hidden) => change({ hidden })} />
                 {source?.filename && type === 'file-upload' && (
                   <Typography variant="body2">{translate(`${L}.wizard.currentFile`, { name: source.filename, size: formatFileSize(source.size, locale) })}</Typography>
                 )}
@@ -432,6 +432,10 @@ export default function ResourceWizard() {
             {step === 'task' && task && <TaskFollow started={task} onFinished={onTaskFinished} />}
             {/* A load that made the dataset geographic: its extent is proposed as its coverage. */}
             {step === 'task' && taskSucceeded && <CoverageProposal datasetId={datasetId} />}
+            {/* Its scheduled update: on a loaded resource's page, and as a new one's last step once loaded. */}
+            {resource && type && sourceId !== null && SCHEDULED_TYPES.includes(type) && (existingId !== null ? action === 'update' : taskSucceeded) && (
+              <ResourceSchedule resourceId={resource.id} type={type} sourceId={sourceId} database={database} editable={resource.editable !== false} />
+            )}
             <Button component={RouterLink} to={appPath(datasetResourcesPath(datasetId))} sx={{ alignSelf: 'flex-start' }}>
               {translate(`${L}.actions.back`)}
             </Button>

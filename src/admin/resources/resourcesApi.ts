@@ -29,6 +29,13 @@ import {
 // The resources' shapes are the shared schema's (schemas/resources.ts); the screens import them from here.
 export { RESOURCE_TYPES, type FtpChoice, type InspectedLayer, type Inspection, type Processing, type Relation, type Resource, type ResourceDataset, type ResourceType, type Source };
 
+/**
+ * The kinds whose data lives elsewhere and may change there, whose update scenario a scheduler
+ * runs (spec, section 3: the resource's scheduler and update scenario): a download, a file of the
+ * sFTP folder, a datastore table.
+ */
+export const SCHEDULED_TYPES: readonly ResourceType[] = ['file-download', 'ftp', 'datastore'];
+
 /** What an annex may be (spec, section 4). */
 export const ANNEX_TYPES: readonly ResourceType[] = ['file-upload', 'file-download', 'ftp', 'href'];
 
@@ -215,6 +222,10 @@ export const PATHS = {
   mapServerLayerGroups: (workspace: string) => `geoserv/rest/workspaces/${id(workspace)}/layergroups.json`,
   mapServerMirror: (layerType: string) => `geoserv/mirror/${id(layerType)}`,
   task: (taskId: number) => `dashboard/task-queue-track/${id(taskId)}`,
+  schedulers: 'usergroup/schedulers',
+  /** Scheduled scenario runs: listed by object, created here, changed and removed by id. */
+  scheduledRuns: 'resource/scenario-execution-frequency',
+  scheduledRun: (frequencyId: number) => `resource/scenario-execution-frequency/${id(frequencyId)}`,
   linkChecks: (resourceId: number) => `resource/resources/${id(resourceId)}/link-checks`,
   layer: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}`,
   layerFeatures: (layerId: number) => `geospatial/geographiclayer/${id(layerId)}/features`,
@@ -229,16 +240,6 @@ export const PATHS = {
   styleScenarios: (styleId: number) => `geospatial/style/${id(styleId)}/_scenarios`,
   styleRun: (styleId: number, scenarioId: number) => `geospatial/style/${id(styleId)}/_scenarios/${id(scenarioId)}/run`,
 } as const;
-
-/** Whether a HEAD answers 200 (the datastore or the map server is there). */
-async function answers(http: HttpClient, path: string, signal?: AbortSignal): Promise<boolean> {
-  try {
-    const { status } = await http.request(path, { method: 'HEAD', signal });
-    return status === 200;
-  } catch {
-    return false;
-  }
-}
 
 /** The geographic layer a resource's `rel` names, if any. */
 export function layerIdOf(resource: Pick<Resource, 'rel'>): number | null {
@@ -300,8 +301,6 @@ export function createResourcesApi(http: HttpClient = httpClient) {
     /** The types a resource can be made of on this platform now. */
     kinds: (signal?: AbortSignal) => get<ResourceType[]>(PATHS.kinds, undefined, signal),
     ftpChoices: (usergroupId: number, signal?: AbortSignal) => get<FtpChoice[]>(PATHS.ftpChoices, { usergroup_id: usergroupId }, signal),
-    datastoreAvailable: (signal?: AbortSignal) => answers(http, PATHS.datastoreDatabases('datapusher'), signal),
-    mapServerAvailable: (signal?: AbortSignal) => answers(http, PATHS.mapServerWorkspaces, signal),
     /** The names of the datastore databases (the server answers `[{name}]`). */
     datastoreDatabases: async (kind: DatastoreKind, signal?: AbortSignal) =>
       (await get<Array<{ name: string }>>(PATHS.datastoreDatabases(kind), undefined, signal)).map((database) => database.name),

@@ -4,6 +4,8 @@ import { databaseOf, type MapLayerType, type Resource, type ResourceType, type R
 export interface WizardValues {
   display_name: string;
   description: string;
+  /** Not shown to the public by the data portal. */
+  hidden: boolean;
   dataformat_id: number | '';
   href: string;
   /** ftp: a value of the usergroup's sFTP choices. */
@@ -22,6 +24,7 @@ export interface WizardValues {
 export const EMPTY_VALUES: WizardValues = {
   display_name: '',
   description: '',
+  hidden: false,
   dataformat_id: '',
   href: '',
   filename: '',
@@ -57,7 +60,7 @@ export function validate(type: ResourceType, values: WizardValues, creating: boo
 }
 
 export function resourceWrite(type: ResourceType, values: WizardValues, usergroupId: number): ResourceWrite {
-  return { display_name: values.display_name.trim(), description: values.description, type, usergroup_id: usergroupId };
+  return { display_name: values.display_name.trim(), description: values.description, type, hidden: values.hidden, usergroup_id: usergroupId };
 }
 
 export function sourceWrite(type: ResourceType, values: WizardValues): SourceWrite {
@@ -84,11 +87,12 @@ export function sourceWrite(type: ResourceType, values: WizardValues): SourceWri
  * The form's values for a resource being changed, or resumed: its format is its source's (the
  * resource takes it only once loaded).
  */
-export function valuesOf(resource: Pick<Resource, 'display_name' | 'description' | 'dataformat_id' | 'rel'>, source: Source | null): WizardValues {
+export function valuesOf(resource: Pick<Resource, 'display_name' | 'description' | 'hidden' | 'dataformat_id' | 'rel'>, source: Source | null): WizardValues {
   return {
     ...EMPTY_VALUES,
     display_name: resource.display_name,
     description: resource.description ?? '',
+    hidden: resource.hidden ?? false,
     dataformat_id: source?.dataformat_id ?? resource.dataformat_id ?? '',
     href: source?.href ?? '',
     filename: source?.filename ?? '',

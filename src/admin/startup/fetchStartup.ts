@@ -1,7 +1,10 @@
 /**
  * Start-up data (spec, section 4): the runtime configuration and the signed-in user first,
- * then the lookup lists and the availability of the datastore and the map server, in parallel.
+ * then the lookup lists and the availability of the datastores, in parallel: HEAD on
+ * datastores/databases/ of the data pusher and of the geospatial service (spec, section 7), once.
  * The availability is asked only for a user who may reach the data (the server refuses the others).
+ * Whether a map server is configured is not asked here: `resource/kinds/` says it (geoserver),
+ * so no page asks the map server itself, nor logs its 503 when there is none.
  */
 import { canAccessData } from '../../../schemas/access.ts';
 import type { Locale } from '../../../schemas/constants.ts';
@@ -43,18 +46,18 @@ export async function fetchStartup(http: HttpClient, locale: Locale, signal?: Ab
     roles: [] as Choice[],
     dataFormats: [] as DataFormat[],
     datastoreAvailable: false,
-    mapServerAvailable: false,
+    geospatialAvailable: false,
   };
   if (!user) return base;
   const dataUser = canAccessData(user);
-  const [userStatuses, usergroupStatuses, roles, dataFormats, datastoreAvailable, mapServerAvailable] =
+  const [userStatuses, usergroupStatuses, roles, dataFormats, datastoreAvailable, geospatialAvailable] =
     await Promise.all([
       listOrEmpty<Choice>(http, 'usergroup/user-status', signal),
       listOrEmpty<Choice>(http, 'usergroup/user-group-status', signal),
       listOrEmpty<Choice>(http, 'usergroup/user-group-roles', signal),
       listOrEmpty<DataFormat>(http, 'resource/data-format', signal),
       dataUser && isAvailable(http, 'datapusher/datastores/databases', signal),
-      dataUser && isAvailable(http, 'geoserv/rest/workspaces.json', signal),
+      dataUser && isAvailable(http, 'geospatial/datastores/databases', signal),
     ]);
-  return { ...base, userStatuses, usergroupStatuses, roles, dataFormats, datastoreAvailable, mapServerAvailable };
+  return { ...base, userStatuses, usergroupStatuses, roles, dataFormats, datastoreAvailable, geospatialAvailable };
 }

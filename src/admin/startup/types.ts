@@ -15,6 +15,8 @@ export interface StartupData {
   usergroupStatuses: Choice[];
   roles: Choice[];
   dataFormats: DataFormat[];
+  /** HEAD datapusher/datastores/databases/ answered 200: tables may be made resources. */
   datastoreAvailable: boolean;
-  mapServerAvailable: boolean;
+  /** HEAD geospatial/datastores/databases/ answered 200: the store the map server publishes layers from. */
+  geospatialAvailable: boolean;
 }

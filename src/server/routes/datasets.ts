@@ -34,6 +34,12 @@ import { asName } from '../db/collation.ts';
 
 const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
+/** A resource of the dataset as its lists show it (main_resource, resource_annexes). */
+const RESOURCE_JSON = `json_build_object('id', r.id, 'display_name', r.display_name, 'type', r.type, 'dataformat', f.display_name,
+      'size', r.size, 'last_update', r.last_update, 'publish', rd.publish, 'resource_dataset_id', rd.id)`;
+const RESOURCES_OF_DATASET = `FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id LEFT JOIN data_formats f ON f.id = r.dataformat_id
+    WHERE rd.dataset_id = d.id`;
+
 /** Fields read otherwise than `d.<field>` (alias d, its usergroup g). */
 const DATASET_COLUMNS: Record<string, string> = {
   usergroup: 'd.usergroup_id',
@@ -57,11 +63,11 @@ const DATASET_COLUMNS: Record<string, string> = {
   // Null counts as published (and the `publish` filter reads it so, on datasets_published_idx).
   publish: 'COALESCE(d.publish, true)',
   thumbnail: fileUrlSql('thumbnail', 'd.id', 'd.thumbnail_updated_at', 'dataset/datasets'),
+  thumbnail_name: `CASE WHEN d.thumbnail_updated_at IS NULL THEN NULL ELSE
+    (SELECT tf.filename FROM dataset_files tf WHERE tf.dataset_id = d.id AND tf.kind = 'thumbnail') END`,
   // Read for the page's rows only, each on resource_datasets_one_main_idx / resource_datasets_dataset_idx.
-  main_resource: `(SELECT json_build_object('id', r.id, 'display_name', r.display_name, 'type', r.type, 'dataformat', f.display_name,
-      'size', r.size, 'last_update', r.last_update, 'publish', rd.publish, 'resource_dataset_id', rd.id)
-    FROM resource_datasets rd JOIN resources r ON r.id = rd.resource_id LEFT JOIN data_formats f ON f.id = r.dataformat_id
-    WHERE rd.dataset_id = d.id AND rd.type = 1)`,
+  main_resource: `(SELECT ${RESOURCE_JSON} ${RESOURCES_OF_DATASET} AND rd.type = 1)`,
+  resource_annexes: `COALESCE((SELECT json_agg(${RESOURCE_JSON} ORDER BY rd.id) ${RESOURCES_OF_DATASET} AND rd.type = 2), '[]'::json)`,
   annex_count: '(SELECT count(*)::integer FROM resource_datasets rd WHERE rd.dataset_id = d.id AND rd.type = 2)',
   // Counted for the reader by `readerColumns`: only the children they may see.
   children_count: 'NULL::integer',
