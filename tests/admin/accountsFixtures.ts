@@ -53,7 +53,7 @@ export const USER_RECORDS = [
 ];
 
 export const GROUPS = [
-  { id: 20, display_name: 'Réseau vélo', description: '', status: 2, thumbnail: null, created_at: '2024-05-01T00:00:00Z', member_count: 1, usergroup_type: 'user-group' },
+  { id: 20, display_name: 'Réseau vélo', description: '', status: 2, thumbnail: null, created_at: '2024-05-01T00:00:00Z', member_count: 1, usergroup_type: 'user-group', organisation_count: null },
 ];
 
 /** Lists, items and lookups of the accounts API, each recording its requests. */
@@ -108,6 +108,7 @@ export const PENDING_ATTACHMENT = {
   user: 8,
   user_detail: MEMBER.user,
   usergroup: 10,
+  usergroup_type: 'organisation',
   usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation' },
   role: 0,
   status: 1,
