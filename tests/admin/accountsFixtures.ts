@@ -53,8 +53,11 @@ export const USER_RECORDS = [
 ];
 
 export const GROUPS = [
-  { id: 20, display_name: 'Réseau vélo', description: '', status: 2, thumbnail: null, created_at: '2024-05-01T00:00:00Z', member_count: 1, usergroup_type: 'user-group' },
+  { id: 20, display_name: 'Réseau vélo', description: '', status: 2, thumbnail: null, created_at: '2024-05-01T00:00:00Z', member_count: 1, usergroup_type: 'user-group', organisation_count: null },
 ];
+
+/** A record's answer; none for an id not listed, so that a test's own handler (a record it made) answers it. */
+const found = (record: object | undefined) => (record ? HttpResponse.json(record) : undefined);
 
 /** Lists, items and lookups of the accounts API, each recording its requests. */
 export function accountsHandlers(requests: Request[] = []) {
@@ -72,7 +75,7 @@ export function accountsHandlers(requests: Request[] = []) {
     }),
     http.get('/:locale/organisation/organisations/:id/', ({ request, params }) => {
       record(request);
-      return HttpResponse.json(ORGANISATIONS.find((o) => String(o.id) === params.id));
+      return found(ORGANISATIONS.find((o) => String(o.id) === params.id));
     }),
     http.get('/:locale/usergroup/users/', ({ request }) => {
       record(request);
@@ -80,7 +83,7 @@ export function accountsHandlers(requests: Request[] = []) {
     }),
     http.get('/:locale/usergroup/users/:id/', ({ request, params }) => {
       record(request);
-      return HttpResponse.json(USER_RECORDS.find((u) => String(u.id) === params.id));
+      return found(USER_RECORDS.find((u) => String(u.id) === params.id));
     }),
     http.get('/:locale/usergroup/user-groups/', ({ request }) => {
       record(request);
@@ -88,7 +91,7 @@ export function accountsHandlers(requests: Request[] = []) {
     }),
     http.get('/:locale/usergroup/user-groups/:id/', ({ request, params }) => {
       record(request);
-      return HttpResponse.json(GROUPS.find((g) => String(g.id) === params.id));
+      return found(GROUPS.find((g) => String(g.id) === params.id));
     }),
     // A group's harvesters, listed under its page: none unless a test says otherwise.
     http.get('/:locale/indexer/remote-api-indexes/', () => HttpResponse.json(page([]))),
@@ -108,6 +111,7 @@ export const PENDING_ATTACHMENT = {
   user: 8,
   user_detail: MEMBER.user,
   usergroup: 10,
+  usergroup_type: 'organisation',
   usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation' },
   role: 0,
   status: 1,

@@ -154,7 +154,7 @@ describe('home page', () => {
           next: null,
           previous: null,
           results: requested
-            ? [{ id: 9, user: USERS.noRole.id, usergroup: 10, role: 0, status: 1, date_joined: '2026-11-25T10:00:00Z', usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation', status: 2 } }]
+            ? [{ id: 9, user: USERS.noRole.id, usergroup: 10, usergroup_type: 'organisation', role: 0, status: 1, date_joined: '2026-11-25T10:00:00Z', usergroup_detail: { id: 10, display_name: 'Ville de Lyon', usergroup_type: 'organisation', status: 2 } }]
             : [],
         });
       }),
@@ -169,7 +169,7 @@ describe('home page', () => {
     const asked = (requests: object[]) =>
       server.use(http.get('/:locale/usergroup/group-members/', () => HttpResponse.json({ count: requests.length, next: null, previous: null, results: requests })));
     const request = (id: number, name: string, status: number) => ({
-      id, user: USERS.noRole.id, usergroup: id, role: 2, status: 1, date_joined: '2026-11-25T10:00:00Z',
+      id, user: USERS.noRole.id, usergroup: id, usergroup_type: 'organisation', role: 2, status: 1, date_joined: '2026-11-25T10:00:00Z',
       usergroup_detail: { id, display_name: name, usergroup_type: 'organisation', status },
     });
     asked([request(11, 'Association Vélo', 1)]);

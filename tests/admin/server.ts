@@ -50,7 +50,7 @@ export const handlers = [
   http.get('/:locale/resource/data-format/', () =>
     requireUser() ??
     HttpResponse.json([
-      { id: 1, codename: 'csv', display_name: 'CSV', extensions: ['csv'], mimetypes: ['text/csv'], is_structured: true },
+      { id: 1, codename: 'csv', display_name: 'CSV', extensions: ['csv'], mimetypes: ['text/csv'], is_structured: true, is_geographic: false },
     ]),
   ),
   http.head('/:locale/datapusher/datastores/databases/', () => new HttpResponse(null, { status: 200 })),

@@ -7,6 +7,7 @@ import { resetRuntimeConfig } from '../../src/admin/config/runtimeConfig.ts';
 import '@mui/material/Menu';
 import '@mui/material/Popover';
 import '@mui/material/Snackbar';
+import { checkAnswersAgainstOpenApi, openApiMismatches } from './openapiCheck.ts';
 import { server, signInAs } from './server.ts';
 
 // A busy machine (CI runs the suites one after the other on 2 cores) may take more than Testing
@@ -19,6 +20,7 @@ const consoleError = console.error.bind(console);
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
+  checkAnswersAgainstOpenApi(server);
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     const text = args.map(String).join(' ');
     if (text.includes('Missing translation')) missingTranslations.push(text);
@@ -26,11 +28,15 @@ beforeAll(() => {
   });
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   missingTranslations = [];
+  // An answer mocked after its test ended (a request left running) is not the next test's fault.
+  await openApiMismatches();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Answers the document does not describe: a fixture the server would never send (tests/admin/openapiCheck.ts).
+  const mismatches = await openApiMismatches();
   cleanup();
   server.resetHandlers();
   resetRuntimeConfig();
@@ -41,6 +47,7 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   if (missingTranslations.length) throw new Error(`Missing translations:\n${missingTranslations.join('\n')}`);
+  if (mismatches.length) throw new Error(`Mocked answers the OpenAPI document does not describe:\n${mismatches.join('\n')}`);
 });
 
 afterAll(() => server.close());
