@@ -7,10 +7,22 @@ import { expect, test, type Page } from '@playwright/test';
 import frenchMessages from 'ra-language-french';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
+import indexerLabelsByLocale from '../i18n/resources/indexers.ts';
 import { catalogues, openDatasetPage, signInFromHome, submitSignIn } from './fixtures.ts';
 
 const labels = datasetLabels.fr;
+const indexerLabels = indexerLabelsByLocale.fr;
 const DATASET = 'Arrêts de bus du réseau urbain';
+
+/**
+ * The screen asked for is shown: a heading, nothing loading, and not the not-found page, whose
+ * audit would pass for a screen that no route serves.
+ */
+async function expectScreenShown(page: Page) {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).or(page.getByRole('main').getByRole('heading', { level: 2 })).first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByText(catalogues.fr.publish.notFound.title)).toHaveCount(0);
+}
 
 /** The serious and critical violations axe finds on the page as it stands, one line each. */
 async function expectAccessible(page: Page, screen: string) {
@@ -45,14 +57,24 @@ test('every main screen of a superuser', async ({ page }) => {
     ['users', '/publish/fr/accounts/users/'],
     ['organisations', '/publish/fr/accounts/organisations/'],
     ['jurisdictions', '/publish/fr/jurisdictions/'],
-    ['indexers', '/publish/fr/accounts/indexers/'],
   ];
   for (const [screen, path] of lists) {
     await page.goto(path);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 }).or(page.getByRole('main').getByRole('heading', { level: 2 })).first()).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expectScreenShown(page);
     await expectAccessible(page, screen);
   }
+
+  // An organisation's page, with its harvesters' panel, and the new harvester form.
+  await page.goto('/publish/fr/accounts/organisations/');
+  await page.getByText('Région Sud-Méditerranée').first().click();
+  const harvesters = page.getByRole('region', { name: indexerLabels.page.panel });
+  await expect(harvesters).toBeVisible();
+  await expectScreenShown(page);
+  await expectAccessible(page, 'organisation page with its harvesters');
+  await harvesters.getByRole('link', { name: indexerLabels.page.add }).click();
+  await expect(page).toHaveURL(/\/accounts\/usergroup\/\d+\/indexer\/new\/$/);
+  await expectScreenShown(page);
+  await expectAccessible(page, 'new harvester');
 
   // The dataset page, tab by tab.
   await page.goto(`/publish/fr/data/datasets/?filter=${encodeURIComponent(JSON.stringify({ q: DATASET }))}`);

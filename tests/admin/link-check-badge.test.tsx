@@ -31,9 +31,14 @@ describe('the link badge', () => {
     expect(screen.getByText(/^Serveur injoignable — Vérifié le/)).toBeInTheDocument();
   });
 
-  it('shows nothing for a link that answers or was never checked', async () => {
+  it('shows nothing for a link that answers', async () => {
     const { container } = await renderBadge({ type: 'href', link_broken: false, link_check: { ...CHECK, broken: false, status: 200, error: null } });
     expect(container).toBeEmptyDOMElement();
     expect(screen.queryByText('Lien cassé')).toBeNull();
+  });
+
+  it('shows nothing for a link never checked', async () => {
+    const { container } = await renderBadge({ type: 'href', link_broken: false, link_checked_at: null, link_check: null });
+    expect(container).toBeEmptyDOMElement();
   });
 });

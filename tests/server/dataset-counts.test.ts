@@ -107,6 +107,9 @@ describe('dataset counts', () => {
       await second.query(`SET LOCAL lock_timeout = '2s'`);
       await second.query(`UPDATE datasets SET description = 'Écrit pendant une autre écriture' WHERE id = $1`, [rows[1].id]);
       await second.query('COMMIT');
+      // Committed while the first writer still holds its class's count: it did not wait for it.
+      const written = await t.db.query<{ description: string }>('SELECT description FROM datasets WHERE id = $1', [rows[1].id]);
+      expect(written.rows[0].description).toBe('Écrit pendant une autre écriture');
     } finally {
       await first.query('ROLLBACK');
       first.release();

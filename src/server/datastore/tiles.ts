@@ -97,8 +97,8 @@ async function plainTile(db: Db, layer: TileLayer, z: number, x: number, y: numb
     }));
     if (features.length === 0) return { data: Buffer.alloc(0), truncated };
     // The slicer is loaded with the first tile of a layer without PostGIS.
-    const [{ default: geojsonvt }, { default: vtpbf }] = await Promise.all([import('geojson-vt'), import('vt-pbf')]);
-    const index = geojsonvt({ type: 'FeatureCollection', features }, { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, tolerance: 3, extent: EXTENT, buffer: BUFFER });
+    const [{ default: GeoJSONVT }, { default: vtpbf }] = await Promise.all([import('geojson-vt'), import('vt-pbf')]);
+    const index = new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, tolerance: 3, extent: EXTENT, buffer: BUFFER });
     const tile = index.getTile(z, x, y);
     if (!tile || tile.features.length === 0) return { data: Buffer.alloc(0), truncated };
     return { data: Buffer.from(vtpbf.fromGeojsonVt({ [layer.codename]: tile }, { version: 2 })), truncated };

@@ -3,7 +3,7 @@
  * queues the due ones. The tick takes due rows with one UPDATE … RETURNING inside its transaction,
  * so two processes ticking at once never queue the same run twice.
  */
-import cronParser from 'cron-parser';
+import { CronExpressionParser } from 'cron-parser';
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/pool.ts';
 import { queueTasks } from './store.ts';
@@ -11,7 +11,7 @@ import { queueTasks } from './store.ts';
 /** The next time a cron expression fires after `from`; null when it is not a valid expression. */
 export function nextRun(cron: string, from: Date = new Date()): Date | null {
   try {
-    return cronParser.parseExpression(cron, { currentDate: from }).next().toDate();
+    return CronExpressionParser.parse(cron, { currentDate: from }).next().toDate();
   } catch {
     return null;
   }
