@@ -1,4 +1,6 @@
 /** Messages of the platform API (error details, status and role labels). Interpolation uses %{name}. */
+import { datasetExposedPrivate } from '../shared/datasetMessages.ts';
+
 export default {
   notFound: 'Not found.',
   notAuthenticated: 'Authentication credentials were not provided.',
@@ -88,7 +90,7 @@ export default {
   'task.bulkObject': "%{count} %{count:dataset|datasets}",
   'task.unknownScenario': "No handler runs the scenario \"%{codename}\".",
   'task.datasetExposed': "Dataset “%{name}” added to the public catalogue.",
-  'task.datasetExposedPrivate': "Dataset “%{name}” ready for the public catalogue, which lists it only from the default access level “Search”: it is “Private”.",
+  'task.datasetExposedPrivate': datasetExposedPrivate.en,
   'task.datasetWithdrawn': "Dataset “%{name}” withdrawn from the public catalogue.",
   'task.datasetPublished': "Dataset “%{name}” marked as published.",
   'task.datasetUnpublished': "Dataset “%{name}” marked as unpublished.",

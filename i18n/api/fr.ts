@@ -1,4 +1,6 @@
 /** Messages de l'API de la plateforme (détails d'erreur, libellés des statuts et des rôles). Interpolation : %{nom}. */
+import { datasetExposedPrivate } from '../shared/datasetMessages.ts';
+
 export default {
   notFound: 'Pas trouvé.',
   notAuthenticated: "Informations d'authentification non fournies.",
@@ -88,7 +90,7 @@ export default {
   'task.bulkObject': "%{count} %{count:jeu de données|jeux de données}",
   'task.unknownScenario': "Aucun traitement n'exécute le scénario « %{codename} ».",
   'task.datasetExposed': "Jeu de données « %{name} » ajouté au catalogue public.",
-  'task.datasetExposedPrivate': "Jeu de données « %{name} » prêt pour le catalogue public, qui ne le liste qu'à partir du niveau d'accès par défaut « Recherche » : il est « Privé ».",
+  'task.datasetExposedPrivate': datasetExposedPrivate.fr,
   'task.datasetWithdrawn': "Jeu de données « %{name} » retiré du catalogue public.",
   'task.datasetPublished': "Jeu de données « %{name} » marqué comme publié.",
   'task.datasetUnpublished': "Jeu de données « %{name} » marqué comme non publié.",

@@ -1,4 +1,6 @@
 /** Messaggi dell'API della piattaforma (dettagli degli errori, etichette di stati e ruoli). Interpolazione: %{nome}. */
+import { datasetExposedPrivate } from '../shared/datasetMessages.ts';
+
 export default {
   notFound: 'Non trovato.',
   notAuthenticated: 'Le credenziali di autenticazione non sono state fornite.',
@@ -88,7 +90,7 @@ export default {
   'task.bulkObject': "%{count} %{count:insieme di dati|insiemi di dati}",
   'task.unknownScenario': "Nessun gestore esegue lo scenario «%{codename}».",
   'task.datasetExposed': "Insieme di dati «%{name}» aggiunto al catalogo pubblico.",
-  'task.datasetExposedPrivate': "Insieme di dati «%{name}» pronto per il catalogo pubblico, che lo elenca solo dal livello di accesso predefinito «Ricerca»: è «Privato».",
+  'task.datasetExposedPrivate': datasetExposedPrivate.it,
   'task.datasetWithdrawn': "Insieme di dati «%{name}» ritirato dal catalogo pubblico.",
   'task.datasetPublished': "Insieme di dati «%{name}» segnato come pubblicato.",
   'task.datasetUnpublished': "Insieme di dati «%{name}» segnato come non pubblicato.",

@@ -1,7 +1,5 @@
 /** Labels of datasets, in every language. */
-import apiEn from '../api/en.ts';
-import apiFr from '../api/fr.ts';
-import apiIt from '../api/it.ts';
+import { datasetExposedPrivate } from '../shared/datasetMessages.ts';
 
 export default {
   fr: {
@@ -152,7 +150,7 @@ export default {
     },
     messages: {
       // The publish scenario's warning in its task log, said on the form before saving.
-      publishedPrivate: apiFr['task.datasetExposedPrivate'],
+      publishedPrivate: datasetExposedPrivate.fr,
       created: 'Jeu de données créé',
       createdNamed: 'Jeu de données « %{name} » créé',
       updated: 'Jeu de données mis à jour',
@@ -309,7 +307,7 @@ export default {
     },
     messages: {
       // The publish scenario's warning in its task log, said on the form before saving.
-      publishedPrivate: apiEn['task.datasetExposedPrivate'],
+      publishedPrivate: datasetExposedPrivate.en,
       created: 'Dataset created',
       createdNamed: 'Dataset "%{name}" created',
       updated: 'Dataset updated',
@@ -466,7 +464,7 @@ export default {
     },
     messages: {
       // The publish scenario's warning in its task log, said on the form before saving.
-      publishedPrivate: apiIt['task.datasetExposedPrivate'],
+      publishedPrivate: datasetExposedPrivate.it,
       created: 'Insieme di dati creato',
       createdNamed: 'Insieme di dati "%{name}" creato',
       updated: 'Insieme di dati aggiornato',
