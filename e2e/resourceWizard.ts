@@ -2,6 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
+import taskLabels from '../i18n/resources/tasks.ts';
 
 const labels = resourceLabels.fr;
 
@@ -28,4 +29,22 @@ export async function pickOption(page: Page, field: string, option: string | Reg
   await expect(choice).toBeEnabled({ timeout: 30_000 });
   await choice.click();
   if (typeof option === 'string') await expect(combobox).toHaveText(option);
+}
+
+/** The wizard's task, once it succeeded. */
+export const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
+
+/** Loads a GeoJSON file of polygons as an annex of the dataset, then opens its layer's page. */
+export async function openNewPolygonLayer(page: Page, datasetUrl: string, name: string, file: string) {
+  await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], name);
+  await pickOption(page, labels.fields.dataformat, 'GeoJSON');
+  await page.getByLabel(labels.fields.file).setInputFiles(file);
+  await page.getByRole('button', { name: labels.actions.next }).click();
+  const geometry = page.getByRole('region', { name: labels.steps.geometry });
+  await expect(geometry.getByRole('table', { name: labels.geometry.layers })).toContainText('Polygon', { timeout: 30_000 });
+  await geometry.getByRole('button', { name: labels.actions.next }).click();
+  await expect(succeeded(page)).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('link', { name: labels.actions.back }).click();
+  await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: name }).getByRole('link', { name: labels.actions.layer }).click();
+  await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
 }

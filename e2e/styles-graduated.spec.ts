@@ -8,15 +8,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import datasetLabels from '../i18n/resources/datasets.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
-import taskLabels from '../i18n/resources/tasks.ts';
 import { openDatasetPage, signInFromHome } from './fixtures.ts';
 import { pixelsOf } from './mapPixels.ts';
-import { pickOption, startWizard } from './resourceWizard.ts';
+import { openNewPolygonLayer, pickOption, succeeded } from './resourceWizard.ts';
 
-const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
 const DATASET = 'Arrêts de bus du réseau urbain';
 
@@ -34,7 +31,6 @@ const SQUARES = JSON.stringify({
 });
 
 
-const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
 const legendItems = (page: Page) => page.getByRole('list', { name: layer.style.legend }).getByRole('listitem');
 
 test('an editor styles a polygon layer in graduated classes: the legend follows the class count, and the SLD exported imports back the same classes', async ({ page }) => {
@@ -49,17 +45,7 @@ test('an editor styles a polygon layer in graduated classes: the legend follows 
     const datasetUrl = await openDatasetPage(page, DATASET);
 
     // A GeoJSON of polygons loaded as an annex (its creation runs at once): it becomes a layer.
-    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], annex);
-    await pickOption(page, labels.fields.dataformat, 'GeoJSON');
-    await page.getByLabel(labels.fields.file).setInputFiles(file);
-    await page.getByRole('button', { name: labels.actions.next }).click();
-    const geometry = page.getByRole('region', { name: labels.steps.geometry });
-    await expect(geometry.getByRole('table', { name: labels.geometry.layers })).toContainText('Polygon', { timeout: 30_000 });
-    await geometry.getByRole('button', { name: labels.actions.next }).click();
-    await expect(succeeded(page)).toBeVisible({ timeout: 90_000 });
-    await page.getByRole('link', { name: labels.actions.back }).click();
-    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: annex }).getByRole('link', { name: labels.actions.layer }).click();
-    await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
+    await openNewPolygonLayer(page, datasetUrl, annex, file);
     const map = page.locator('.layer-map');
     await expect(map).toHaveAttribute('aria-busy', 'false');
 

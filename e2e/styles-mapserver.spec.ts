@@ -9,15 +9,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import resourceLabels from '../i18n/resources/dataset-resources.ts';
 import layerLabels from '../i18n/resources/geographic-layers.ts';
-import taskLabels from '../i18n/resources/tasks.ts';
 import { getMap, mapfileOf, mapserverReady, pixelsOfPng, type Pixels } from '../tests/mapserver.ts';
 import { openNewDatasetPage, signInFromHome } from './fixtures.ts';
 import { shown } from './mapPixels.ts';
-import { pickOption, startWizard } from './resourceWizard.ts';
+import { openNewPolygonLayer, pickOption, succeeded } from './resourceWizard.ts';
 
-const labels = resourceLabels.fr;
 const layer = layerLabels.fr;
 const DATASET = 'Arrêts de bus du réseau urbain';
 
@@ -121,7 +118,6 @@ async function drawnAlike(page: Page, folder: string, file: string, colourOf: (s
 }
 
 const distance = (a: readonly number[], b: readonly number[]) => a.reduce((sum, value, index) => sum + Math.abs(value - b[index]), 0);
-const succeeded = (page: Page) => page.getByRole('region', { name: labels.task.title }).getByText(taskLabels.fr.statuses.SUCCESS, { exact: true });
 
 test('the map of a layer styled by value (other values included), then in graduated classes, shows the colours MapServer draws with the SLD the platform exports', async ({ page }) => {
   test.skip(!mapserverReady('the comparison of the app\'s map with MapServer\'s'), 'mapserv is not installed');
@@ -132,17 +128,7 @@ test('the map of a layer styled by value (other values included), then in gradua
   try {
     await signInFromHome(page, 'editor');
     const datasetUrl = await openNewDatasetPage(page, `Occupation des sols ${Date.now()}`, DATASET);
-    await startWizard(page, datasetUrl, 'annex', labels.types['file-upload'], 'Parcelles');
-    await pickOption(page, labels.fields.dataformat, 'GeoJSON');
-    await page.getByLabel(labels.fields.file).setInputFiles(file);
-    await page.getByRole('button', { name: labels.actions.next }).click();
-    const geometry = page.getByRole('region', { name: labels.steps.geometry });
-    await expect(geometry.getByRole('table', { name: labels.geometry.layers })).toContainText('Polygon', { timeout: 30_000 });
-    await geometry.getByRole('button', { name: labels.actions.next }).click();
-    await expect(succeeded(page)).toBeVisible({ timeout: 90_000 });
-    await page.getByRole('link', { name: labels.actions.back }).click();
-    await page.getByRole('table', { name: labels.panel.annexes }).getByRole('row').filter({ hasText: 'Parcelles' }).getByRole('link', { name: labels.actions.layer }).click();
-    await expect(page).toHaveURL(/\/data\/layers\/\d+\/$/);
+    await openNewPolygonLayer(page, datasetUrl, 'Parcelles', file);
 
     // One colour per land use, from the Dark2 palette: eight listed, the other two in grey.
     await page.getByLabel(layer.style.name, { exact: false }).fill('Occupation');

@@ -29,6 +29,17 @@ const TRIAL: HarvestTrial = {
   ],
 };
 
+/** Opens a group's new indexer form as its delegated administrator and fills a daily CKAN harvester. */
+async function fillNewIndexer(user: ReturnType<typeof userEvent.setup>) {
+  renderApp('/publish/fr/accounts/usergroup/10/indexer/new/', USERS.role2);
+  await user.click(await screen.findByRole('combobox', { name: /Type de catalogue/ }, LONG));
+  await user.click(await screen.findByRole('option', { name: 'CKAN' }));
+  await user.type(screen.getByRole('textbox', { name: /^Nom/ }), 'Région CKAN');
+  await user.type(screen.getByRole('textbox', { name: /Adresse du catalogue/ }), 'https://ckan.example.org/');
+  await user.click(screen.getByRole('combobox', { name: /Fréquence/ }));
+  await user.click(await screen.findByRole('option', { name: 'Tous les jours' }));
+}
+
 function indexerHandlers(writes: Write[] = []) {
   return [
     http.get('/:locale/indexer/remote-api-index-types/', () => HttpResponse.json(page([{ id: 1, codename: 'ckan', display_name: 'CKAN' }, { id: 4, codename: 'dcat', display_name: 'DCAT' }]))),
@@ -139,13 +150,7 @@ describe('indexer screens', { timeout: 30_000 }, () => {
     const writes: Write[] = [];
     server.use(...indexerHandlers(writes));
     const user = userEvent.setup();
-    renderApp('/publish/fr/accounts/usergroup/10/indexer/new/', USERS.role2);
-    await user.click(await screen.findByRole('combobox', { name: /Type de catalogue/ }, LONG));
-    await user.click(await screen.findByRole('option', { name: 'CKAN' }));
-    await user.type(screen.getByRole('textbox', { name: /^Nom/ }), 'Région CKAN');
-    await user.type(screen.getByRole('textbox', { name: /Adresse du catalogue/ }), 'https://ckan.example.org/');
-    await user.click(screen.getByRole('combobox', { name: /Fréquence/ }));
-    await user.click(await screen.findByRole('option', { name: 'Tous les jours' }));
+    await fillNewIndexer(user);
     await user.click(screen.getByRole('button', { name: 'Tester' }));
     const preview = await screen.findByRole('region', { name: 'Résultat du test' }, LONG);
     expect(within(preview).getByText(/2 à créer, 0 à mettre à jour/)).toBeInTheDocument();
@@ -175,13 +180,7 @@ describe('indexer screens', { timeout: 30_000 }, () => {
       ...indexerHandlers(writes),
     );
     const user = userEvent.setup();
-    renderApp('/publish/fr/accounts/usergroup/10/indexer/new/', USERS.role2);
-    await user.click(await screen.findByRole('combobox', { name: /Type de catalogue/ }, LONG));
-    await user.click(await screen.findByRole('option', { name: 'CKAN' }));
-    await user.type(screen.getByRole('textbox', { name: /^Nom/ }), 'Région CKAN');
-    await user.type(screen.getByRole('textbox', { name: /Adresse du catalogue/ }), 'https://ckan.example.org/');
-    await user.click(screen.getByRole('combobox', { name: /Fréquence/ }));
-    await user.click(await screen.findByRole('option', { name: 'Tous les jours' }));
+    await fillNewIndexer(user);
     const save = screen.getByRole('button', { name: 'Enregistrer' });
     await user.dblClick(save);
     await waitFor(() => expect(save).toBeDisabled());
