@@ -517,10 +517,11 @@ describe('detail actions', () => {
 
   it('give each of several copies or creations at once a codename of its own, rather than failing all but one', async () => {
     const owner = g['metropole-cote-azurine'];
-    const source = (await send('POST', 'datasets/', { display_name: 'Double clic', usergroup: owner })).json();
+    // A name of its own: the ordering test above has made a 'Double clic'.
+    const source = (await send('POST', 'datasets/', { display_name: 'Clic répété', usergroup: owner })).json();
     const copies = await Promise.all([1, 2, 3, 4].map(() => send('POST', `datasets/${source.id}/duplicate/`, undefined, editor)));
     expect(copies.map((copy) => copy.statusCode)).toEqual([201, 201, 201, 201]);
-    expect(copies.map((copy) => copy.json().codename).sort()).toEqual(['double-clic-2', 'double-clic-3', 'double-clic-4', 'double-clic-5']);
+    expect(copies.map((copy) => copy.json().codename).sort()).toEqual(['clic-repete-2', 'clic-repete-3', 'clic-repete-4', 'clic-repete-5']);
     const created = await Promise.all([1, 2, 3, 4].map(() => send('POST', 'datasets/', { display_name: 'Import parallèle', usergroup: owner }, editor)));
     expect(created.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
     expect(created.map((answer) => answer.json().codename).sort()).toEqual(['import-parallele', 'import-parallele-2', 'import-parallele-3', 'import-parallele-4']);
